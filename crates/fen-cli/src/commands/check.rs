@@ -1,0 +1,101 @@
+//! `fen check`: well-formedness and legality, for people on standard error
+//! or as JSON lines on standard output.
+
+use std::io;
+
+use clap::ValueEnum;
+use fenkit::Diagnostic;
+
+use super::{Job, Output};
+use crate::report::{self, Record};
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// `SOURCE:LINE:COL: error[CODE]: message` on standard error, and a summary.
+    #[default]
+    Human,
+    /// One JSON object per record on standard output.
+    Json,
+}
+
+pub struct Check {
+    format: Format,
+    records: u64,
+    valid: u64,
+    fen: Vec<u8>,
+}
+
+impl Check {
+    pub fn new(format: Format) -> Check {
+        Check {
+            format,
+            records: 0,
+            valid: 0,
+            fen: Vec::new(),
+        }
+    }
+
+    fn report(
+        &mut self,
+        record: &Record,
+        fen: Option<&str>,
+        diagnostics: &[Diagnostic],
+        out: &mut Output,
+    ) -> io::Result<bool> {
+        let valid = diagnostics
+            .iter()
+            .all(|d| d.severity() != fenkit::Severity::Error);
+        self.records += 1;
+        self.valid += u64::from(valid);
+        match self.format {
+            Format::Human => {
+                for diagnostic in diagnostics {
+                    out.diagnostic(record, diagnostic)?;
+                }
+            }
+            Format::Json => report::json(&mut out.out, record, fen, diagnostics)?,
+        }
+        Ok(valid)
+    }
+}
+
+impl Job for Check {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let checked = fenkit::check(record.bytes);
+        let fen = match (&checked.setup, self.format) {
+            (Some(setup), Format::Json) => {
+                self.fen.clear();
+                fenkit::write_fen(setup, &mut self.fen);
+                // The writer writes ASCII only.
+                std::str::from_utf8(&self.fen).ok().map(str::to_owned)
+            }
+            _ => None,
+        };
+        self.report(record, fen.as_deref(), &checked.diagnostics, out)
+    }
+
+    fn unreadable(
+        &mut self,
+        record: &Record,
+        diagnostic: &Diagnostic,
+        out: &mut Output,
+    ) -> io::Result<bool> {
+        self.report(record, None, std::slice::from_ref(diagnostic), out)
+    }
+
+    fn finish(&mut self, out: &mut Output) -> io::Result<()> {
+        if self.format == Format::Human {
+            let invalid = self.records - self.valid;
+            let noun = if self.records == 1 {
+                "record"
+            } else {
+                "records"
+            };
+            out.note(&format!(
+                "{} {noun}: {} valid, {invalid} invalid",
+                self.records, self.valid
+            ))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,180 @@
+//! The per-record subcommands, each a thin loop over the shared reader.
+
+pub mod board;
+pub mod check;
+pub mod normalize;
+
+use std::{
+    fs::File,
+    io::{self, BufWriter, IsTerminal, Read, StderrLock, StdoutLock, Write},
+    path::PathBuf,
+};
+
+use fenkit::{Code, Diagnostic, Field, Span};
+
+use crate::{
+    input::{self, Line, MAX_LINE, Stop},
+    report::{self, Record},
+};
+
+/// Standard output and standard error, buffered.
+pub struct Output {
+    pub out: BufWriter<StdoutLock<'static>>,
+    err: BufWriter<StderrLock<'static>>,
+    /// Show the line and a caret under each diagnostic.
+    snippets: bool,
+    /// Both streams go to the same terminal: keep them in step.
+    interleave: bool,
+}
+
+impl Output {
+    pub fn new() -> Output {
+        let (stdout, stderr) = (io::stdout(), io::stderr());
+        let snippets = stderr.is_terminal();
+        let interleave = snippets && stdout.is_terminal();
+        Output {
+            out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
+            err: BufWriter::new(stderr.lock()),
+            snippets,
+            interleave,
+        }
+    }
+
+    /// Writes a diagnostic for people on standard error.
+    pub fn diagnostic(&mut self, record: &Record, diagnostic: &Diagnostic) -> io::Result<()> {
+        if self.interleave {
+            self.out.flush()?;
+        }
+        report::human(&mut self.err, record, diagnostic, self.snippets)?;
+        if self.interleave {
+            self.err.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes a line for people on standard error.
+    pub fn note(&mut self, text: &str) -> io::Result<()> {
+        self.out.flush()?;
+        writeln!(self.err, "{text}")?;
+        self.err.flush()
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        self.err.flush()
+    }
+}
+
+/// What a subcommand does with each record.
+pub trait Job {
+    /// Handles one record; returns whether it was fine.
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool>;
+
+    /// Handles a line that could not be kept, such as an overlong one.
+    fn unreadable(
+        &mut self,
+        record: &Record,
+        diagnostic: &Diagnostic,
+        out: &mut Output,
+    ) -> io::Result<bool> {
+        out.diagnostic(record, diagnostic)?;
+        Ok(false)
+    }
+
+    /// Runs after the last record.
+    fn finish(&mut self, _out: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// How a run went, as the exit status says it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Ok = 0,
+    BadRecords = 1,
+    Trouble = 2,
+}
+
+/// Feeds every record of `files` (standard input when there are none, or
+/// for `-`) to `job`, in input order. Errors are output errors only: an
+/// unreadable input is reported and the run goes on with the next.
+pub fn run(job: &mut impl Job, files: &[PathBuf], out: &mut Output) -> io::Result<Status> {
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut status = Status::Ok;
+    for path in files {
+        let (source, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+            ("<stdin>".into(), Box::new(io::stdin()))
+        } else {
+            let source = path.display().to_string();
+            match File::open(path) {
+                Ok(file) => (source, Box::new(file)),
+                Err(err) => {
+                    out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+                    status = Status::Trouble;
+                    continue;
+                }
+            }
+        };
+        let result = input::for_each_line(reader, |line_number, line| {
+            let fine = match line {
+                Line::Text(text) => {
+                    let mut fine = true;
+                    for (offset, bytes) in input::records(text) {
+                        let record = Record {
+                            source: &source,
+                            line_number,
+                            line: text,
+                            offset,
+                            bytes,
+                        };
+                        fine &= job.record(&record, out)?;
+                    }
+                    fine
+                }
+                Line::TooLong { length } => {
+                    let record = Record {
+                        source: &source,
+                        line_number,
+                        line: b"",
+                        offset: 0,
+                        bytes: b"",
+                    };
+                    let diagnostic = Diagnostic::new(
+                        Code::LineTooLong,
+                        Field::Record,
+                        Span::default(),
+                        format!(
+                            "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100)"
+                        ),
+                    );
+                    job.unreadable(&record, &diagnostic, out)?
+                }
+            };
+            if !fine {
+                status = status.max(Status::BadRecords);
+            }
+            Ok(())
+        });
+        match result {
+            Ok(()) => {}
+            Err(Stop::Handler(err)) => return Err(err),
+            Err(Stop::Read(err)) => {
+                out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+                status = Status::Trouble;
+            }
+        }
+    }
+    job.finish(out)?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// An I/O error in words, without Rust's "(os error 2)".
+fn io_message(err: &io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}

@@ -1,0 +1,173 @@
+//! Diagnostics for people (`SOURCE:LINE:COL: error[CODE]: message`, with
+//! the line and a caret under the span on a terminal) and for machines (one
+//! JSON object per record).
+
+use std::io::{self, Write};
+
+use fenkit::Diagnostic;
+use serde::Serialize;
+
+/// Where a record stands in the input.
+#[derive(Copy, Clone)]
+pub struct Record<'a> {
+    /// The file name, or `<stdin>`.
+    pub source: &'a str,
+    /// 1-based line number.
+    pub line_number: u64,
+    /// The whole line, for snippets.
+    pub line: &'a [u8],
+    /// Byte offset of the record in the line.
+    pub offset: usize,
+    pub bytes: &'a [u8],
+}
+
+impl Record<'_> {
+    /// The 1-based column, in characters, of byte `at` of the record.
+    pub fn column(&self, at: usize) -> usize {
+        let end = (self.offset + at).min(self.line.len());
+        // Count characters by their first byte, so that a pasted '–' is one
+        // column; stray bytes that are not UTF-8 count one each.
+        let chars = self.line[..end]
+            .iter()
+            .filter(|&&b| !(0x80..0xc0).contains(&b))
+            .count();
+        chars + 1 + (self.offset + at - end)
+    }
+}
+
+/// Writes one diagnostic for people; with `snippet`, also the line and a
+/// caret under the span.
+pub fn human(
+    out: &mut impl Write,
+    record: &Record,
+    diagnostic: &Diagnostic,
+    snippet: bool,
+) -> io::Result<()> {
+    let column = record.column(diagnostic.span.start);
+    writeln!(
+        out,
+        "{}:{}:{column}: {diagnostic}",
+        record.source, record.line_number
+    )?;
+    if snippet && !record.line.is_empty() {
+        let shown: String = String::from_utf8_lossy(record.line)
+            .chars()
+            .map(|c| match c {
+                '\t' => ' ',
+                c if c.is_control() => '\u{fffd}',
+                c => c,
+            })
+            .collect();
+        let width = (record.column(diagnostic.span.end) - column).max(1);
+        writeln!(out, "    {shown}")?;
+        writeln!(out, "    {}{}", " ".repeat(column - 1), "^".repeat(width))?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    code: &'a str,
+    severity: &'a str,
+    field: &'a str,
+    column: usize,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    source: &'a str,
+    line: u64,
+    column: usize,
+    input: &'a str,
+    valid: bool,
+    fen: Option<&'a str>,
+    errors: Vec<JsonError<'a>>,
+}
+
+/// Writes one record's outcome as a line of JSON.
+pub fn json(
+    out: &mut impl Write,
+    record: &Record,
+    fen: Option<&str>,
+    diagnostics: &[Diagnostic],
+) -> io::Result<()> {
+    let input = String::from_utf8_lossy(record.bytes);
+    let value = JsonRecord {
+        source: record.source,
+        line: record.line_number,
+        column: record.column(0),
+        input: &input,
+        valid: diagnostics
+            .iter()
+            .all(|d| d.severity() != fenkit::Severity::Error),
+        fen,
+        errors: diagnostics
+            .iter()
+            .map(|d| JsonError {
+                code: d.code.as_str(),
+                severity: d.severity().as_str(),
+                field: d.field.as_str(),
+                column: record.column(d.span.start),
+                message: &d.message,
+            })
+            .collect(),
+    };
+    serde_json::to_writer(&mut *out, &value)?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fenkit::{Code, Field, Span};
+
+    fn record(line: &str, offset: usize) -> Record<'_> {
+        Record {
+            source: "in.fen",
+            line_number: 3,
+            line: line.as_bytes(),
+            offset,
+            bytes: &line.as_bytes()[offset..],
+        }
+    }
+
+    #[test]
+    fn columns_count_characters_from_the_line_start() {
+        let line = "x – 8/8";
+        let rec = record(line, 6); // the record "8/8" after a 3-byte dash
+        assert_eq!(rec.column(0), 5);
+        assert_eq!(rec.column(2), 7);
+    }
+
+    #[test]
+    fn human_output_points_at_the_span() {
+        let line = "8/8 w - - 0 1 8/8/8/8/8/8/8/9 w - - 0 1";
+        let rec = record(line, 14);
+        let diagnostic = Diagnostic::new(Code::BadDigit, Field::Placement, Span::at(14, 1), "nine");
+        let mut out = Vec::new();
+        human(&mut out, &rec, &diagnostic, true).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            format!(
+                "in.fen:3:29: error[bad-digit]: nine\n    {line}\n    {}^\n",
+                " ".repeat(28)
+            )
+        );
+    }
+
+    #[test]
+    fn json_reports_columns_in_the_line() {
+        let rec = record("  4k3/8/8/8/8/8/8/4K3 W - - 0 1", 2);
+        let checked = fenkit::check(rec.bytes);
+        let mut out = Vec::new();
+        json(&mut out, &rec, None, &checked.diagnostics).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["column"], 3);
+        assert_eq!(value["valid"], false);
+        assert_eq!(value["errors"][0]["code"], "bad-side");
+        assert_eq!(value["errors"][0]["field"], "side");
+        assert_eq!(value["errors"][0]["column"], 23);
+    }
+}

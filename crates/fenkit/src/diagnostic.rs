@@ -1,0 +1,321 @@
+//! Diagnostics as values: what is wrong, in which field, at which bytes.
+
+use core::fmt;
+
+/// A byte range `start..end` inside one record.
+///
+/// An empty span (`start == end`) points between two bytes, for example at
+/// the end of a record whose last fields are missing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// A span of `len` bytes from `start`.
+    pub const fn at(start: usize, len: usize) -> Span {
+        Span {
+            start,
+            end: start + len,
+        }
+    }
+
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// The part of a record a diagnostic is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The record as a whole: its length, its separators, its field count.
+    Record,
+    Placement,
+    Side,
+    Castling,
+    EnPassant,
+    Halfmove,
+    Fullmove,
+}
+
+impl Field {
+    /// The six fields of a FEN record, in order.
+    pub const ALL: [Field; 6] = [
+        Field::Placement,
+        Field::Side,
+        Field::Castling,
+        Field::EnPassant,
+        Field::Halfmove,
+        Field::Fullmove,
+    ];
+
+    /// The stable name used in machine-readable output.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Field::Record => "record",
+            Field::Placement => "placement",
+            Field::Side => "side",
+            Field::Castling => "castling",
+            Field::EnPassant => "en-passant",
+            Field::Halfmove => "halfmove",
+            Field::Fullmove => "fullmove",
+        }
+    }
+
+    /// The name used in messages for people.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Field::Record => "record",
+            Field::Placement => "piece placement",
+            Field::Side => "active color",
+            Field::Castling => "castling availability",
+            Field::EnPassant => "en passant square",
+            Field::Halfmove => "halfmove clock",
+            Field::Fullmove => "fullmove number",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How bad a diagnostic is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The record is rejected.
+    Error,
+    /// The record is accepted, but something was noticed or repaired.
+    Warning,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
+        /// What kind of problem a diagnostic reports.
+        ///
+        /// Each code has a stable kebab-case name ([`Code::as_str`]) that
+        /// scripts may match on; the message beside it is for people and may
+        /// change.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable kebab-case name of the code.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+
+            /// The code with the given kebab-case name.
+            pub fn from_name(name: &str) -> Option<Code> {
+                match name {
+                    $($name => Some(Code::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // The record as a whole.
+    /// Fewer than six fields.
+    MissingField => "missing-field",
+    /// More than six fields.
+    ExtraField => "extra-field",
+    /// Fields separated by something other than exactly one space, or blanks
+    /// at the start or end of the record.
+    BadSeparator => "bad-separator",
+    /// The line holding the record is longer than the reader accepts.
+    LineTooLong => "line-too-long",
+    /// A NUL byte.
+    NulByte => "nul-byte",
+    /// Bytes that are not UTF-8.
+    InvalidUtf8 => "invalid-utf8",
+
+    // Piece placement.
+    /// A character that is neither a piece letter, a digit nor `/`.
+    BadPieceChar => "bad-piece-char",
+    /// `0` or `9`: runs of empty squares are 1 to 8 long.
+    BadDigit => "bad-digit",
+    /// Two digits in a row, such as `44` for `8`.
+    AdjacentDigits => "adjacent-digits",
+    /// A rank with more than eight squares.
+    RankTooLong => "rank-too-long",
+    /// A rank with fewer than eight squares.
+    RankTooShort => "rank-too-short",
+    /// More than eight ranks.
+    TooManyRanks => "too-many-ranks",
+    /// Fewer than eight ranks.
+    TooFewRanks => "too-few-ranks",
+
+    // Active color.
+    /// Not `w` or `b`.
+    BadSide => "bad-side",
+
+    // Castling availability.
+    /// A character other than `K`, `Q`, `k`, `q` (or a lone `-`).
+    BadCastlingChar => "bad-castling-char",
+    /// Castling letters not in the order `KQkq`.
+    CastlingOrder => "castling-order",
+    /// A castling letter written twice.
+    CastlingRepeat => "castling-repeat",
+
+    // En passant target square.
+    /// Not `-` and not a square name.
+    BadEpSquare => "bad-ep-square",
+    /// A square on the wrong rank for the side to move.
+    EpWrongRank => "ep-wrong-rank",
+
+    // Halfmove clock and fullmove number.
+    /// Not a plain decimal number.
+    BadNumber => "bad-number",
+    /// A number with a leading zero, such as `01`.
+    LeadingZero => "leading-zero",
+    /// A number larger than 4294967295.
+    ClockOverflow => "clock-overflow",
+    /// A fullmove number of 0.
+    FullmoveZero => "fullmove-zero",
+
+    // Legality: the record is well-formed, but no game reaches it.
+    /// A side without a king.
+    MissingKing => "missing-king",
+    /// A side with more than one king.
+    TooManyKings => "too-many-kings",
+    /// A pawn on rank 1 or 8.
+    PawnOnBackRank => "pawn-on-back-rank",
+    /// The side that is not to move is in check.
+    OppositeCheck => "opposite-check",
+    /// A check that no last move could have given.
+    ImpossibleCheck => "impossible-check",
+    /// A castling right whose king is not on its original square.
+    CastlingNoKing => "castling-no-king",
+    /// A castling right whose rook is not on its original square.
+    CastlingNoRook => "castling-no-rook",
+    /// An en passant square without the pawn that just moved two squares.
+    EpNoPawn => "ep-no-pawn",
+    /// An en passant square whose square, or the square the pawn came from,
+    /// is occupied.
+    EpOccupied => "ep-occupied",
+    /// More than 16 pieces of one color.
+    TooManyPieces => "too-many-pieces",
+    /// More than 8 pawns of one color.
+    TooManyPawns => "too-many-pawns",
+    /// More promoted pieces than missing pawns allow.
+    TooManyPromoted => "too-many-promoted",
+    /// A non-zero halfmove clock beside an en passant square.
+    EpWithHalfmove => "ep-with-halfmove",
+}
+
+impl Code {
+    /// How bad a problem of this kind is.
+    pub const fn severity(self) -> Severity {
+        Severity::Error
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One problem found in a record.
+///
+/// ```
+/// use fenkit::{Code, Field};
+///
+/// let err = fenkit::parse(b"8/8/8/8/8/8/8/8 W - - 0 1").unwrap_err();
+/// let diagnostic = &err.diagnostics()[0];
+/// assert_eq!(diagnostic.code, Code::BadSide);
+/// assert_eq!(diagnostic.field, Field::Side);
+/// assert_eq!(diagnostic.span.start, 16);
+/// assert_eq!(
+///     diagnostic.to_string(),
+///     "error[bad-side]: active color is 'W'; expected 'w' (White to move) or 'b' (Black to move), in lowercase"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub field: Field,
+    /// The bytes of the record the diagnostic is about.
+    pub span: Span,
+    /// What was found and what was expected, for people.
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, field: Field, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            field,
+            span,
+            message: message.into(),
+        }
+    }
+
+    pub const fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}[{}]: {}",
+            self.severity().as_str(),
+            self.code,
+            self.message
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_names_are_unique_kebab_case_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for &code in Code::ALL {
+            let name = code.as_str();
+            assert!(seen.insert(name), "{name} twice");
+            assert!(
+                name.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{name} is not kebab-case"
+            );
+            assert_eq!(Code::from_name(name), Some(code));
+        }
+        assert_eq!(Code::from_name("no-such-code"), None);
+    }
+}

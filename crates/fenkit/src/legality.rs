@@ -1,0 +1,432 @@
+//! The rules of chess that a well-formed record can still break: kings,
+//! pawns on the back ranks, checks no game can reach, castling rights
+//! without their king and rook, en passant squares without their pawn, and
+//! more material than a game can have.
+//!
+//! Every rule that shakmaty's `Chess::from_setup` enforces is here, each
+//! with a message naming the squares; a few more (pieces beyond 16, a
+//! halfmove clock beside an en passant square) are fenkit's own.
+
+use shakmaty::{Bitboard, Board, Color, File, Rank, Setup, Square, attacks};
+
+use crate::{
+    Code, Diagnostic, Field, FieldSpans, Span, placement_span,
+    words::{color_adjective, contents, join_and, piece_on, side_name},
+    write::CASTLING_LETTERS,
+};
+
+/// A rule of chess that a position breaks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Violation {
+    pub code: Code,
+    /// The field to point at: usually the placement, or the castling, en
+    /// passant or halfmove field that claims what the board denies.
+    pub field: Field,
+    /// The square to point at within the field, if any.
+    pub square: Option<Square>,
+    pub message: String,
+}
+
+impl Violation {
+    fn new(code: Code, field: Field, square: Option<Square>, message: String) -> Violation {
+        Violation {
+            code,
+            field,
+            square,
+            message,
+        }
+    }
+
+    /// The violation as a diagnostic of the record it was parsed from,
+    /// pointing at the square's character or castling letter where there is
+    /// one, else at the whole field.
+    ///
+    /// ```
+    /// let record = b"4k3/8/8/8/8/8/8/4K2P w - - 0 1";
+    /// let parsed = fenkit::parse(record)?;
+    /// let violations = fenkit::violations(&parsed.setup);
+    /// let diagnostic = violations[0].locate(record, &parsed.fields);
+    /// assert_eq!(diagnostic.code.as_str(), "pawn-on-back-rank");
+    /// assert_eq!(diagnostic.span, fenkit::Span::new(19, 20)); // the 'P'
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn locate(&self, record: &[u8], fields: &FieldSpans) -> Diagnostic {
+        let field_span = fields.get_or_end(self.field);
+        let text = record
+            .get(field_span.start..field_span.end)
+            .unwrap_or_default();
+        let inner = self.square.and_then(|square| match self.field {
+            Field::Placement => placement_span(text, square),
+            Field::Castling => {
+                let letter = crate::write::castling_letter(square)?;
+                let pos = text.iter().position(|&b| b == letter)?;
+                Some(Span::at(pos, 1))
+            }
+            _ => None,
+        });
+        let span = inner.map_or(field_span, |inner| {
+            Span::new(field_span.start + inner.start, field_span.start + inner.end)
+        });
+        Diagnostic::new(self.code, self.field, span, self.message.clone())
+    }
+}
+
+/// Every rule of chess that `setup` breaks, for standard chess.
+///
+/// ```
+/// use shakmaty::Setup;
+///
+/// assert!(fenkit::violations(&Setup::initial()).is_empty());
+///
+/// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4Q2K w - - 0 1")?.setup;
+/// let violations = fenkit::violations(&setup);
+/// assert_eq!(violations[0].code.as_str(), "opposite-check");
+/// assert_eq!(
+///     violations[0].message,
+///     "Black's king on e8 is in check from the white queen on e1, but it is White's move: \
+///      Black cannot have ended its move in check"
+/// );
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn violations(setup: &Setup) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let board = &setup.board;
+    for color in Color::ALL {
+        kings(board, color, &mut out);
+    }
+    back_rank_pawns(board, &mut out);
+    for color in Color::ALL {
+        material(board, color, &mut out);
+    }
+    checks(setup, &mut out);
+    castling(setup, &mut out);
+    en_passant(setup, &mut out);
+    out
+}
+
+fn single_king(board: &Board, color: Color) -> Option<Square> {
+    (board.kings() & board.by_color(color)).single_square()
+}
+
+fn squares_list(squares: Bitboard) -> String {
+    join_and(squares.into_iter().map(|sq| sq.to_string()))
+}
+
+fn kings(board: &Board, color: Color, out: &mut Vec<Violation>) {
+    let kings = board.kings() & board.by_color(color);
+    let side = side_name(color);
+    match kings.count() {
+        1 => {}
+        0 => out.push(Violation::new(
+            Code::MissingKing,
+            Field::Placement,
+            None,
+            format!("{side} has no king; each side has exactly one"),
+        )),
+        n => out.push(Violation::new(
+            Code::TooManyKings,
+            Field::Placement,
+            kings.first(),
+            format!(
+                "{side} has {n} kings ({}); each side has exactly one",
+                squares_list(kings)
+            ),
+        )),
+    }
+}
+
+fn back_rank_pawns(board: &Board, out: &mut Vec<Violation>) {
+    for square in board.pawns() & Bitboard::BACKRANKS {
+        out.push(Violation::new(
+            Code::PawnOnBackRank,
+            Field::Placement,
+            Some(square),
+            format!(
+                "{} is on rank {}; pawns never stand on rank 1 or 8 (a pawn reaching the last rank is promoted)",
+                piece_on(board, square),
+                square.rank().char()
+            ),
+        ));
+    }
+}
+
+fn material(board: &Board, color: Color, out: &mut Vec<Violation>) {
+    let ours = board.by_color(color);
+    let side = side_name(color);
+    let pieces = ours.count();
+    let pawns = (board.pawns() & ours).count();
+    if pieces > 16 {
+        out.push(Violation::new(
+            Code::TooManyPieces,
+            Field::Placement,
+            None,
+            format!("{side} has {pieces} pieces; a side starts with 16 and never gains any"),
+        ));
+        return;
+    }
+    if pawns > 8 {
+        out.push(Violation::new(
+            Code::TooManyPawns,
+            Field::Placement,
+            None,
+            format!("{side} has {pawns} pawns; a side has at most 8"),
+        ));
+        return;
+    }
+    // Pieces beyond the starting set can only be promoted pawns.
+    let count = |squares: Bitboard| (squares & ours).count();
+    let surplus = [
+        (count(board.queens()), 1, "queens"),
+        (count(board.rooks()), 2, "rooks"),
+        (count(board.knights()), 2, "knights"),
+        (
+            count(board.bishops() & Bitboard::LIGHT_SQUARES),
+            1,
+            "bishops on light squares",
+        ),
+        (
+            count(board.bishops() & Bitboard::DARK_SQUARES),
+            1,
+            "bishops on dark squares",
+        ),
+    ];
+    let promoted: usize = surplus
+        .iter()
+        .map(|&(n, start, _)| n.saturating_sub(start))
+        .sum();
+    if pawns + promoted > 8 {
+        let what = join_and(
+            surplus
+                .iter()
+                .filter(|&&(n, start, _)| n > start)
+                .map(|&(n, _, name)| format!("{n} {name}")),
+        );
+        out.push(Violation::new(
+            Code::TooManyPromoted,
+            Field::Placement,
+            None,
+            format!(
+                "{side} has {what}, so at least {promoted} of its pieces are promoted pawns, but with {pawns} pawns on the board only {} can have promoted",
+                8 - pawns
+            ),
+        ));
+    }
+}
+
+fn attackers_list(board: &Board, attackers: Bitboard) -> String {
+    join_and(attackers.into_iter().map(|sq| piece_on(board, sq)))
+}
+
+fn checks(setup: &Setup, out: &mut Vec<Violation>) {
+    let board = &setup.board;
+    let turn = setup.turn;
+    let (Some(our_king), Some(their_king)) = (single_king(board, turn), single_king(board, !turn))
+    else {
+        return;
+    };
+    let occupied = board.occupied();
+    let attackers = board.attacks_to(their_king, turn, occupied);
+    if attackers.any() {
+        out.push(Violation::new(
+            Code::OppositeCheck,
+            Field::Placement,
+            Some(their_king),
+            format!(
+                "{}'s king on {their_king} is in check from {}, but it is {}'s move: {} cannot have ended its move in check",
+                side_name(!turn),
+                attackers_list(board, attackers),
+                side_name(turn),
+                side_name(!turn)
+            ),
+        ));
+    }
+
+    let checkers = board.attacks_to(our_king, !turn, occupied);
+    let (Some(a), Some(b)) = (checkers.first(), checkers.last()) else {
+        return;
+    };
+    let king = format!("{}'s king on {our_king}", side_name(turn));
+    let list = attackers_list(board, checkers);
+    let line_reason = if let Some((ep, from, to)) = valid_ep(setup) {
+        let last_move = format!(
+            "the en passant square {ep} says {}'s last move was {from}-{to}",
+            side_name(!turn)
+        );
+        let uncovered = board
+            .attacks_to(our_king, !turn, occupied.without(to).with(from))
+            .is_empty();
+        if a != b {
+            Some(format!(
+                "{last_move}, which cannot give the double check from {list}"
+            ))
+        } else if a != to && !uncovered {
+            Some(format!(
+                "{last_move}, which neither gives nor uncovers the check from {list}"
+            ))
+        } else {
+            None
+        }
+    } else if checkers.count() > 2 {
+        Some(format!(
+            "{king} is in check from {} pieces ({list}); one move gives check with at most two",
+            checkers.count()
+        ))
+    } else if a != b && attacks::aligned(a, our_king, b) {
+        Some(format!(
+            "{king} is in check from {list} along one line; no single move gives both checks"
+        ))
+    } else {
+        None
+    };
+    let reason = line_reason.or_else(|| {
+        (checkers & board.steppers()).more_than_one().then(|| {
+            format!(
+                "{king} is in check from both {list}; a double check uncovers a rook, bishop or queen, so two knights or pawns never check together"
+            )
+        })
+    });
+    if let Some(message) = reason {
+        out.push(Violation::new(
+            Code::ImpossibleCheck,
+            Field::Placement,
+            Some(our_king),
+            message,
+        ));
+    }
+}
+
+/// The en passant square with the squares the pawn came from and went to,
+/// when the board agrees that a pawn just moved two squares.
+fn valid_ep(setup: &Setup) -> Option<(Square, Square, Square)> {
+    let (ep, from, to) = ep_squares(setup)?;
+    let board = &setup.board;
+    let pawn_there = board.piece_at(to) == Some((!setup.turn).pawn());
+    (pawn_there && !board.occupied().contains(ep) && !board.occupied().contains(from))
+        .then_some((ep, from, to))
+}
+
+/// The en passant square with the squares a pawn came from and went to, if
+/// the square is on the right rank.
+fn ep_squares(setup: &Setup) -> Option<(Square, Square, Square)> {
+    let ep = setup.ep_square?;
+    let turn = setup.turn;
+    if ep.rank() != turn.relative_rank(Rank::Sixth) {
+        return None;
+    }
+    let from = Square::from_coords(ep.file(), turn.relative_rank(Rank::Seventh));
+    let to = Square::from_coords(ep.file(), turn.relative_rank(Rank::Fifth));
+    Some((ep, from, to))
+}
+
+fn castling(setup: &Setup, out: &mut Vec<Violation>) {
+    let board = &setup.board;
+    for (letter, rook) in CASTLING_LETTERS {
+        if !setup.castling_rights.contains(rook) {
+            continue;
+        }
+        let color = if rook.rank() == Rank::First {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king_home = Square::from_coords(File::E, rook.rank());
+        let right = format!("castling right '{}'", letter as char);
+        if board.piece_at(king_home) != Some(color.king()) {
+            out.push(Violation::new(
+                Code::CastlingNoKing,
+                Field::Castling,
+                Some(rook),
+                format!(
+                    "{right} needs the {} king on {king_home}, but {}",
+                    color_adjective(color),
+                    contents(board, king_home)
+                ),
+            ));
+        }
+        if board.piece_at(rook) != Some(color.rook()) {
+            out.push(Violation::new(
+                Code::CastlingNoRook,
+                Field::Castling,
+                Some(rook),
+                format!(
+                    "{right} needs a {} rook on {rook}, but {}",
+                    color_adjective(color),
+                    contents(board, rook)
+                ),
+            ));
+        }
+    }
+    // Rights that standard chess has no letter for (from a Chess960 setup).
+    for rook in setup.castling_rights & !Bitboard::CORNERS {
+        out.push(Violation::new(
+            Code::CastlingNoRook,
+            Field::Castling,
+            Some(rook),
+            format!(
+                "there is a castling right for a rook on {rook}; in standard chess castling rooks start on a1, h1, a8 and h8"
+            ),
+        ));
+    }
+}
+
+fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
+    let Some(ep) = setup.ep_square else {
+        return;
+    };
+    let turn = setup.turn;
+    let Some((_, from, to)) = ep_squares(setup) else {
+        out.push(Violation::new(
+            Code::EpWrongRank,
+            Field::EnPassant,
+            Some(ep),
+            format!(
+                "en passant square {ep} is on rank {}; with {} to move it is on rank {}",
+                ep.rank().char(),
+                side_name(turn),
+                turn.relative_rank(Rank::Sixth).char()
+            ),
+        ));
+        return;
+    };
+    let board = &setup.board;
+    let claim = format!(
+        "en passant square {ep} says {} just played {from}-{to}",
+        side_name(!turn)
+    );
+    let pawn = (!turn).pawn();
+    if board.piece_at(to) != Some(pawn) {
+        out.push(Violation::new(
+            Code::EpNoPawn,
+            Field::EnPassant,
+            Some(ep),
+            format!("{claim}, but {}", contents(board, to)),
+        ));
+    }
+    for (square, role) in [
+        (ep, "the square the pawn passed over"),
+        (from, "where the pawn came from"),
+    ] {
+        if board.occupied().contains(square) {
+            out.push(Violation::new(
+                Code::EpOccupied,
+                Field::EnPassant,
+                Some(ep),
+                format!("{claim}, but {} ({role})", contents(board, square)),
+            ));
+        }
+    }
+    if setup.halfmoves != 0 {
+        out.push(Violation::new(
+            Code::EpWithHalfmove,
+            Field::Halfmove,
+            None,
+            format!(
+                "the halfmove clock is {}, but the en passant square {ep} says the last move was a pawn push, which resets it to 0",
+                setup.halfmoves
+            ),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests;

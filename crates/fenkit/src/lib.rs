@@ -1,0 +1,35 @@
+//! Strict Forsyth–Edwards Notation (FEN) for Rust: parse records exactly as
+//! the standard defines them, say precisely what is wrong when they are not,
+//! check the rules of chess, and write canonical FEN.
+//!
+//! Positions are shakmaty's [`Setup`](shakmaty::Setup), so anything built on
+//! shakmaty can use fenkit's parser in place of shakmaty's relaxed one.
+//!
+//! ```
+//! let record = b"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+//! let checked = fenkit::check(record);
+//! assert!(checked.is_valid());
+//! assert_eq!(fenkit::to_fen(checked.setup.as_ref().unwrap()).as_bytes(), record);
+//!
+//! // A malformed record: every problem, each with a code and a byte span.
+//! let checked = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1");
+//! let problem = &checked.diagnostics[0];
+//! assert_eq!(problem.code.as_str(), "rank-too-short");
+//! assert_eq!(problem.span, fenkit::Span::new(35, 42));
+//! assert_eq!(problem.message, "rank 1 (the 8th group) has 7 squares; each rank has exactly 8");
+//! ```
+#![forbid(unsafe_code)]
+
+mod check;
+mod diagnostic;
+mod found;
+pub mod legality;
+mod parse;
+mod words;
+mod write;
+
+pub use check::{Checked, check};
+pub use diagnostic::{Code, Diagnostic, Field, Severity, Span};
+pub use legality::{Violation, violations};
+pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
+pub use write::{to_fen, write_board_text, write_fen, write_placement};

@@ -1,0 +1,286 @@
+//! The five short fields: active color, castling availability, en passant
+//! square, halfmove clock and fullmove number.
+
+use shakmaty::{Bitboard, Color, File, Rank, Square};
+
+use crate::{
+    Code, Diagnostic, Field, Span,
+    found::Found,
+    words::{color_adjective, side_name},
+    write::CASTLING_LETTERS,
+};
+
+/// Reports the first unprintable or non-ASCII character of a field, which
+/// explains the field better than any word about its content.
+fn unprintable(
+    bytes: &[u8],
+    offset: usize,
+    field: Field,
+    code: Code,
+    expected: &str,
+) -> Option<Diagnostic> {
+    let (pos, found, len) = Found::first_unprintable(bytes)?;
+    Some(Diagnostic::new(
+        found.code_or(code),
+        field,
+        Span::at(offset + pos, len),
+        format!("{found} in the {}; {expected}", field.describe()),
+    ))
+}
+
+fn shown(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub(super) fn side(
+    bytes: &[u8],
+    offset: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Color> {
+    match bytes {
+        b"w" => return Some(Color::White),
+        b"b" => return Some(Color::Black),
+        _ => {}
+    }
+    const EXPECTED: &str = "expected 'w' (White to move) or 'b' (Black to move)";
+    let diagnostic = unprintable(bytes, offset, Field::Side, Code::BadSide, EXPECTED)
+        .unwrap_or_else(|| {
+            let case = if matches!(bytes, b"W" | b"B") {
+                ", in lowercase"
+            } else {
+                ""
+            };
+            Diagnostic::new(
+                Code::BadSide,
+                Field::Side,
+                Span::at(offset, bytes.len()),
+                format!("active color is '{}'; {EXPECTED}{case}", shown(bytes)),
+            )
+        });
+    diagnostics.push(diagnostic);
+    None
+}
+
+pub(super) fn castling(
+    bytes: &[u8],
+    offset: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Bitboard> {
+    if bytes == b"-" {
+        return Some(Bitboard::EMPTY);
+    }
+    let errors_before = diagnostics.len();
+    let mut rights = Bitboard::EMPTY;
+    // Letters in the order of first appearance, to judge their order.
+    let mut order = [0u8; 4];
+    let mut distinct = 0;
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let byte = bytes[pos];
+        let (found, len) = Found::at(bytes, pos);
+        let span = Span::at(offset + pos, len);
+        pos += len;
+        if let Some(index) = CASTLING_LETTERS
+            .iter()
+            .position(|&(letter, _)| letter == byte)
+        {
+            let rook = CASTLING_LETTERS[index].1;
+            if rights.contains(rook) {
+                diagnostics.push(Diagnostic::new(
+                    Code::CastlingRepeat,
+                    Field::Castling,
+                    span,
+                    format!(
+                        "'{}' appears twice; each castling letter is written at most once",
+                        byte as char
+                    ),
+                ));
+            } else {
+                rights.add(rook);
+                order[distinct] = byte;
+                distinct += 1;
+            }
+            continue;
+        }
+        let message = match byte {
+            b'-' => "'-' stands alone for no castling rights; it is never combined with letters"
+                .to_string(),
+            b'A'..=b'H' | b'a'..=b'h' => format!(
+                "{found} is a file letter (Shredder-FEN or X-FEN, for Chess960); standard FEN writes castling rights as K, Q, k and q"
+            ),
+            _ => format!(
+                "{found} is not a castling letter; expected '-' or K (White, king side), Q (White, queen side), k and q (Black)"
+            ),
+        };
+        diagnostics.push(Diagnostic::new(
+            found.code_or(Code::BadCastlingChar),
+            Field::Castling,
+            span,
+            message,
+        ));
+    }
+    let written = &order[..distinct];
+    if !written.is_sorted_by_key(|&letter| CASTLING_LETTERS.iter().position(|&(l, _)| l == letter))
+    {
+        let canonical: String = CASTLING_LETTERS
+            .iter()
+            .filter(|(letter, _)| written.contains(letter))
+            .map(|&(letter, _)| letter as char)
+            .collect();
+        diagnostics.push(Diagnostic::new(
+            Code::CastlingOrder,
+            Field::Castling,
+            Span::at(offset, bytes.len()),
+            format!(
+                "castling letters '{}' are out of order; write them White before Black and king side before queen side: '{canonical}'",
+                shown(bytes)
+            ),
+        ));
+    }
+    (diagnostics.len() == errors_before).then_some(rights)
+}
+
+/// The en passant square: `Some(None)` for `-`, `None` when malformed.
+pub(super) fn en_passant(
+    bytes: &[u8],
+    offset: usize,
+    turn: Option<Color>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Option<Square>> {
+    if bytes == b"-" {
+        return Some(None);
+    }
+    const EXPECTED: &str = "expected '-' or a square on rank 3 or 6, such as e3";
+    if let Some(diagnostic) =
+        unprintable(bytes, offset, Field::EnPassant, Code::BadEpSquare, EXPECTED)
+    {
+        diagnostics.push(diagnostic);
+        return None;
+    }
+    let span = Span::at(offset, bytes.len());
+    let square = match *bytes {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Square::from_coords(
+            File::new(u32::from(file - b'a')),
+            Rank::new(u32::from(rank - b'1')),
+        ),
+        _ => {
+            let hint = match *bytes {
+                [b'A'..=b'H', b'1'..=b'8'] => "; the file letter is lowercase",
+                _ => "",
+            };
+            diagnostics.push(Diagnostic::new(
+                Code::BadEpSquare,
+                Field::EnPassant,
+                span,
+                format!(
+                    "en passant square '{}' is not a square name{hint}; {EXPECTED}",
+                    shown(bytes)
+                ),
+            ));
+            return None;
+        }
+    };
+    let rank = square.rank();
+    let message = match turn {
+        Some(turn) if rank == turn.relative_rank(Rank::Sixth) => return Some(Some(square)),
+        None if matches!(rank, Rank::Third | Rank::Sixth) => return Some(Some(square)),
+        Some(turn) if rank == turn.relative_rank(Rank::Third) => format!(
+            "en passant square {square} is on rank {}, but {} is to move: after a {} double pawn push the square is on rank {}",
+            rank.char(),
+            side_name(turn),
+            color_adjective(!turn),
+            turn.relative_rank(Rank::Sixth).char()
+        ),
+        Some(turn) => format!(
+            "en passant square {square} is on rank {}; with {} to move it is on rank {}, the square the {} pawn passed over",
+            rank.char(),
+            side_name(turn),
+            turn.relative_rank(Rank::Sixth).char(),
+            color_adjective(!turn)
+        ),
+        None => format!(
+            "en passant square {square} is on rank {}; it is on rank 6 with White to move and on rank 3 with Black to move",
+            rank.char()
+        ),
+    };
+    diagnostics.push(Diagnostic::new(
+        Code::EpWrongRank,
+        Field::EnPassant,
+        span,
+        message,
+    ));
+    None
+}
+
+/// The halfmove clock (any `u32`) or the fullmove number (a positive `u32`).
+pub(super) fn number(
+    bytes: &[u8],
+    offset: usize,
+    field: Field,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    let name = field.describe();
+    let kind = match field {
+        Field::Fullmove => "a positive whole number",
+        _ => "a whole number from 0",
+    };
+    let expected = format!("the {name} is {kind}, written in digits");
+    let bad = |code, span, message| Some(Diagnostic::new(code, field, span, message));
+    let diagnostic = if let Some(d) = unprintable(bytes, offset, field, Code::BadNumber, &expected)
+    {
+        Some(d)
+    } else if let Some(pos) = bytes.iter().position(|b| !b.is_ascii_digit()) {
+        let (found, len) = Found::at(bytes, pos);
+        let what = match bytes[pos] {
+            b'+' | b'-' if pos == 0 && bytes.len() > 1 => {
+                format!("has a sign; {kind} is written without one")
+            }
+            _ => format!("is not a number: {found} is not a digit; {expected}"),
+        };
+        bad(
+            Code::BadNumber,
+            Span::at(offset + pos, len),
+            format!("the {name} '{}' {what}", shown(bytes)),
+        )
+    } else if bytes.len() > 1 && bytes[0] == b'0' {
+        let zeros = bytes
+            .iter()
+            .take_while(|&&b| b == b'0')
+            .count()
+            .min(bytes.len() - 1);
+        let trimmed = &bytes[zeros..];
+        bad(
+            Code::LeadingZero,
+            Span::at(offset, zeros),
+            format!(
+                "the {name} '{}' has a leading zero; write it as '{}'",
+                shown(bytes),
+                shown(trimmed)
+            ),
+        )
+    } else {
+        let value = bytes.iter().try_fold(0u32, |acc, &b| {
+            acc.checked_mul(10)?.checked_add(u32::from(b - b'0'))
+        });
+        match value {
+            Some(0) if field == Field::Fullmove => bad(
+                Code::FullmoveZero,
+                Span::at(offset, bytes.len()),
+                "the fullmove number is 0; it starts at 1 and grows by 1 after each move of Black"
+                    .to_string(),
+            ),
+            Some(value) => return Some(value),
+            None => bad(
+                Code::ClockOverflow,
+                Span::at(offset, bytes.len()),
+                format!(
+                    "the {name} {} is larger than {}, the largest fenkit stores",
+                    shown(bytes),
+                    u32::MAX
+                ),
+            ),
+        }
+    };
+    diagnostics.extend(diagnostic);
+    None
+}

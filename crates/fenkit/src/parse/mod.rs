@@ -1,0 +1,286 @@
+//! The strict FEN parser: six fields separated by single spaces, each exactly
+//! as the standard writes it, into a shakmaty [`Setup`].
+//!
+//! The parser reports every independent problem of a record, not only the
+//! first, and allocates nothing unless there is a problem to report.
+
+mod fields;
+mod placement;
+
+pub use placement::placement_span;
+
+use core::{fmt, num::NonZeroU32};
+
+use shakmaty::Setup;
+
+use crate::{Code, Diagnostic, Field, Span, words::join_and};
+
+/// Where each field of a record stands, as byte spans into the record.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FieldSpans {
+    fields: [Option<Span>; 6],
+    record_len: usize,
+}
+
+impl FieldSpans {
+    /// The span of `field`, if the record has it. [`Field::Record`] is the
+    /// whole record.
+    pub fn get(&self, field: Field) -> Option<Span> {
+        match field {
+            Field::Record => Some(Span::new(0, self.record_len)),
+            _ => self.fields[field_index(field)],
+        }
+    }
+
+    /// The span of `field`, or the end of the record where the field is
+    /// missing.
+    pub fn get_or_end(&self, field: Field) -> Span {
+        self.get(field)
+            .unwrap_or(Span::new(self.record_len, self.record_len))
+    }
+}
+
+fn field_index(field: Field) -> usize {
+    Field::ALL.iter().position(|&f| f == field).unwrap_or(0)
+}
+
+/// A well-formed record: the position and where its fields stand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub setup: Setup,
+    pub fields: FieldSpans,
+}
+
+impl From<Parsed> for Setup {
+    fn from(parsed: Parsed) -> Setup {
+        parsed.setup
+    }
+}
+
+/// A record that is not well-formed FEN, with every problem found in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    diagnostics: Vec<Diagnostic>,
+    fields: FieldSpans,
+}
+
+impl ParseError {
+    /// The problems, in the order they stand in the record. Never empty.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
+    /// Where the fields that could be told apart stand.
+    pub fn fields(&self) -> &FieldSpans {
+        &self.fields
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let first = &self.diagnostics[0];
+        write!(f, "column {}: {}", first.span.start + 1, first.message)?;
+        match self.diagnostics.len() {
+            1 => Ok(()),
+            n => write!(f, " (and {} more problems)", n - 1),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses one FEN record strictly, as the standard defines it.
+///
+/// ```
+/// use shakmaty::{Color, Square};
+///
+/// let parsed = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+/// assert_eq!(parsed.setup.turn, Color::Black);
+/// assert_eq!(parsed.setup.ep_square, Some(Square::E3));
+///
+/// // Every independent problem is reported, each at its own bytes.
+/// let err = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1").unwrap_err();
+/// let codes: Vec<_> = err.diagnostics().iter().map(|d| d.code.as_str()).collect();
+/// assert_eq!(codes, ["rank-too-long", "ep-wrong-rank"]);
+/// assert_eq!(err.diagnostics()[0].span.start, 24);
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
+    let mut diagnostics = Vec::new();
+    let fields = split_fields(record, &mut diagnostics);
+    let text = |field: Field| {
+        fields
+            .get(field)
+            .map(|span| (span, &record[span.start..span.end]))
+    };
+
+    let board = text(Field::Placement)
+        .and_then(|(span, bytes)| placement::parse(bytes, span.start, &mut diagnostics));
+    let turn = text(Field::Side)
+        .and_then(|(span, bytes)| fields::side(bytes, span.start, &mut diagnostics));
+    let castling_rights = text(Field::Castling)
+        .and_then(|(span, bytes)| fields::castling(bytes, span.start, &mut diagnostics));
+    let ep_square = text(Field::EnPassant)
+        .and_then(|(span, bytes)| fields::en_passant(bytes, span.start, turn, &mut diagnostics));
+    let halfmoves = text(Field::Halfmove).and_then(|(span, bytes)| {
+        fields::number(bytes, span.start, Field::Halfmove, &mut diagnostics)
+    });
+    let fullmoves = text(Field::Fullmove).and_then(|(span, bytes)| {
+        fields::number(bytes, span.start, Field::Fullmove, &mut diagnostics)
+    });
+
+    match (
+        board,
+        turn,
+        castling_rights,
+        ep_square,
+        halfmoves,
+        fullmoves,
+    ) {
+        (
+            Some(board),
+            Some(turn),
+            Some(castling_rights),
+            Some(ep_square),
+            Some(halfmoves),
+            Some(fullmoves),
+        ) if diagnostics.is_empty() => {
+            let fullmoves = NonZeroU32::new(fullmoves).unwrap_or(NonZeroU32::MIN);
+            Ok(Parsed {
+                setup: Setup {
+                    board,
+                    turn,
+                    castling_rights,
+                    ep_square,
+                    halfmoves,
+                    fullmoves,
+                    ..Setup::empty()
+                },
+                fields,
+            })
+        }
+        _ => {
+            // Separator problems were found before the fields': put every
+            // problem where it stands in the record.
+            diagnostics.sort_by_key(|d| d.span.start);
+            Err(ParseError {
+                diagnostics,
+                fields,
+            })
+        }
+    }
+}
+
+const fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+}
+
+/// Splits the record at runs of blanks, reporting every run that is not a
+/// single space, and the field count when it is not six.
+fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
+    let mut spans = FieldSpans {
+        fields: [None; 6],
+        record_len: record.len(),
+    };
+    let mut count = 0;
+    let mut extra = None;
+    let mut pos = 0;
+    while pos < record.len() {
+        let start = pos;
+        if is_blank(record[pos]) {
+            while pos < record.len() && is_blank(record[pos]) {
+                pos += 1;
+            }
+            let run = &record[start..pos];
+            if start == 0 || pos == record.len() || run != b" " {
+                diagnostics.push(bad_separator(run, Span::new(start, pos), record.len()));
+            }
+            continue;
+        }
+        while pos < record.len() && !is_blank(record[pos]) {
+            pos += 1;
+        }
+        match spans.fields.get_mut(count) {
+            Some(slot) => *slot = Some(Span::new(start, pos)),
+            None => {
+                extra = Some(extra.map_or(Span::new(start, pos), |e: Span| Span::new(e.start, pos)))
+            }
+        }
+        count += 1;
+    }
+    if count < 6 {
+        diagnostics.push(missing_fields(count, record.len()));
+    }
+    if let Some(span) = extra {
+        diagnostics.push(extra_fields(record, span, count));
+    }
+    spans
+}
+
+fn bad_separator(run: &[u8], span: Span, record_len: usize) -> Diagnostic {
+    let spaces = run.iter().filter(|&&b| b == b' ').count();
+    let tabs = run.iter().filter(|&&b| b == b'\t').count();
+    let others = run.len() - spaces - tabs;
+    let mut what = Vec::new();
+    for (n, one, many) in [
+        (spaces, "space", "spaces"),
+        (tabs, "tab", "tabs"),
+        (others, "other blank", "other blanks"),
+    ] {
+        match n {
+            0 => {}
+            1 => what.push(format!("1 {one}")),
+            n => what.push(format!("{n} {many}")),
+        }
+    }
+    let what = what.join(" and ");
+    let message = if span.start == 0 {
+        format!("the record starts with {what}; it starts with the piece placement")
+    } else if span.end == record_len {
+        format!("the record ends with {what}; it ends with the fullmove number")
+    } else {
+        format!("fields are separated by {what}; FEN separates fields by exactly 1 space")
+    };
+    Diagnostic::new(Code::BadSeparator, Field::Record, span, message)
+}
+
+fn missing_fields(count: usize, record_len: usize) -> Diagnostic {
+    let missing = &Field::ALL[count..];
+    let names = join_and(missing.iter().map(|f| f.describe()));
+    let verb = if missing.len() == 1 { "is" } else { "are" };
+    let message = if count == 0 {
+        "the record is empty; a FEN record has 6 fields: piece placement, active color, castling availability, en passant square, halfmove clock and fullmove number".to_string()
+    } else {
+        format!(
+            "the record ends after {count} field{}; the {names} {verb} missing (a FEN record has 6 fields)",
+            if count == 1 { "" } else { "s" }
+        )
+    };
+    Diagnostic::new(
+        Code::MissingField,
+        missing[0],
+        Span::new(record_len, record_len),
+        message,
+    )
+}
+
+fn extra_fields(record: &[u8], span: Span, count: usize) -> Diagnostic {
+    let text = String::from_utf8_lossy(&record[span.start..span.end]);
+    let shown: String = text.chars().take(40).collect();
+    let ellipsis = if shown.len() < text.len() { "…" } else { "" };
+    Diagnostic::new(
+        Code::ExtraField,
+        Field::Record,
+        span,
+        format!(
+            "the record has {count} fields; a FEN record has 6, so '{shown}{ellipsis}' is extra"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests;
