@@ -82,7 +82,7 @@ impl fmt::Display for Found {
                 }
                 f.write_str(")")
             }
-            Found::NotUtf8(b) => write!(f, "byte 0x{b:02X}, which is not UTF-8"),
+            Found::NotUtf8(b) => write!(f, "byte 0x{b:02X} (not UTF-8)"),
         }
     }
 }
@@ -109,15 +109,9 @@ mod tests {
             )
         );
         assert_eq!(describe("♔".as_bytes()).0, "'♔' (U+2654, not ASCII)");
-        assert_eq!(
-            describe(b"\xff"),
-            ("byte 0xFF, which is not UTF-8".into(), 1)
-        );
+        assert_eq!(describe(b"\xff"), ("byte 0xFF (not UTF-8)".into(), 1));
         // A truncated sequence is one bad byte, not a read past the end.
-        assert_eq!(
-            describe(b"\xe2\x80"),
-            ("byte 0xE2, which is not UTF-8".into(), 1)
-        );
+        assert_eq!(describe(b"\xe2\x80"), ("byte 0xE2 (not UTF-8)".into(), 1));
     }
 
     #[test]

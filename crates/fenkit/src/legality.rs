@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Board, Color, File, Rank, Setup, Square, attacks};
 
 use crate::{
     Code, Diagnostic, Field, FieldSpans, Span, placement_span,
-    words::{color_adjective, contents, join_and, piece_on, side_name},
+    words::{color_adjective, contents, count, join_and, piece_on, side_name},
     write::CASTLING_LETTERS,
 };
 
@@ -174,18 +174,18 @@ fn material(board: &Board, color: Color, out: &mut Vec<Violation>) {
         return;
     }
     // Pieces beyond the starting set can only be promoted pawns.
-    let count = |squares: Bitboard| (squares & ours).count();
+    let ours_in = |squares: Bitboard| (squares & ours).count();
     let surplus = [
-        (count(board.queens()), 1, "queens"),
-        (count(board.rooks()), 2, "rooks"),
-        (count(board.knights()), 2, "knights"),
+        (ours_in(board.queens()), 1, "queens"),
+        (ours_in(board.rooks()), 2, "rooks"),
+        (ours_in(board.knights()), 2, "knights"),
         (
-            count(board.bishops() & Bitboard::LIGHT_SQUARES),
+            ours_in(board.bishops() & Bitboard::LIGHT_SQUARES),
             1,
             "bishops on light squares",
         ),
         (
-            count(board.bishops() & Bitboard::DARK_SQUARES),
+            ours_in(board.bishops() & Bitboard::DARK_SQUARES),
             1,
             "bishops on dark squares",
         ),
@@ -206,8 +206,17 @@ fn material(board: &Board, color: Color, out: &mut Vec<Violation>) {
             Field::Placement,
             None,
             format!(
-                "{side} has {what}, so at least {promoted} of its pieces are promoted pawns, but with {pawns} pawns on the board only {} can have promoted",
-                8 - pawns
+                "{side} has {what}: at least {} but with {} on the board {} can have promoted",
+                count(
+                    promoted,
+                    "piece is a promoted pawn,",
+                    "pieces are promoted pawns,"
+                ),
+                count(pawns, "pawn", "pawns"),
+                match 8 - pawns {
+                    0 => "no pawn".to_string(),
+                    n => format!("only {n}"),
+                }
             ),
         ));
     }

@@ -69,6 +69,19 @@ pub(super) fn castling(
     if bytes == b"-" {
         return Some(Bitboard::EMPTY);
     }
+    let is_file = |b: &u8| matches!(b, b'A'..=b'H' | b'a'..=b'h');
+    if bytes.iter().any(is_file) && bytes.iter().all(|b| is_file(b) || b"KQkq".contains(b)) {
+        diagnostics.push(Diagnostic::new(
+            Code::BadCastlingChar,
+            Field::Castling,
+            Span::at(offset, bytes.len()),
+            format!(
+                "castling rights '{}' name rook files (Shredder-FEN or X-FEN, for Chess960); standard FEN writes them as K, Q, k and q",
+                shown(bytes)
+            ),
+        ));
+        return None;
+    }
     let errors_before = diagnostics.len();
     let mut rights = Bitboard::EMPTY;
     // Letters in the order of first appearance, to judge their order.
@@ -105,9 +118,6 @@ pub(super) fn castling(
         let message = match byte {
             b'-' => "'-' stands alone for no castling rights; it is never combined with letters"
                 .to_string(),
-            b'A'..=b'H' | b'a'..=b'h' => format!(
-                "{found} is a file letter (Shredder-FEN or X-FEN, for Chess960); standard FEN writes castling rights as K, Q, k and q"
-            ),
             _ => format!(
                 "{found} is not a castling letter; expected '-' or K (White, king side), Q (White, queen side), k and q (Black)"
             ),
@@ -164,18 +174,23 @@ pub(super) fn en_passant(
             Rank::new(u32::from(rank - b'1')),
         ),
         _ => {
-            let hint = match *bytes {
-                [b'A'..=b'H', b'1'..=b'8'] => "; the file letter is lowercase",
-                _ => "",
+            let message = match *bytes {
+                [file @ b'A'..=b'H', rank @ b'1'..=b'8'] => format!(
+                    "en passant square '{}' has an uppercase file letter; write '{}{}'",
+                    shown(bytes),
+                    file.to_ascii_lowercase() as char,
+                    rank as char
+                ),
+                _ => format!(
+                    "en passant square '{}' is not a square name; {EXPECTED}",
+                    shown(bytes)
+                ),
             };
             diagnostics.push(Diagnostic::new(
                 Code::BadEpSquare,
                 Field::EnPassant,
                 span,
-                format!(
-                    "en passant square '{}' is not a square name{hint}; {EXPECTED}",
-                    shown(bytes)
-                ),
+                message,
             ));
             return None;
         }

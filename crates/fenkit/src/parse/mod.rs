@@ -13,7 +13,10 @@ use core::{fmt, num::NonZeroU32};
 
 use shakmaty::Setup;
 
-use crate::{Code, Diagnostic, Field, Span, words::join_and};
+use crate::{
+    Code, Diagnostic, Field, Span,
+    words::{count, join_and},
+};
 
 /// Where each field of a record stands, as byte spans into the record.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -175,8 +178,14 @@ pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
     }
 }
 
-const fn is_blank(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+/// The length of the blank at `pos`: ASCII white space, or a no-break
+/// space pasted from a web page (a separator, if a bad one).
+fn blank_len(record: &[u8], pos: usize) -> usize {
+    match record[pos] {
+        b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c' => 1,
+        0xc2 if record.get(pos + 1) == Some(&0xa0) => 2,
+        _ => 0,
+    }
 }
 
 /// Splits the record at runs of blanks, reporting every run that is not a
@@ -187,13 +196,13 @@ fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans 
         record_len: record.len(),
     };
     let mut count = 0;
-    let mut extra = None;
+    let mut extra: Option<Span> = None;
     let mut pos = 0;
     while pos < record.len() {
         let start = pos;
-        if is_blank(record[pos]) {
-            while pos < record.len() && is_blank(record[pos]) {
-                pos += 1;
+        if blank_len(record, pos) > 0 {
+            while pos < record.len() && blank_len(record, pos) > 0 {
+                pos += blank_len(record, pos);
             }
             let run = &record[start..pos];
             if start == 0 || pos == record.len() || run != b" " {
@@ -201,14 +210,12 @@ fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans 
             }
             continue;
         }
-        while pos < record.len() && !is_blank(record[pos]) {
+        while pos < record.len() && blank_len(record, pos) == 0 {
             pos += 1;
         }
         match spans.fields.get_mut(count) {
             Some(slot) => *slot = Some(Span::new(start, pos)),
-            None => {
-                extra = Some(extra.map_or(Span::new(start, pos), |e: Span| Span::new(e.start, pos)))
-            }
+            None => extra = Some(Span::new(extra.map_or(start, |e| e.start), pos)),
         }
         count += 1;
     }
@@ -222,22 +229,33 @@ fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans 
 }
 
 fn bad_separator(run: &[u8], span: Span, record_len: usize) -> Diagnostic {
-    let spaces = run.iter().filter(|&&b| b == b' ').count();
-    let tabs = run.iter().filter(|&&b| b == b'\t').count();
-    let others = run.len() - spaces - tabs;
-    let mut what = Vec::new();
-    for (n, one, many) in [
-        (spaces, "space", "spaces"),
-        (tabs, "tab", "tabs"),
-        (others, "other blank", "other blanks"),
-    ] {
-        match n {
-            0 => {}
-            1 => what.push(format!("1 {one}")),
-            n => what.push(format!("{n} {many}")),
-        }
+    let mut counts = [0usize; 5];
+    let mut pos = 0;
+    while pos < run.len() {
+        let kind = match run[pos] {
+            b' ' => 0,
+            b'\t' => 1,
+            b'\r' => 2,
+            0xc2 => 3,
+            _ => 4,
+        };
+        counts[kind] += 1;
+        pos += blank_len(run, pos).max(1);
     }
-    let what = what.join(" and ");
+    let names = [
+        ("space", "spaces"),
+        ("tab", "tabs"),
+        ("carriage return", "carriage returns"),
+        ("no-break space (U+00A0)", "no-break spaces (U+00A0)"),
+        ("other blank", "other blanks"),
+    ];
+    let what = join_and(
+        counts
+            .iter()
+            .zip(names)
+            .filter(|(n, _)| **n > 0)
+            .map(|(&n, (one, many))| count(n, one, many)),
+    );
     let message = if span.start == 0 {
         format!("the record starts with {what}; it starts with the piece placement")
     } else if span.end == record_len {
@@ -248,16 +266,16 @@ fn bad_separator(run: &[u8], span: Span, record_len: usize) -> Diagnostic {
     Diagnostic::new(Code::BadSeparator, Field::Record, span, message)
 }
 
-fn missing_fields(count: usize, record_len: usize) -> Diagnostic {
-    let missing = &Field::ALL[count..];
+fn missing_fields(present: usize, record_len: usize) -> Diagnostic {
+    let missing = &Field::ALL[present..];
     let names = join_and(missing.iter().map(|f| f.describe()));
     let verb = if missing.len() == 1 { "is" } else { "are" };
-    let message = if count == 0 {
+    let message = if present == 0 {
         "the record is empty; a FEN record has 6 fields: piece placement, active color, castling availability, en passant square, halfmove clock and fullmove number".to_string()
     } else {
         format!(
-            "the record ends after {count} field{}; the {names} {verb} missing (a FEN record has 6 fields)",
-            if count == 1 { "" } else { "s" }
+            "the record ends after {}; the {names} {verb} missing (a FEN record has 6 fields)",
+            count(present, "field", "fields")
         )
     };
     Diagnostic::new(

@@ -143,18 +143,40 @@ pub(super) fn parse(
                     group.advance(1, pos);
                 }
                 None => {
+                    // A run of one bad character (dots from a printed
+                    // board, say) is one problem, not one per square.
                     let (found, len) = Found::at(bytes, pos);
+                    let unit = &bytes[pos..pos + len];
+                    let mut end = pos + len;
+                    while bytes[end..].starts_with(unit) {
+                        end += len;
+                    }
+                    let repeats = (end - pos) / len;
                     group.tainted = true;
+                    group.advance(repeats, pos);
+                    let hint = match byte {
+                        b'.' | b'-' | b'_' => {
+                            "; FEN writes a run of empty squares as one digit from 1 to 8"
+                        }
+                        _ => {
+                            "; pieces are PNBRQK (White) and pnbrqk (Black), and digits 1 to 8 count empty squares"
+                        }
+                    };
+                    let what = if repeats == 1 {
+                        format!("{found} in rank {} is not a piece", group.rank())
+                    } else {
+                        format!(
+                            "{found} {repeats} times in rank {} is not a piece",
+                            group.rank()
+                        )
+                    };
                     diagnostics.push(Diagnostic::new(
                         found.code_or(Code::BadPieceChar),
                         Field::Placement,
-                        Span::at(offset + pos, len),
-                        format!(
-                            "{found} in rank {} is not a piece; pieces are PNBRQK (White) and pnbrqk (Black), and digits 1 to 8 count empty squares",
-                            group.rank()
-                        ),
+                        Span::new(offset + pos, offset + end),
+                        format!("{what}{hint}"),
                     ));
-                    pos += len;
+                    pos = end;
                     continue;
                 }
             },
@@ -240,7 +262,10 @@ fn adjacent_digits(
     let run = &bytes[start..end];
     let sum: usize = run.iter().map(|b| usize::from(b - b'0')).sum();
     let advice = if sum <= 8 {
-        format!("write the run of {sum} empty squares as '{sum}'")
+        format!(
+            "write the run of {} as '{sum}'",
+            count(sum, "empty square", "empty squares")
+        )
     } else {
         format!("that is {sum} empty squares, more than a rank has")
     };

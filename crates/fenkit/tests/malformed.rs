@@ -1,0 +1,468 @@
+//! Malformed and illegal records, each with every diagnostic fenkit must
+//! give for it: code, field and 1-based column in the record.
+
+type Expected = &'static [(&'static str, &'static str, usize)];
+
+const TABLE: &[(&[u8], Expected)] = &[
+    (b"", &[("missing-field", "placement", 1)]),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        &[("missing-field", "side", 44)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+        &[("missing-field", "castling", 46)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        &[("missing-field", "halfmove", 53)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+        &[("missing-field", "fullmove", 55)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+        &[("extra-field", "record", 58)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 bm e4;",
+        &[("extra-field", "record", 58)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w  KQkq - 0 1",
+        &[("bad-separator", "record", 46)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1",
+        &[("bad-separator", "record", 44)],
+    ),
+    (
+        b" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-separator", "record", 1)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ",
+        &[("bad-separator", "record", 57)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\xc2\xa0KQkq - 0 1",
+        &[("bad-separator", "record", 46)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPP\x00PPP/RNBQKBNR w KQkq - 0 1",
+        &[("nul-byte", "placement", 31)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \xff KQkq - 0 1",
+        &[("invalid-utf8", "side", 45)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\rKQkq - 0 1",
+        &[("bad-separator", "record", 46)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+        &[("rank-too-short", "placement", 36)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        &[("rank-too-long", "placement", 25)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/9/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-digit", "placement", 25)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/08/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            ("bad-digit", "placement", 21),
+            ("adjacent-digits", "placement", 21),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("adjacent-digits", "placement", 19)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/3P1113/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        &[
+            ("adjacent-digits", "placement", 25),
+            ("rank-too-long", "placement", 28),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/54/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            ("adjacent-digits", "placement", 21),
+            ("rank-too-long", "placement", 22),
+        ],
+    ),
+    (
+        b"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-piece-char", "placement", 14)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKXNR w KQkq - 0 1",
+        &[("bad-piece-char", "placement", 41)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ\xe2\x99\x94BNR w KQkq - 0 1",
+        &[("bad-piece-char", "placement", 40)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("too-few-ranks", "placement", 42)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("too-many-ranks", "placement", 37)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8//8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("rank-too-short", "placement", 21)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+        &[("too-many-ranks", "placement", 44)],
+    ),
+    (
+        b"/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            ("rank-too-short", "placement", 1),
+            ("too-many-ranks", "placement", 36),
+        ],
+    ),
+    (
+        b"rnbqkbnrpppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            ("rank-too-long", "placement", 9),
+            ("too-few-ranks", "placement", 43),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/l7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-piece-char", "placement", 25)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/......../8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-piece-char", "placement", 19)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/--------/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-piece-char", "placement", 25)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRwKQkq-01",
+        &[
+            ("bad-piece-char", "placement", 44),
+            ("bad-piece-char", "placement", 49),
+            ("bad-digit", "placement", 50),
+            ("adjacent-digits", "placement", 50),
+            ("missing-field", "side", 52),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
+        &[("bad-side", "side", 45)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR white KQkq - 0 1",
+        &[("bad-side", "side", 45)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - KQkq - 0 1",
+        &[("bad-side", "side", 45)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR B KQkq - 0 1",
+        &[("bad-side", "side", 45)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR wb KQkq - 0 1",
+        &[("bad-side", "side", 45)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 1",
+        &[("castling-order", "castling", 47)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKQkq - 0 1",
+        &[("castling-repeat", "castling", 48)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K- - 0 1",
+        &[("bad-castling-char", "castling", 48)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w -- - 0 1",
+        &[
+            ("bad-castling-char", "castling", 47),
+            ("bad-castling-char", "castling", 48),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        &[("bad-castling-char", "castling", 47)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqx - 0 1",
+        &[("bad-castling-char", "castling", 51)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - 0 1",
+        &[("bad-castling-char", "castling", 47)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w \xe2\x80\x93 - 0 1",
+        &[("bad-castling-char", "castling", 47)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KqQ - 0 1",
+        &[("castling-order", "castling", 47)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
+        &[("ep-wrong-rank", "en-passant", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+        &[("ep-wrong-rank", "en-passant", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq E3 0 1",
+        &[("bad-ep-square", "en-passant", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1",
+        &[("bad-ep-square", "en-passant", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e 0 1",
+        &[("bad-ep-square", "en-passant", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e33 0 1",
+        &[("bad-ep-square", "en-passant", 54)],
+    ),
+    (
+        b"r2qk2r/pp2ppp1/1n4n1/2ppP1Bp/1b1P2b1/P1N2N2/1PP1BPPP/R1Q1K2R w KQkq \xe2\x80\x93 0 8",
+        &[("bad-ep-square", "en-passant", 69)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq x 0 1",
+        &[("bad-ep-square", "en-passant", 52)],
+    ),
+    (
+        b"rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR b KQkq c6 0 2",
+        &[("ep-wrong-rank", "en-passant", 56)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR x KQkq e4 0 1",
+        &[
+            ("bad-side", "side", 47),
+            ("ep-wrong-rank", "en-passant", 54),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+        &[("bad-number", "halfmove", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - +3 1",
+        &[("bad-number", "halfmove", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 05 1",
+        &[("leading-zero", "halfmove", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+        &[("bad-number", "halfmove", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967296 1",
+        &[("clock-overflow", "halfmove", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+        &[("fullmove-zero", "fullmove", 56)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 01",
+        &[("leading-zero", "fullmove", 56)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5",
+        &[("bad-number", "fullmove", 57)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - \xc2\xbd 1",
+        &[("bad-number", "halfmove", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999999",
+        &[("clock-overflow", "fullmove", 56)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -",
+        &[("bad-number", "fullmove", 56)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+        &[("missing-king", "placement", 1)],
+    ),
+    (
+        b"8/8/8/8/8/8/8/8 w - - 0 1",
+        &[
+            ("missing-king", "placement", 1),
+            ("missing-king", "placement", 1),
+        ],
+    ),
+    (
+        b"4k3/8/8/8/8/8/8/4K1K1 w - - 0 1",
+        &[("too-many-kings", "placement", 18)],
+    ),
+    (
+        b"4k2P/8/8/8/8/8/8/4K3 b - - 0 1",
+        &[("pawn-on-back-rank", "placement", 4)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
+        &[("pawn-on-back-rank", "placement", 17)],
+    ),
+    (
+        b"4k3/8/8/8/B7/8/8/4K3 w - - 0 1",
+        &[("opposite-check", "placement", 2)],
+    ),
+    (
+        b"4k3/8/5N2/8/8/8/8/4K3 w - - 0 1",
+        &[("opposite-check", "placement", 2)],
+    ),
+    (
+        b"4k3/8/8/8/7b/3n4/8/r3K3 w - - 0 1",
+        &[("impossible-check", "placement", 22)],
+    ),
+    (
+        b"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+        &[("impossible-check", "placement", 22)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/8/r3K2r w - - 0 1",
+        &[("impossible-check", "placement", 19)],
+    ),
+    (
+        b"4k3/8/8/3p4/8/8/8/r3K3 w - d6 0 1",
+        &[("impossible-check", "placement", 21)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+        &[("castling-no-rook", "castling", 47)],
+    ),
+    (
+        b"rnbq1bnr/ppppkppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            ("castling-no-king", "castling", 49),
+            ("castling-no-king", "castling", 50),
+        ],
+    ),
+    (
+        b"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[
+            ("castling-no-king", "castling", 49),
+            ("castling-no-king", "castling", 50),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
+        &[
+            ("ep-no-pawn", "en-passant", 52),
+            ("ep-occupied", "en-passant", 52),
+        ],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1",
+        &[("ep-occupied", "en-passant", 56)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKB1R b KQkq e3 0 1",
+        &[("ep-occupied", "en-passant", 54)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 2 1",
+        &[("ep-with-halfmove", "halfmove", 57)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("too-many-pieces", "placement", 1)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+        &[("too-many-pawns", "placement", 1)],
+    ),
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBQKBNR w KQkq - 0 1",
+        &[("too-many-promoted", "placement", 1)],
+    ),
+    (
+        b"4k3/8/8/8/8/2B1B3/PPPPPPPP/4K3 w - - 0 1",
+        &[("too-many-promoted", "placement", 1)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm",
+        &[("extra-field", "record", 31)],
+    ),
+];
+
+fn located(record: &[u8]) -> Vec<(&'static str, &'static str, usize)> {
+    fenkit::check(record)
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.field.as_str(), d.span.start + 1))
+        .collect()
+}
+
+#[test]
+fn every_bad_record_gets_exactly_its_diagnostics() {
+    assert!(TABLE.len() >= 80, "the table has {} records", TABLE.len());
+    let mut failures = Vec::new();
+    for (record, expected) in TABLE {
+        let got = located(record);
+        if got != *expected {
+            failures.push(format!(
+                "{}\n  expected {expected:?}\n  got      {got:?}",
+                String::from_utf8_lossy(record)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_bad_record_is_invalid_with_spans_inside_it() {
+    for (record, _) in TABLE {
+        let checked = fenkit::check(record);
+        assert!(!checked.is_valid(), "{}", String::from_utf8_lossy(record));
+        for d in &checked.diagnostics {
+            assert!(
+                d.span.start <= d.span.end && d.span.end <= record.len(),
+                "{d:?}"
+            );
+            assert!(d.message.len() > 20, "{d:?}");
+        }
+    }
+}
+
+#[test]
+fn the_table_covers_every_code_a_record_can_raise() {
+    let seen: std::collections::HashSet<&str> = TABLE
+        .iter()
+        .flat_map(|(_, expected)| expected.iter().map(|e| e.0))
+        .collect();
+    for code in fenkit::Code::ALL {
+        // Lines too long are the reader's to find, not the parser's.
+        if *code != fenkit::Code::LineTooLong {
+            assert!(seen.contains(code.as_str()), "no record raises {code}");
+        }
+    }
+}

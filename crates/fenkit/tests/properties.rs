@@ -1,0 +1,217 @@
+//! Properties over random positions and random bytes.
+
+use std::num::NonZeroU32;
+
+use fenkit::Code;
+use proptest::prelude::*;
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, FromSetup, Piece, Rank, Role, Setup, Square};
+
+fn piece() -> impl Strategy<Value = Piece> {
+    (0..6usize, any::<bool>()).prop_map(|(role, white)| Piece {
+        role: Role::ALL[role],
+        color: Color::from_white(white),
+    })
+}
+
+/// Any board, any counters: not necessarily legal, always writable.
+fn setup(density: f64) -> impl Strategy<Value = Setup> {
+    (
+        prop::collection::vec(prop::option::weighted(density, piece()), 64),
+        any::<bool>(),
+        0..16u8,
+        prop::option::of(0..8u32),
+        any::<u32>(),
+        1..=u32::MAX,
+    )
+        .prop_map(
+            |(squares, white, castling, ep_file, halfmoves, fullmoves)| {
+                let mut setup = Setup::empty();
+                for (index, piece) in squares.into_iter().enumerate() {
+                    if let Some(piece) = piece {
+                        setup.board.set_piece_at(Square::new(index as u32), piece);
+                    }
+                }
+                setup.turn = Color::from_white(white);
+                for (bit, rook) in [Square::H1, Square::A1, Square::H8, Square::A8]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if castling & (1 << bit) != 0 {
+                        setup.castling_rights.add(rook);
+                    }
+                }
+                setup.ep_square = ep_file.map(|file| {
+                    Square::from_coords(
+                        shakmaty::File::new(file),
+                        setup.turn.relative_rank(Rank::Sixth),
+                    )
+                });
+                setup.halfmoves = halfmoves;
+                setup.fullmoves = NonZeroU32::new(fullmoves).unwrap_or(NonZeroU32::MIN);
+                setup
+            },
+        )
+}
+
+/// Setups that are mostly close to legal: both kings, a few pieces, and
+/// usually only the castling rights and pawns the board allows, so that the
+/// rarer rules (checks, en passant) decide many cases.
+fn near_legal_setup() -> impl Strategy<Value = Setup> {
+    (setup(0.08), 0..64u32, 0..64u32, any::<u8>()).prop_map(
+        |(mut setup, white_king, black_king, repairs)| {
+            let kings = setup.board.kings();
+            for square in kings {
+                setup.board.discard_piece_at(square);
+            }
+            setup
+                .board
+                .set_piece_at(Square::new(white_king), Color::White.king());
+            setup
+                .board
+                .set_piece_at(Square::new(black_king), Color::Black.king());
+            if repairs & 3 != 0 {
+                for square in setup.board.pawns() & Bitboard::BACKRANKS {
+                    setup.board.discard_piece_at(square);
+                }
+            }
+            if repairs & 12 != 0 {
+                for rook in setup.castling_rights {
+                    let color = Color::from_white(rook.rank() == Rank::First);
+                    let king = Square::from_coords(shakmaty::File::E, rook.rank());
+                    if setup.board.piece_at(rook) != Some(color.rook())
+                        || setup.board.piece_at(king) != Some(color.king())
+                    {
+                        setup.castling_rights.discard(rook);
+                    }
+                }
+            }
+            if let (Some(ep), true) = (setup.ep_square, repairs & 48 != 0) {
+                let to = Square::from_coords(ep.file(), setup.turn.relative_rank(Rank::Fifth));
+                let from = Square::from_coords(ep.file(), setup.turn.relative_rank(Rank::Seventh));
+                if !setup.board.kings().contains(to) {
+                    setup.board.set_piece_at(to, (!setup.turn).pawn());
+                }
+                for square in [ep, from] {
+                    if !setup.board.kings().contains(square) {
+                        setup.board.discard_piece_at(square);
+                    }
+                }
+            }
+            if setup.ep_square.is_some() {
+                setup.halfmoves = 0;
+            }
+            setup
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn written_setups_parse_back_to_themselves(setup in setup(0.3)) {
+        let fen = fenkit::to_fen(&setup);
+        let parsed = fenkit::parse(fen.as_bytes());
+        prop_assert!(parsed.is_ok(), "{fen}: {:?}", parsed.err());
+        let parsed = parsed.unwrap();
+        prop_assert_eq!(&parsed.setup, &setup);
+        prop_assert_eq!(fenkit::to_fen(&parsed.setup), fen);
+    }
+
+    #[test]
+    fn accepted_bytes_are_canonical_and_nothing_panics(bytes in prop::collection::vec(any::<u8>(), 0..120)) {
+        check_any_record(&bytes)?;
+    }
+
+    #[test]
+    fn mutated_records_are_diagnosed_in_bounds(
+        setup in setup(0.3),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0..3u8, any::<u8>()), 1..4),
+    ) {
+        let mut bytes = fenkit::to_fen(&setup).into_bytes();
+        for (at, kind, byte) in edits {
+            let at = at.index(bytes.len() + 1);
+            // Mostly FEN's own alphabet, so the edits reach deep into the parser.
+            let byte = b"pnbrqkPNBRQK12345678/ wb-KQkq0e36"[usize::from(byte) % 32];
+            match kind {
+                0 if at < bytes.len() => { bytes.remove(at); }
+                1 if at < bytes.len() => bytes[at] = byte,
+                _ => bytes.insert(at, byte),
+            }
+        }
+        check_any_record(&bytes)?;
+    }
+
+    #[test]
+    fn legality_agrees_with_shakmaty(setup in near_legal_setup()) {
+        let ours: Vec<Code> = fenkit::violations(&setup).iter().map(|v| v.code).collect();
+        let theirs = Chess::from_setup(setup.clone(), CastlingMode::Standard);
+        prop_assert_eq!(
+            ours.is_empty(),
+            theirs.is_ok(),
+            "{}: ours {:?}, shakmaty {:?}",
+            fenkit::to_fen(&setup),
+            ours,
+            theirs.err().map(|e| e.kinds())
+        );
+    }
+}
+
+fn check_any_record(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let checked = fenkit::check(bytes);
+    for d in &checked.diagnostics {
+        prop_assert!(
+            d.span.start <= d.span.end && d.span.end <= bytes.len(),
+            "{d:?}"
+        );
+    }
+    if let Ok(parsed) = fenkit::parse(bytes) {
+        // The strict grammar has one spelling per setup.
+        let written = fenkit::to_fen(&parsed.setup);
+        prop_assert_eq!(written.as_bytes(), bytes);
+        prop_assert!(checked.setup.is_some());
+    } else {
+        prop_assert!(!checked.is_valid());
+        prop_assert!(checked.setup.is_none());
+    }
+    Ok(())
+}
+
+#[test]
+fn legality_finds_the_corner_cases_shakmaty_does() {
+    // Sanity of the generator's target: a legal and an illegal sample.
+    let legal = fenkit::parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        .unwrap()
+        .setup;
+    assert!(fenkit::violations(&legal).is_empty());
+    let mut illegal = legal.clone();
+    illegal.castling_rights = Bitboard::from(Square::H1);
+    assert!(!fenkit::violations(&illegal).is_empty());
+    assert!(Chess::from_setup(illegal, CastlingMode::Standard).is_err());
+}
+
+#[test]
+fn near_legal_setups_are_often_legal_and_often_not() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = near_legal_setup();
+    let mut legal = 0;
+    let mut codes = std::collections::HashSet::new();
+    for _ in 0..2000 {
+        let setup = strategy.new_tree(&mut runner).unwrap().current();
+        let violations = fenkit::violations(&setup);
+        legal += usize::from(violations.is_empty());
+        codes.extend(violations.iter().map(|v| v.code));
+    }
+    // Otherwise the agreement with shakmaty would be tested on one side only.
+    assert!((400..1600).contains(&legal), "{legal} of 2000 legal");
+    for code in [
+        Code::ImpossibleCheck,
+        Code::OppositeCheck,
+        Code::EpNoPawn,
+        Code::CastlingNoRook,
+        Code::PawnOnBackRank,
+    ] {
+        assert!(codes.contains(&code), "{code} never raised");
+    }
+}
