@@ -107,23 +107,34 @@ impl<'a> Iterator for Records<'a> {
     fn next(&mut self) -> Option<(usize, &'a [u8])> {
         let line = self.line;
         let start = self.pos + line[self.pos..].iter().position(|&b| !is_blank(b))?;
-        let mut end = start;
-        let mut pos = start;
-        while pos < line.len() {
-            let token_start = pos;
-            while pos < line.len() && !is_blank(line[pos]) {
-                pos += 1;
+        let first_end = start
+            + line[start..]
+                .iter()
+                .position(|&b| is_blank(b))
+                .unwrap_or(line.len() - start);
+        // Only a placement holds '/': the next one after the first token
+        // is inside the token that starts the next record.
+        let end = match memchr::memchr(b'/', &line[first_end..]) {
+            Some(at) => {
+                let slash = first_end + at;
+                // line[first_end] is blank, so this finds the token start.
+                let next = line[..slash]
+                    .iter()
+                    .rposition(|&b| is_blank(b))
+                    .map_or(slash, |blank| blank + 1);
+                self.pos = next;
+                next
             }
-            if token_start > start && line[token_start..pos].contains(&b'/') {
-                self.pos = token_start;
-                return Some((start, &line[start..end]));
+            None => {
+                self.pos = line.len();
+                line.len()
             }
-            end = pos;
-            while pos < line.len() && is_blank(line[pos]) {
-                pos += 1;
-            }
-        }
-        self.pos = line.len();
+        };
+        let end = start
+            + line[start..end]
+                .iter()
+                .rposition(|&b| !is_blank(b))
+                .map_or(0, |last| last + 1);
         Some((start, &line[start..end]))
     }
 }

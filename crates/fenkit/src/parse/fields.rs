@@ -234,6 +234,28 @@ pub(super) fn number(
     field: Field,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
+    // The quick path: digits only, no leading zero, within u32.
+    if let [first @ b'1'..=b'9', rest @ ..] = bytes
+        && rest.len() < 9
+        && rest.iter().all(u8::is_ascii_digit)
+    {
+        return Some(rest.iter().fold(u32::from(first - b'0'), |acc, &b| {
+            acc * 10 + u32::from(b - b'0')
+        }));
+    }
+    if bytes == b"0" && field == Field::Halfmove {
+        return Some(0);
+    }
+    diagnose_number(bytes, offset, field, diagnostics)
+}
+
+#[cold]
+fn diagnose_number(
+    bytes: &[u8],
+    offset: usize,
+    field: Field,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<u32> {
     let name = field.describe();
     let kind = match field {
         Field::Fullmove => "a positive whole number",

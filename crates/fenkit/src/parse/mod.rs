@@ -63,31 +63,32 @@ impl From<Parsed> for Setup {
 /// A record that is not well-formed FEN, with every problem found in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    diagnostics: Vec<Diagnostic>,
-    fields: FieldSpans,
+    // Boxed: the error path allocates anyway, and this keeps `Result` small.
+    inner: Box<(Vec<Diagnostic>, FieldSpans)>,
 }
 
 impl ParseError {
     /// The problems, in the order they stand in the record. Never empty.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+        &self.inner.0
     }
 
     pub fn into_diagnostics(self) -> Vec<Diagnostic> {
-        self.diagnostics
+        self.inner.0
     }
 
     /// Where the fields that could be told apart stand.
     pub fn fields(&self) -> &FieldSpans {
-        &self.fields
+        &self.inner.1
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let first = &self.diagnostics[0];
+        let diagnostics = self.diagnostics();
+        let first = &diagnostics[0];
         write!(f, "column {}: {}", first.span.start + 1, first.message)?;
-        match self.diagnostics.len() {
+        match diagnostics.len() {
             1 => Ok(()),
             n => write!(f, " (and {} more problems)", n - 1),
         }
@@ -171,8 +172,7 @@ pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
             // problem where it stands in the record.
             diagnostics.sort_by_key(|d| d.span.start);
             Err(ParseError {
-                diagnostics,
-                fields,
+                inner: Box::new((diagnostics, fields)),
             })
         }
     }
@@ -188,9 +188,44 @@ fn blank_len(record: &[u8], pos: usize) -> usize {
     }
 }
 
+/// Splits a record of exactly six fields and five single spaces, and gives
+/// up on anything else: the quick path for the common case.
+#[inline]
+fn split_well_formed(record: &[u8]) -> Option<FieldSpans> {
+    let mut fields = [None; 6];
+    let mut count = 0;
+    let mut start = 0;
+    for (pos, &byte) in record.iter().enumerate() {
+        if byte == b' ' {
+            if pos == start || count == 5 {
+                return None;
+            }
+            fields[count] = Some(Span::new(start, pos));
+            count += 1;
+            start = pos + 1;
+        } else if byte < b' ' || byte == 0xc2 {
+            // Another blank, maybe: the slow path knows.
+            return None;
+        }
+    }
+    if count != 5 || start == record.len() {
+        return None;
+    }
+    fields[5] = Some(Span::new(start, record.len()));
+    Some(FieldSpans {
+        fields,
+        record_len: record.len(),
+    })
+}
+
 /// Splits the record at runs of blanks, reporting every run that is not a
 /// single space, and the field count when it is not six.
 fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
+    split_well_formed(record).unwrap_or_else(|| split_and_diagnose(record, diagnostics))
+}
+
+#[cold]
+fn split_and_diagnose(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
     let mut spans = FieldSpans {
         fields: [None; 6],
         record_len: record.len(),

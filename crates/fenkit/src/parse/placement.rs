@@ -80,6 +80,64 @@ impl Group {
     }
 }
 
+/// What a placement byte does, packed for a loop without branches: the
+/// bitboard it sets (bits 0-3: 0-5 white pawn to king, 6-11 black, 12 none),
+/// the squares it advances (bits 4-7), and whether it is a digit (bit 8), a
+/// slash (bit 9) or no placement character at all (bit 10).
+const INFO: [u16; 256] = {
+    const NO_PIECE: u16 = 12;
+    const DIGIT: u16 = 1 << 8;
+    const SLASH: u16 = 1 << 9;
+    const INVALID: u16 = 1 << 10;
+    let mut info = [NO_PIECE | INVALID; 256];
+    let letters = *b"PNBRQKpnbrqk";
+    let mut slot = 0;
+    while slot < 12 {
+        info[letters[slot] as usize] = slot as u16 | 1 << 4;
+        slot += 1;
+    }
+    let mut run = 1;
+    while run <= 8 {
+        info[(b'0' + run) as usize] = NO_PIECE | (run as u16) << 4 | DIGIT;
+        run += 1;
+    }
+    info[b'/' as usize] = NO_PIECE | SLASH;
+    info
+};
+
+/// Parses a well-formed placement field, or gives up: the quick path for
+/// the common case, with no diagnostics. Branches would mispredict on the
+/// mix of letters and digits, so each byte does the same work and problems
+/// are gathered as bits, looked at once at the end.
+#[inline]
+fn parse_well_formed(bytes: &[u8]) -> Option<Board> {
+    // One bitboard per piece, and a 13th for bytes that are not pieces.
+    let mut boards = [0u64; 13];
+    // Squares count from a8 on, as FEN writes them: a8 is 0, h1 is 63.
+    let mut index = 0u32;
+    let mut rank_end = 8u32;
+    let mut after_digit = 0u16;
+    let mut bad = 0u16;
+    for &byte in bytes {
+        let info = INFO[usize::from(byte)];
+        // Flip the rank for shakmaty's numbering, a1 first.
+        boards[usize::from(info & 15)] |= 1u64 << ((index ^ 56) & 63);
+        let digit = (info >> 8) & 1;
+        let slash = (info >> 9) & 1;
+        bad |= (info >> 10) | (after_digit & digit) | (slash & u16::from(index != rank_end));
+        rank_end += 8 * u32::from(slash);
+        after_digit = digit;
+        index += u32::from((info >> 4) & 15);
+    }
+    if bad != 0 || index != 64 || rank_end != 64 {
+        return None;
+    }
+    let by_role = core::array::from_fn(|role| boards[role] | boards[role + 6]);
+    let white = boards[..6].iter().fold(0, |acc, b| acc | b);
+    let black = boards[6..12].iter().fold(0, |acc, b| acc | b);
+    Some(board_from(by_role, [white, black]))
+}
+
 /// Parses the placement field `bytes`, which starts at byte `offset` of the
 /// record. Returns the board when the field is well-formed.
 pub(super) fn parse(
@@ -87,6 +145,12 @@ pub(super) fn parse(
     offset: usize,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
+    parse_well_formed(bytes).or_else(|| diagnose(bytes, offset, diagnostics))
+}
+
+/// The slow path: walks the field again to report every problem in it.
+#[cold]
+fn diagnose(bytes: &[u8], offset: usize, diagnostics: &mut Vec<Diagnostic>) -> Option<Board> {
     let errors_before = diagnostics.len();
     let mut by_role = [0u64; 6];
     let mut by_color = [0u64; 2];
@@ -96,10 +160,10 @@ pub(super) fn parse(
 
     while pos < bytes.len() {
         let byte = bytes[pos];
-        if !byte.is_ascii_digit() {
-            if let Some(start) = digit_run_start.take() {
-                adjacent_digits(bytes, start, pos, offset, diagnostics);
-            }
+        if !byte.is_ascii_digit()
+            && let Some(start) = digit_run_start.take()
+        {
+            adjacent_digits(bytes, start, pos, offset, diagnostics);
         }
         match byte {
             b'/' => {
