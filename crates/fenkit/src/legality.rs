@@ -254,54 +254,79 @@ fn checks(setup: &Setup, out: &mut Vec<Violation>) {
     let (Some(a), Some(b)) = (checkers.first(), checkers.last()) else {
         return;
     };
+    // Decide first, and spend words only on a position that breaks a rule.
+    let ep = valid_ep(setup);
+    let problem = match ep {
+        Some(_) if a != b => Some(CheckProblem::EpDouble),
+        Some((_, from, to))
+            if a != to
+                && board
+                    .attacks_to(our_king, !turn, occupied.without(to).with(from))
+                    .any() =>
+        {
+            Some(CheckProblem::EpNotGiven)
+        }
+        Some(_) => None,
+        None if checkers.count() > 2 => Some(CheckProblem::TooMany),
+        None if a != b && attacks::aligned(a, our_king, b) => Some(CheckProblem::Aligned),
+        None => None,
+    }
+    .or_else(|| {
+        (checkers & board.steppers())
+            .more_than_one()
+            .then_some(CheckProblem::Steppers)
+    });
+    let Some(problem) = problem else {
+        return;
+    };
     let king = format!("{}'s king on {our_king}", side_name(turn));
     let list = attackers_list(board, checkers);
-    let line_reason = if let Some((ep, from, to)) = valid_ep(setup) {
-        let last_move = format!(
+    let last_move = || match ep {
+        Some((ep, from, to)) => format!(
             "the en passant square {ep} says {}'s last move was {from}-{to}",
             side_name(!turn)
-        );
-        let uncovered = board
-            .attacks_to(our_king, !turn, occupied.without(to).with(from))
-            .is_empty();
-        if a != b {
-            Some(format!(
-                "{last_move}, which cannot give the double check from {list}"
-            ))
-        } else if a != to && !uncovered {
-            Some(format!(
-                "{last_move}, which neither gives nor uncovers the check from {list}"
-            ))
-        } else {
-            None
-        }
-    } else if checkers.count() > 2 {
-        Some(format!(
+        ),
+        None => String::new(),
+    };
+    let message = match problem {
+        CheckProblem::EpDouble => format!(
+            "{}, which cannot give the double check from {list}",
+            last_move()
+        ),
+        CheckProblem::EpNotGiven => format!(
+            "{}, which neither gives nor uncovers the check from {list}",
+            last_move()
+        ),
+        CheckProblem::TooMany => format!(
             "{king} is in check from {} pieces ({list}); one move gives check with at most two",
             checkers.count()
-        ))
-    } else if a != b && attacks::aligned(a, our_king, b) {
-        Some(format!(
+        ),
+        CheckProblem::Aligned => format!(
             "{king} is in check from {list} along one line; no single move gives both checks"
-        ))
-    } else {
-        None
+        ),
+        CheckProblem::Steppers => format!(
+            "{king} is in check from both {list}; a double check uncovers a rook, bishop or queen, so two knights or pawns never check together"
+        ),
     };
-    let reason = line_reason.or_else(|| {
-        (checkers & board.steppers()).more_than_one().then(|| {
-            format!(
-                "{king} is in check from both {list}; a double check uncovers a rook, bishop or queen, so two knights or pawns never check together"
-            )
-        })
-    });
-    if let Some(message) = reason {
-        out.push(Violation::new(
-            Code::ImpossibleCheck,
-            Field::Placement,
-            Some(our_king),
-            message,
-        ));
-    }
+    out.push(Violation::new(
+        Code::ImpossibleCheck,
+        Field::Placement,
+        Some(our_king),
+        message,
+    ));
+}
+
+/// Why the checks on the king to move cannot come from one last move.
+enum CheckProblem {
+    /// An en passant square, so the last move was a pawn push: one check at most.
+    EpDouble,
+    /// An en passant square, but the push neither gave nor uncovered the check.
+    EpNotGiven,
+    TooMany,
+    /// Two checkers on one line through the king.
+    Aligned,
+    /// Two checkers that are knights or pawns.
+    Steppers,
 }
 
 /// The en passant square with the squares the pawn came from and went to,
@@ -398,17 +423,19 @@ fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
         return;
     };
     let board = &setup.board;
-    let claim = format!(
-        "en passant square {ep} says {} just played {from}-{to}",
-        side_name(!turn)
-    );
+    let claim = || {
+        format!(
+            "en passant square {ep} says {} just played {from}-{to}",
+            side_name(!turn)
+        )
+    };
     let pawn = (!turn).pawn();
     if board.piece_at(to) != Some(pawn) {
         out.push(Violation::new(
             Code::EpNoPawn,
             Field::EnPassant,
             Some(ep),
-            format!("{claim}, but {}", contents(board, to)),
+            format!("{}, but {}", claim(), contents(board, to)),
         ));
     }
     for (square, role) in [
@@ -420,7 +447,7 @@ fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
                 Code::EpOccupied,
                 Field::EnPassant,
                 Some(ep),
-                format!("{claim}, but {} ({role})", contents(board, square)),
+                format!("{}, but {} ({role})", claim(), contents(board, square)),
             ));
         }
     }

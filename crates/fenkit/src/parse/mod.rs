@@ -191,37 +191,41 @@ fn blank_len(record: &[u8], pos: usize) -> usize {
 /// Splits a record of exactly six fields and five single spaces, and gives
 /// up on anything else: the quick path for the common case.
 #[inline]
-fn split_well_formed(record: &[u8]) -> Option<FieldSpans> {
-    let mut fields = [None; 6];
+fn split_well_formed(record: &[u8], spans: &mut FieldSpans) -> bool {
+    let fields = &mut spans.fields;
     let mut count = 0;
     let mut start = 0;
     for (pos, &byte) in record.iter().enumerate() {
         if byte == b' ' {
             if pos == start || count == 5 {
-                return None;
+                return false;
             }
             fields[count] = Some(Span::new(start, pos));
             count += 1;
             start = pos + 1;
         } else if byte < b' ' || byte == 0xc2 {
             // Another blank, maybe: the slow path knows.
-            return None;
+            return false;
         }
     }
     if count != 5 || start == record.len() {
-        return None;
+        return false;
     }
     fields[5] = Some(Span::new(start, record.len()));
-    Some(FieldSpans {
-        fields,
-        record_len: record.len(),
-    })
+    true
 }
 
 /// Splits the record at runs of blanks, reporting every run that is not a
 /// single space, and the field count when it is not six.
 fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
-    split_well_formed(record).unwrap_or_else(|| split_and_diagnose(record, diagnostics))
+    let mut spans = FieldSpans {
+        fields: [None; 6],
+        record_len: record.len(),
+    };
+    if !split_well_formed(record, &mut spans) {
+        spans = split_and_diagnose(record, diagnostics);
+    }
+    spans
 }
 
 #[cold]
