@@ -86,7 +86,9 @@ impl ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let diagnostics = self.diagnostics();
-        let first = &diagnostics[0];
+        let Some(first) = diagnostics.first() else {
+            return f.write_str("not a well-formed FEN record");
+        };
         write!(f, "column {}: {}", first.span.start + 1, first.message)?;
         match diagnostics.len() {
             1 => Ok(()),

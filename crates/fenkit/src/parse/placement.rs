@@ -386,3 +386,80 @@ pub fn placement_span(placement: &[u8], square: Square) -> Option<Span> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The quick path and the diagnostic path accept the same fields,
+        /// with the same boards; the quick path is only ever a shortcut.
+        #[test]
+        fn quick_and_diagnostic_paths_agree(field in "[pnbrqkPNBRQK0-9/x]{0,80}") {
+            let bytes = field.as_bytes();
+            let mut diagnostics = Vec::new();
+            let slow = diagnose(bytes, 0, &mut diagnostics);
+            prop_assert_eq!(parse_well_formed(bytes), slow.clone());
+            prop_assert_eq!(slow.is_some(), diagnostics.is_empty());
+        }
+
+        #[test]
+        fn well_formed_placements_are_accepted(ranks in prop::collection::vec("[1-8pnbrqkPNBRQK]{1,8}", 8)) {
+            // Random ranks made exactly 8 squares long with digits kept apart.
+            let ranks: Vec<String> = ranks.iter().map(|r| fit_rank(r)).collect();
+            let field = ranks.join("/");
+            let mut diagnostics = Vec::new();
+            prop_assert!(parse_well_formed(field.as_bytes()).is_some(), "{}", field);
+            prop_assert!(diagnose(field.as_bytes(), 0, &mut diagnostics).is_some(), "{}", field);
+        }
+    }
+
+    /// Trims or pads a rank to exactly 8 squares, merging adjacent digits.
+    fn fit_rank(rank: &str) -> String {
+        let mut squares = Vec::new();
+        for c in rank.chars() {
+            match c.to_digit(10) {
+                Some(n) => squares.extend(std::iter::repeat_n(None, n as usize)),
+                None => squares.push(Some(c)),
+            }
+        }
+        squares.resize(8, None);
+        let mut out = String::new();
+        let mut run = 0;
+        for square in &squares[..8] {
+            match square {
+                None => run += 1,
+                Some(c) => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(*c);
+                }
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        out
+    }
+
+    #[test]
+    fn squares_are_located_in_the_text() {
+        let placement = b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+        assert_eq!(
+            placement_span(placement, Square::E4),
+            Some(Span::new(23, 24))
+        );
+        assert_eq!(
+            placement_span(placement, Square::A3),
+            Some(Span::new(26, 27))
+        );
+        assert_eq!(
+            placement_span(placement, Square::H1),
+            Some(Span::at(placement.len() - 1, 1))
+        );
+        assert_eq!(placement_span(b"8/8", Square::A1), None);
+    }
+}
