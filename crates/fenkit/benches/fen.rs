@@ -10,121 +10,86 @@ use shakmaty::{CastlingMode, Chess, FromSetup, Setup, fen::Fen};
 
 const POSITIONS: usize = 10_000;
 
-fn corpus() -> Vec<Vec<u8>> {
-    let mut records = Vec::with_capacity(POSITIONS);
-    fen_bench::random_positions(POSITIONS, 7, |fen| records.push(fen.as_bytes().to_vec()));
-    records
+/// Times fenkit and shakmaty on the same items, each counting the items its
+/// function says yes to (so no work can be optimized away).
+fn duel<T>(
+    c: &mut Criterion,
+    name: &str,
+    items: &[T],
+    mut fenkit: impl FnMut(&T) -> bool,
+    mut shakmaty: impl FnMut(&T) -> bool,
+) {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(items.len() as u64));
+    group.bench_function("fenkit", |b| {
+        b.iter(|| items.iter().filter(|&i| fenkit(black_box(i))).count())
+    });
+    group.bench_function("shakmaty", |b| {
+        b.iter(|| items.iter().filter(|&i| shakmaty(black_box(i))).count())
+    });
+    group.finish();
 }
 
 fn benches(c: &mut Criterion) {
-    let records = corpus();
+    let mut records = Vec::with_capacity(POSITIONS);
+    fen_bench::random_positions(POSITIONS, 7, |fen| records.push(fen.as_bytes().to_vec()));
     let setups: Vec<Setup> = records
         .iter()
         .map(|r| fenkit::parse(r).expect("valid").setup)
         .collect();
 
-    let mut group = c.benchmark_group("parse");
-    group.throughput(Throughput::Elements(POSITIONS as u64));
-    group.bench_function("fenkit", |b| {
-        b.iter(|| {
-            records
-                .iter()
-                .filter(|r| fenkit::parse(black_box(r)).is_ok())
-                .count()
-        })
-    });
-    group.bench_function("shakmaty", |b| {
-        b.iter(|| {
-            records
-                .iter()
-                .filter(|r| Fen::from_ascii(black_box(r)).is_ok())
-                .count()
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("parse+legality");
-    group.throughput(Throughput::Elements(POSITIONS as u64));
-    group.bench_function("fenkit", |b| {
-        b.iter(|| {
-            records
-                .iter()
-                .filter(|r| fenkit::check(black_box(r)).is_valid())
-                .count()
-        })
-    });
-    group.bench_function("shakmaty", |b| {
-        b.iter(|| {
-            records
-                .iter()
-                .filter_map(|r| Fen::from_ascii(black_box(r)).ok())
-                .filter(|fen| {
-                    fen.clone()
-                        .into_position::<Chess>(CastlingMode::Standard)
-                        .is_ok()
-                })
-                .count()
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("legality");
-    group.throughput(Throughput::Elements(POSITIONS as u64));
-    group.bench_function("fenkit", |b| {
-        b.iter(|| {
-            setups
-                .iter()
-                .filter(|s| fenkit::violations(black_box(s)).is_empty())
-                .count()
-        })
-    });
-    group.bench_function("shakmaty", |b| {
-        b.iter(|| {
-            setups
-                .iter()
-                .filter(|s| {
-                    Chess::from_setup((*black_box(s)).clone(), CastlingMode::Standard).is_ok()
-                })
-                .count()
-        })
-    });
-    group.finish();
-
-    let mut group = c.benchmark_group("write");
-    group.throughput(Throughput::Elements(POSITIONS as u64));
-    let mut out = Vec::with_capacity(128);
-    group.bench_function("fenkit", |b| {
-        b.iter(|| {
-            let mut bytes = 0;
-            for setup in &setups {
-                out.clear();
-                fenkit::write_fen(black_box(setup), &mut out);
-                bytes += out.len();
-            }
-            bytes
-        })
-    });
+    duel(
+        c,
+        "parse",
+        &records,
+        |r| fenkit::parse(r).is_ok(),
+        |r| Fen::from_ascii(r).is_ok(),
+    );
+    duel(
+        c,
+        "parse+legality",
+        &records,
+        |r| fenkit::check(r).is_valid(),
+        |r| {
+            Fen::from_ascii(r)
+                .is_ok_and(|fen| fen.into_position::<Chess>(CastlingMode::Standard).is_ok())
+        },
+    );
+    duel(
+        c,
+        "legality",
+        &setups,
+        |s| fenkit::violations(s).is_empty(),
+        |s| Chess::from_setup(s.clone(), CastlingMode::Standard).is_ok(),
+    );
     let fens: Vec<Fen> = setups
         .iter()
         .map(|s| Fen::try_from_setup(s.clone()).expect("representable"))
         .collect();
-    group.bench_function("shakmaty", |b| {
-        b.iter(|| {
-            let mut bytes = 0;
-            for fen in &fens {
-                out.clear();
-                black_box(fen).append_ascii_to(&mut out);
-                bytes += out.len();
-            }
-            bytes
-        })
-    });
-    group.finish();
+    let (mut ours, mut theirs) = (Vec::with_capacity(128), Vec::with_capacity(128));
+    duel(
+        c,
+        "write",
+        &(0..POSITIONS).collect::<Vec<_>>(),
+        |&i| {
+            ours.clear();
+            fenkit::write_fen(&setups[i], &mut ours);
+            !ours.is_empty()
+        },
+        |&i| {
+            theirs.clear();
+            fens[i].append_ascii_to(&mut theirs);
+            !theirs.is_empty()
+        },
+    );
 }
 
 criterion_group! {
     name = fen;
-    config = Criterion::default().sample_size(30).warm_up_time(std::time::Duration::from_secs(1)).measurement_time(std::time::Duration::from_secs(3));
+    config = Criterion::default()
+        .sample_size(30)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3));
     targets = benches
 }
 criterion_main!(fen);

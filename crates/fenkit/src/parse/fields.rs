@@ -69,12 +69,18 @@ pub(super) fn castling(
     if bytes == b"-" {
         return Some(Bitboard::EMPTY);
     }
-    let is_file = |b: &u8| matches!(b, b'A'..=b'H' | b'a'..=b'h');
-    if bytes.iter().any(is_file) && bytes.iter().all(|b| is_file(b) || b"KQkq".contains(b)) {
-        diagnostics.push(Diagnostic::new(
-            Code::BadCastlingChar,
+    let whole_field = |code, message| {
+        Diagnostic::new(
+            code,
             Field::Castling,
             Span::at(offset, bytes.len()),
+            message,
+        )
+    };
+    let is_file = |b: &u8| matches!(b, b'A'..=b'H' | b'a'..=b'h');
+    if bytes.iter().any(is_file) && bytes.iter().all(|b| is_file(b) || b"KQkq".contains(b)) {
+        diagnostics.push(whole_field(
+            Code::BadCastlingChar,
             format!(
                 "castling rights '{}' name rook files (Shredder-FEN or X-FEN, for Chess960); standard FEN writes them as K, Q, k and q",
                 shown(bytes)
@@ -137,10 +143,8 @@ pub(super) fn castling(
             .filter(|(letter, _)| written.contains(letter))
             .map(|&(letter, _)| letter as char)
             .collect();
-        diagnostics.push(Diagnostic::new(
+        diagnostics.push(whole_field(
             Code::CastlingOrder,
-            Field::Castling,
-            Span::at(offset, bytes.len()),
             format!(
                 "castling letters '{}' are out of order; write them White before Black and king side before queen side: '{canonical}'",
                 shown(bytes)
