@@ -62,16 +62,20 @@ impl Check {
 impl Job for Check {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         let checked = fenkit::check(record.bytes);
-        let fen = match (&checked.setup, self.format) {
+        // The canonical FEN goes into a buffer kept from record to record.
+        let mut fen = std::mem::take(&mut self.fen);
+        fen.clear();
+        let written = match (&checked.setup, self.format) {
             (Some(setup), Format::Json) => {
-                self.fen.clear();
-                fenkit::write_fen(setup, &mut self.fen);
+                fenkit::write_fen(setup, &mut fen);
                 // The writer writes ASCII only.
-                std::str::from_utf8(&self.fen).ok().map(str::to_owned)
+                std::str::from_utf8(&fen).ok()
             }
             _ => None,
         };
-        self.report(record, fen.as_deref(), &checked.diagnostics, out)
+        let result = self.report(record, written, &checked.diagnostics, out);
+        self.fen = fen;
+        result
     }
 
     fn unreadable(
