@@ -98,9 +98,7 @@ pub fn json(
         line: record.line_number,
         column: record.column(0),
         input: &input,
-        valid: diagnostics
-            .iter()
-            .all(|d| d.severity() != fenkit::Severity::Error),
+        valid: fenkit::no_errors(diagnostics),
         fen,
         errors: diagnostics
             .iter()

@@ -2,7 +2,7 @@
 
 use shakmaty::Setup;
 
-use crate::{Diagnostic, Severity, parse, violations};
+use crate::{Diagnostic, no_errors, parse, violations};
 
 /// The outcome of checking one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,9 +16,7 @@ pub struct Checked {
 impl Checked {
     /// Whether the record is well-formed and legal.
     pub fn is_valid(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .all(|d| d.severity() != Severity::Error)
+        no_errors(&self.diagnostics)
     }
 }
 

@@ -287,6 +287,17 @@ impl Diagnostic {
     }
 }
 
+/// Whether `diagnostics` hold no error (warnings may remain): a record
+/// with these diagnostics is valid.
+///
+/// ```
+/// assert!(fenkit::no_errors(&[]));
+/// assert!(!fenkit::no_errors(fenkit::check(b"8/8 w - - 0 1").diagnostics.as_slice()));
+/// ```
+pub fn no_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().all(|d| d.severity() != Severity::Error)
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

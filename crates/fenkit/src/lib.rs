@@ -29,7 +29,7 @@ mod words;
 mod write;
 
 pub use check::{Checked, check};
-pub use diagnostic::{Code, Diagnostic, Field, Severity, Span};
+pub use diagnostic::{Code, Diagnostic, Field, Severity, Span, no_errors};
 pub use legality::{Violation, violations};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use write::{to_fen, write_board_text, write_fen, write_placement};

@@ -26,9 +26,7 @@ impl Job for Board {
                 Ok(true)
             }
             Err(err) => {
-                for diagnostic in err.diagnostics() {
-                    out.diagnostic(record, diagnostic)?;
-                }
+                out.diagnostics(record, err.diagnostics())?;
                 Ok(false)
             }
         }

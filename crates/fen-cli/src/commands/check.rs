@@ -42,17 +42,11 @@ impl Check {
         diagnostics: &[Diagnostic],
         out: &mut Output,
     ) -> io::Result<bool> {
-        let valid = diagnostics
-            .iter()
-            .all(|d| d.severity() != fenkit::Severity::Error);
+        let valid = fenkit::no_errors(diagnostics);
         self.records += 1;
         self.valid += u64::from(valid);
         match self.format {
-            Format::Human => {
-                for diagnostic in diagnostics {
-                    out.diagnostic(record, diagnostic)?;
-                }
-            }
+            Format::Human => out.diagnostics(record, diagnostics)?,
             Format::Json => report::json(&mut out.out, record, fen, diagnostics)?,
         }
         Ok(valid)

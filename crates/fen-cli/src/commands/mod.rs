@@ -40,12 +40,14 @@ impl Output {
         }
     }
 
-    /// Writes a diagnostic for people on standard error.
-    pub fn diagnostic(&mut self, record: &Record, diagnostic: &Diagnostic) -> io::Result<()> {
+    /// Writes diagnostics for people on standard error.
+    pub fn diagnostics(&mut self, record: &Record, diagnostics: &[Diagnostic]) -> io::Result<()> {
         if self.interleave {
             self.out.flush()?;
         }
-        report::human(&mut self.err, record, diagnostic, self.snippets)?;
+        for diagnostic in diagnostics {
+            report::human(&mut self.err, record, diagnostic, self.snippets)?;
+        }
         if self.interleave {
             self.err.flush()?;
         }
@@ -77,7 +79,7 @@ pub trait Job {
         diagnostic: &Diagnostic,
         out: &mut Output,
     ) -> io::Result<bool> {
-        out.diagnostic(record, diagnostic)?;
+        out.diagnostics(record, std::slice::from_ref(diagnostic))?;
         Ok(false)
     }
 

@@ -21,9 +21,7 @@ impl Job for Normalize {
                 Ok(true)
             }
             Err(err) => {
-                for diagnostic in err.diagnostics() {
-                    out.diagnostic(record, diagnostic)?;
-                }
+                out.diagnostics(record, err.diagnostics())?;
                 Ok(false)
             }
         }

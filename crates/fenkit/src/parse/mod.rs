@@ -31,7 +31,12 @@ impl FieldSpans {
     pub fn get(&self, field: Field) -> Option<Span> {
         match field {
             Field::Record => Some(Span::new(0, self.record_len)),
-            _ => self.fields[field_index(field)],
+            Field::Placement => self.fields[0],
+            Field::Side => self.fields[1],
+            Field::Castling => self.fields[2],
+            Field::EnPassant => self.fields[3],
+            Field::Halfmove => self.fields[4],
+            Field::Fullmove => self.fields[5],
         }
     }
 
@@ -41,10 +46,6 @@ impl FieldSpans {
         self.get(field)
             .unwrap_or(Span::new(self.record_len, self.record_len))
     }
-}
-
-fn field_index(field: Field) -> usize {
-    Field::ALL.iter().position(|&f| f == field).unwrap_or(0)
 }
 
 /// A well-formed record: the position and where its fields stand.

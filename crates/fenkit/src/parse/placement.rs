@@ -269,18 +269,11 @@ fn diagnose(bytes: &[u8], offset: usize, diagnostics: &mut Vec<Diagnostic>) -> O
     Some(board_from(by_role, by_color))
 }
 
-/// Role index (pawn 0 … king 5) and color index (white 0, black 1).
+/// Role index (pawn 0 … king 5) and color index (white 0, black 1), from
+/// the same table as the quick path.
 fn piece_index(byte: u8) -> Option<(usize, usize)> {
-    let role = match byte.to_ascii_lowercase() {
-        b'p' => 0,
-        b'n' => 1,
-        b'b' => 2,
-        b'r' => 3,
-        b'q' => 4,
-        b'k' => 5,
-        _ => return None,
-    };
-    Some((role, usize::from(byte.is_ascii_lowercase())))
+    let slot = usize::from(INFO[usize::from(byte)] & 15);
+    (slot < 12).then_some((slot % 6, slot / 6))
 }
 
 fn board_from(by_role: [u64; 6], by_color: [u64; 2]) -> Board {
