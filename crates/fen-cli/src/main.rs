@@ -1,23 +1,28 @@
-//! `fen`: read FEN records and print boards, check them, or normalize them.
+//! `fen`: read FEN and EPD records and print boards, check them, normalize
+//! or convert them, print their keys, or print Chess960 start positions.
 
 mod commands;
+mod extract;
 mod input;
+mod options;
 mod report;
 
 use std::{
     io::{self, IsTerminal},
-    path::PathBuf,
     process::ExitCode,
 };
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use commands::{
     Output, Status,
     board::Board,
     check::{Check, Format},
+    convert::{Convert, Operations, Target},
+    key::Key,
     normalize::Normalize,
 };
+use options::{Inputs, Notation, Style};
 
 /// Read Forsyth–Edwards Notation (FEN) chess positions: print them as
 /// boards, check them letter by letter against the standard and the rules
@@ -48,23 +53,63 @@ enum Command {
         /// How to report: for people on stderr, or one JSON object per record on stdout.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Which rules make a record invalid: the rules of chess, or also
+        /// what no game from the standard start reaches (such as a halfmove
+        /// clock larger than the plies played).
+        #[arg(long, value_enum, default_value_t)]
+        strictness: options::Strictness,
     },
-    /// Print the canonical FEN of each well-formed record.
-    Normalize(Inputs),
-}
-
-#[derive(Args)]
-struct Inputs {
-    /// Files of FEN records, one or more per line; standard input when none
-    /// is given, or for '-'.
-    files: Vec<PathBuf>,
+    /// Print the canonical form of each well-formed record: FEN for FEN, EPD
+    /// (operations kept) for EPD.
+    Normalize {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        style: Style,
+    },
+    /// Convert each well-formed record to FEN or EPD.
+    Convert {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        style: Style,
+        /// The format to write.
+        #[arg(long, value_enum)]
+        to: Target,
+        /// EPD operations: keep them (FEN clocks become hmvc and fmvn), or drop them.
+        #[arg(long, value_enum, default_value_t)]
+        operations: Operations,
+    },
+    /// Print the key of each legal position: the four fields that opening
+    /// classification uses (en passant only when a legal capture exists), or
+    /// the Polyglot book key.
+    Key {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// Print the 64-bit Polyglot Zobrist key in hex instead.
+        #[arg(long)]
+        polyglot: bool,
+    },
+    /// Print Chess960 start position N (0-959; 518 is the classical start),
+    /// or all 960.
+    Chess960 {
+        /// The start position's number, in the standard numbering.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..960), required_unless_present = "all")]
+        number: Option<u32>,
+        /// Print all 960, in order.
+        #[arg(long, conflicts_with = "number")]
+        all: bool,
+        /// How to write castling rights.
+        #[arg(long, value_enum, default_value_t = Notation::Xfen)]
+        castling: Notation,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = match cli.command {
         Some(command) => command,
-        None if !io::stdin().is_terminal() => Command::Board(Inputs { files: Vec::new() }),
+        None if !io::stdin().is_terminal() => Command::Board(Inputs::default()),
         None => {
             // Nothing to read and nothing asked: show how to use fen.
             let _ = Cli::command().print_help();
@@ -73,12 +118,49 @@ fn main() -> ExitCode {
     };
     let mut out = Output::new();
     let result = match command {
-        Command::Board(inputs) => commands::run(&mut Board::default(), &inputs.files, &mut out),
-        Command::Check { inputs, format } => {
-            commands::run(&mut Check::new(format), &inputs.files, &mut out)
+        Command::Board(inputs) => {
+            commands::run(&mut Board::new(inputs.read_options()), &inputs, &mut out)
         }
-        Command::Normalize(inputs) => {
-            commands::run(&mut Normalize::default(), &inputs.files, &mut out)
+        Command::Check {
+            inputs,
+            format,
+            strictness,
+        } => {
+            let mut read = inputs.read_options();
+            read.strictness = strictness.into();
+            commands::run(&mut Check::new(read, format), &inputs, &mut out)
+        }
+        Command::Normalize { inputs, style } => commands::run(
+            &mut Normalize::new(inputs.read_options(), style.write_options()),
+            &inputs,
+            &mut out,
+        ),
+        Command::Convert {
+            inputs,
+            style,
+            to,
+            operations,
+        } => commands::run(
+            &mut Convert::new(inputs.read_options(), style.write_options(), to, operations),
+            &inputs,
+            &mut out,
+        ),
+        Command::Key { inputs, polyglot } => commands::run(
+            &mut Key::new(inputs.read_options(), polyglot),
+            &inputs,
+            &mut out,
+        ),
+        Command::Chess960 {
+            number,
+            all,
+            castling,
+        } => {
+            let numbers = if all {
+                0..960
+            } else {
+                number.map_or(0..0, |n| n..n + 1)
+            };
+            commands::chess960::print(numbers, castling.into(), &mut out)
         }
     };
     let status = match result {

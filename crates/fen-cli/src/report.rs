@@ -104,7 +104,7 @@ pub fn json(
             .iter()
             .map(|d| JsonError {
                 code: d.code.as_str(),
-                severity: d.severity().as_str(),
+                severity: d.severity.as_str(),
                 field: d.field.as_str(),
                 column: record.column(d.span.start),
                 message: &d.message,

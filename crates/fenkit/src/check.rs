@@ -2,14 +2,20 @@
 
 use shakmaty::Setup;
 
-use crate::{Diagnostic, no_errors, parse, violations};
+use crate::{
+    Diagnostic, Operation, ReadOptions, Severity, Strictness, no_errors, parse::Parsed,
+    violations_in,
+};
 
 /// The outcome of checking one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
     /// The position, when the record is well-formed (legal or not).
     pub setup: Option<Setup>,
-    /// Every problem: the form's, or else the rules of chess'.
+    /// The operations of a well-formed EPD record.
+    pub operations: Vec<Operation>,
+    /// Every problem: the form's, or else the rules of chess'; with
+    /// lenient reading also the repairs, as warnings.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -34,20 +40,59 @@ impl Checked {
 /// assert_eq!(checked.diagnostics[0].span.start, 24); // the 'K'
 /// ```
 pub fn check(record: &[u8]) -> Checked {
-    match parse(record) {
-        Ok(parsed) => {
-            let diagnostics = violations(&parsed.setup)
-                .iter()
-                .map(|violation| violation.locate(record, &parsed.fields))
-                .collect();
-            Checked {
-                setup: Some(parsed.setup),
-                diagnostics,
+    ReadOptions::default().check(record)
+}
+
+impl ReadOptions {
+    /// Parses `record` as these options say and, when it is well-formed,
+    /// checks the rules of chess.
+    ///
+    /// ```
+    /// use fenkit::{ReadOptions, Severity, Strictness};
+    ///
+    /// // Move 1 with White to move, but 20 plies without a capture or pawn move.
+    /// let record = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 20 1";
+    /// let checked = fenkit::check(record);
+    /// assert!(checked.is_valid());
+    /// assert_eq!(checked.diagnostics[0].code.as_str(), "halfmove-exceeds-plies");
+    /// assert_eq!(checked.diagnostics[0].severity, Severity::Warning);
+    ///
+    /// let plausible = ReadOptions { strictness: Strictness::Plausible, ..Default::default() };
+    /// assert!(!plausible.check(record).is_valid());
+    /// ```
+    pub fn check(&self, record: &[u8]) -> Checked {
+        match self.parse(record) {
+            Ok(Parsed {
+                setup,
+                fields,
+                operations,
+                warnings: mut diagnostics,
+            }) => {
+                diagnostics.extend(
+                    violations_in(&setup, self.castling)
+                        .iter()
+                        .map(|violation| violation.locate(record, &fields)),
+                );
+                // Repairs and rules, in the order they stand in the record.
+                diagnostics.sort_by_key(|d| d.span.start);
+                if self.strictness == Strictness::Plausible {
+                    for diagnostic in &mut diagnostics {
+                        if diagnostic.code.severity() == Severity::Warning {
+                            diagnostic.severity = Severity::Error;
+                        }
+                    }
+                }
+                Checked {
+                    setup: Some(setup),
+                    operations,
+                    diagnostics,
+                }
             }
+            Err(err) => Checked {
+                setup: None,
+                operations: Vec::new(),
+                diagnostics: err.into_diagnostics(),
+            },
         }
-        Err(err) => Checked {
-            setup: None,
-            diagnostics: err.into_diagnostics(),
-        },
     }
 }

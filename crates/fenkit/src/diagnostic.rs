@@ -45,6 +45,8 @@ pub enum Field {
     EnPassant,
     Halfmove,
     Fullmove,
+    /// The operations of an EPD record, after its four position fields.
+    Operations,
 }
 
 impl Field {
@@ -68,6 +70,7 @@ impl Field {
             Field::EnPassant => "en-passant",
             Field::Halfmove => "halfmove",
             Field::Fullmove => "fullmove",
+            Field::Operations => "operations",
         }
     }
 
@@ -81,6 +84,7 @@ impl Field {
             Field::EnPassant => "en passant square",
             Field::Halfmove => "halfmove clock",
             Field::Fullmove => "fullmove number",
+            Field::Operations => "EPD operations",
         }
     }
 }
@@ -159,6 +163,11 @@ codes! {
     NulByte => "nul-byte",
     /// Bytes that are not UTF-8.
     InvalidUtf8 => "invalid-utf8",
+    /// The record stands inside quotes.
+    QuotedRecord => "quoted-record",
+    /// The CSV/TSV column or JSON key that should hold the record is not
+    /// there (found by readers of other files, not by the parser).
+    MissingColumn => "missing-column",
 
     // Piece placement.
     /// A character that is neither a piece letter, a digit nor `/`.
@@ -232,12 +241,40 @@ codes! {
     TooManyPromoted => "too-many-promoted",
     /// A non-zero halfmove clock beside an en passant square.
     EpWithHalfmove => "ep-with-halfmove",
+    /// Two castling rights of one side on the same wing of the king
+    /// (Chess960), or a right for a rook beside no king.
+    CastlingAmbiguous => "castling-ambiguous",
+    /// Pawns on files that need more captures than the enemy has lost.
+    PawnCaptures => "pawn-captures",
+    /// A bishop that its unmoved pawns never let out, and no promotion to
+    /// explain another one.
+    TrappedBishop => "trapped-bishop",
+
+    // Plausibility: warnings by default, errors with `Strictness::Plausible`.
+    /// A halfmove clock larger than the plies played since move 1.
+    HalfmoveExceedsPlies => "halfmove-exceeds-plies",
+
+    // EPD operations.
+    /// An opcode that does not start with a letter or holds characters
+    /// other than letters, digits and `_`.
+    EpdBadOpcode => "epd-bad-opcode",
+    /// An operation not ended by `;`.
+    EpdMissingSemicolon => "epd-missing-semicolon",
+    /// A quoted string without its closing quote.
+    EpdUnterminatedString => "epd-unterminated-string",
+    /// An operand that does not fit its opcode, such as `hmvc x`.
+    EpdBadOperand => "epd-bad-operand",
 }
 
 impl Code {
-    /// How bad a problem of this kind is.
+    /// How bad a problem of this kind is by default: an error, or a warning
+    /// for what is only implausible. A repair in lenient reading is a
+    /// warning whatever its code.
     pub const fn severity(self) -> Severity {
-        Severity::Error
+        match self {
+            Code::HalfmoveExceedsPlies => Severity::Warning,
+            _ => Severity::Error,
+        }
     }
 }
 
@@ -265,6 +302,7 @@ impl fmt::Display for Code {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     pub code: Code,
+    pub severity: Severity,
     pub field: Field,
     /// The bytes of the record the diagnostic is about.
     pub span: Span,
@@ -276,14 +314,19 @@ impl Diagnostic {
     pub fn new(code: Code, field: Field, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
+            severity: code.severity(),
             field,
             span,
             message: message.into(),
         }
     }
 
-    pub const fn severity(&self) -> Severity {
-        self.code.severity()
+    /// The same diagnostic as a warning: the record is accepted.
+    pub fn into_warning(self) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..self
+        }
     }
 }
 
@@ -295,7 +338,7 @@ impl Diagnostic {
 /// assert!(!fenkit::no_errors(fenkit::check(b"8/8 w - - 0 1").diagnostics.as_slice()));
 /// ```
 pub fn no_errors(diagnostics: &[Diagnostic]) -> bool {
-    diagnostics.iter().all(|d| d.severity() != Severity::Error)
+    diagnostics.iter().all(|d| d.severity != Severity::Error)
 }
 
 impl fmt::Display for Diagnostic {
@@ -303,7 +346,7 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}[{}]: {}",
-            self.severity().as_str(),
+            self.severity.as_str(),
             self.code,
             self.message
         )

@@ -46,6 +46,15 @@ impl Found {
         Some((pos, found, len))
     }
 
+    /// Whether `bytes` is one character that looks like `-`: an en dash,
+    /// em dash, minus sign and the like.
+    pub(crate) fn is_dash_look_alike(bytes: &[u8]) -> bool {
+        match Found::at(bytes, 0) {
+            (Found::Unicode(c), len) => len == bytes.len() && Found::looks_like(c) == Some("'-'"),
+            _ => false,
+        }
+    }
+
     /// The code for this character: its own for NUL and non-UTF-8 bytes,
     /// `otherwise` for the rest.
     pub(crate) fn code_or(self, otherwise: Code) -> Code {
@@ -56,7 +65,7 @@ impl Found {
         }
     }
 
-    fn looks_like(c: char) -> Option<&'static str> {
+    pub(crate) fn looks_like(c: char) -> Option<&'static str> {
         match c {
             '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{fe63}' | '\u{ff0d}' => Some("'-'"),
             '\u{a0}' | '\u{2000}'..='\u{200b}' | '\u{202f}' | '\u{3000}' => Some("a space"),

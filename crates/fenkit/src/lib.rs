@@ -21,15 +21,23 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod chess960;
 mod diagnostic;
+pub mod epd;
 mod found;
+mod key;
 pub mod legality;
+mod options;
 mod parse;
 mod words;
 mod write;
 
 pub use check::{Checked, check};
+pub use chess960::chess960_start;
 pub use diagnostic::{Code, Diagnostic, Field, Severity, Span, no_errors};
-pub use legality::{Violation, violations};
+pub use epd::{Operand, Operation};
+pub use key::{opening_key, polyglot_key};
+pub use legality::{Violation, violations, violations_in};
+pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
-pub use write::{to_fen, write_board_text, write_fen, write_placement};
+pub use write::{to_fen, write_board_text, write_epd, write_fen, write_fen_with};

@@ -1,7 +1,12 @@
 //! Canonical FEN from a [`Setup`]: the one spelling the strict parser reads
 //! back to the same setup.
 
-use shakmaty::{Board, Color, Role, Setup, Square};
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Position, Role, Setup,
+    Square, attacks,
+};
+
+use crate::{CastlingNotation, Operation, WriteOptions, epd::write_operations};
 
 /// The standard castling letters in their canonical order, with the rook
 /// square each stands for.
@@ -91,34 +96,140 @@ fn write_u32(value: u32, out: &mut Vec<u8>) {
 /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// ```
 pub fn write_fen(setup: &Setup, out: &mut Vec<u8>) {
+    write_position(setup, &WriteOptions::default(), out);
+    write_clocks(setup, out);
+}
+
+/// Appends the FEN of `setup` in the castling notation and en passant
+/// policy of `options`.
+///
+/// ```
+/// use fenkit::WriteOptions;
+/// use shakmaty::EnPassantMode;
+///
+/// // After 1. e4 no black pawn can take on e3.
+/// let setup = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?.setup;
+/// let legal = WriteOptions { ep: EnPassantMode::Legal, ..Default::default() };
+/// let mut out = Vec::new();
+/// fenkit::write_fen_with(&setup, &legal, &mut out);
+/// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn write_fen_with(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
+    write_position(setup, options, out);
+    write_clocks(setup, out);
+}
+
+/// Appends the EPD of `setup`: the four position fields, then
+/// `operations`, each ended by `;`.
+///
+/// ```
+/// use fenkit::Operation;
+/// use shakmaty::Setup;
+///
+/// let mut out = Vec::new();
+/// let operations = [Operation::token("bm", "e4"), Operation::token("hmvc", "0")];
+/// fenkit::write_epd(&Setup::initial(), &operations, &Default::default(), &mut out);
+/// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; hmvc 0;");
+/// ```
+pub fn write_epd(
+    setup: &Setup,
+    operations: &[Operation],
+    options: &WriteOptions,
+    out: &mut Vec<u8>,
+) {
+    write_position(setup, options, out);
+    write_operations(operations, out);
+}
+
+/// The four position fields: placement, side, castling, en passant.
+pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
     write_placement(&setup.board, out);
     out.extend_from_slice(setup.turn.fold_wb(b" w ", b" b "));
-    let rights = setup.castling_rights;
-    if rights.is_empty() {
-        out.push(b'-');
-    }
-    for (letter, rook) in CASTLING_LETTERS {
-        if rights.contains(rook) {
-            out.push(letter);
-        }
-    }
-    for color in Color::ALL {
-        for rook in rights & color.backrank() {
-            if castling_letter(rook).is_none() {
-                let file = rook.file().char() as u8;
-                out.push(color.fold_wb(file.to_ascii_uppercase(), file));
-            }
-        }
-    }
+    write_castling(setup, options.castling, out);
     out.push(b' ');
-    match setup.ep_square {
+    match ep_square(setup, options.ep) {
         Some(square) => square.append_ascii_to(out),
         None => out.push(b'-'),
     }
+}
+
+fn write_clocks(setup: &Setup, out: &mut Vec<u8>) {
     out.push(b' ');
     write_u32(setup.halfmoves, out);
     out.push(b' ');
     write_u32(setup.fullmoves.get(), out);
+}
+
+fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) {
+    let rights = setup.castling_rights;
+    if rights.is_empty() {
+        out.push(b'-');
+        return;
+    }
+    let file_letter = |color: Color, rook: Square| {
+        let file = rook.file().char() as u8;
+        color.fold_wb(file.to_ascii_uppercase(), file)
+    };
+    for color in Color::ALL {
+        let ours = rights & color.backrank();
+        let board = &setup.board;
+        let king_file = (board.kings() & board.by_color(color) & color.backrank())
+            .first()
+            .map_or(File::E, Square::file);
+        // King side first, outermost first: H to A.
+        for rook in ours.into_iter().rev() {
+            let king_side = rook.file() > king_file;
+            let letter = match notation {
+                CastlingNotation::Shredder => file_letter(color, rook),
+                CastlingNotation::Standard => continue,
+                CastlingNotation::XFen => {
+                    let rooks = board.rooks() & board.by_color(color) & color.backrank();
+                    let outer = if king_side {
+                        rooks.into_iter().filter(|r| r.file() > rook.file()).count()
+                    } else {
+                        rooks.into_iter().filter(|r| r.file() < rook.file()).count()
+                    };
+                    match (outer, king_side) {
+                        (0, true) => color.fold_wb(b'K', b'k'),
+                        (0, false) => color.fold_wb(b'Q', b'q'),
+                        _ => file_letter(color, rook),
+                    }
+                }
+            };
+            out.push(letter);
+        }
+        if notation == CastlingNotation::Standard {
+            for (letter, rook) in CASTLING_LETTERS {
+                if ours.contains(rook) {
+                    out.push(letter);
+                }
+            }
+            for rook in ours {
+                if castling_letter(rook).is_none() {
+                    out.push(file_letter(color, rook));
+                }
+            }
+        }
+    }
+}
+
+/// The en passant square to write under `mode`.
+pub(crate) fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
+    let ep = setup.ep_square?;
+    let turn = setup.turn;
+    let board = &setup.board;
+    let capturers = attacks::pawn_attacks(!turn, ep) & board.pawns() & board.by_color(turn);
+    match mode {
+        EnPassantMode::Always => Some(ep),
+        _ if capturers.is_empty() => None,
+        EnPassantMode::PseudoLegal => Some(ep),
+        EnPassantMode::Legal => match Chess::from_setup(setup.clone(), CastlingMode::Chess960) {
+            Ok(pos) => pos.ep_square(EnPassantMode::Legal),
+            // No legal position to judge by: keep what a pawn could take.
+            Err(_) => Some(ep),
+        },
+    }
 }
 
 /// The canonical FEN of `setup`.

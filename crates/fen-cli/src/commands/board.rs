@@ -3,32 +3,39 @@
 
 use std::io::{self, Write};
 
-use super::{Job, Output};
+use fenkit::ReadOptions;
+
+use super::{Job, Output, parse_reported};
 use crate::report::Record;
 
-#[derive(Default)]
 pub struct Board {
+    read: ReadOptions,
     printed: bool,
     text: Vec<u8>,
 }
 
+impl Board {
+    pub fn new(read: ReadOptions) -> Board {
+        Board {
+            read,
+            printed: false,
+            text: Vec::new(),
+        }
+    }
+}
+
 impl Job for Board {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        match fenkit::parse(record.bytes) {
-            Ok(parsed) => {
-                self.text.clear();
-                if self.printed {
-                    self.text.push(b'\n');
-                }
-                fenkit::write_board_text(&parsed.setup.board, &mut self.text);
-                out.out.write_all(&self.text)?;
-                self.printed = true;
-                Ok(true)
-            }
-            Err(err) => {
-                out.diagnostics(record, err.diagnostics())?;
-                Ok(false)
-            }
+        let Some(parsed) = parse_reported(&self.read, record, out)? else {
+            return Ok(false);
+        };
+        self.text.clear();
+        if self.printed {
+            self.text.push(b'\n');
         }
+        fenkit::write_board_text(&parsed.setup.board, &mut self.text);
+        out.out.write_all(&self.text)?;
+        self.printed = true;
+        Ok(true)
     }
 }

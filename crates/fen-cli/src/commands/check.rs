@@ -4,7 +4,7 @@
 use std::io;
 
 use clap::ValueEnum;
-use fenkit::Diagnostic;
+use fenkit::{Diagnostic, ReadOptions};
 
 use super::{Job, Output};
 use crate::report::{self, Record};
@@ -19,6 +19,7 @@ pub enum Format {
 }
 
 pub struct Check {
+    read: ReadOptions,
     format: Format,
     records: u64,
     valid: u64,
@@ -26,8 +27,9 @@ pub struct Check {
 }
 
 impl Check {
-    pub fn new(format: Format) -> Check {
+    pub fn new(read: ReadOptions, format: Format) -> Check {
         Check {
+            read,
             format,
             records: 0,
             valid: 0,
@@ -55,7 +57,7 @@ impl Check {
 
 impl Job for Check {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let checked = fenkit::check(record.bytes);
+        let checked = self.read.check(record.bytes);
         // The canonical FEN goes into a buffer kept from record to record.
         let mut fen = std::mem::take(&mut self.fen);
         fen.clear();

@@ -2,6 +2,9 @@
 
 pub mod board;
 pub mod check;
+pub mod chess960;
+pub mod convert;
+pub mod key;
 pub mod normalize;
 
 use std::{
@@ -10,10 +13,12 @@ use std::{
     path::PathBuf,
 };
 
-use fenkit::{Code, Diagnostic, Field, Span};
+use fenkit::{Code, Diagnostic, Field, Parsed, ReadOptions, Span};
 
 use crate::{
+    extract::Found,
     input::{self, Line, MAX_LINE, Stop},
+    options::Inputs,
     report::{self, Record},
 };
 
@@ -67,6 +72,27 @@ impl Output {
     }
 }
 
+/// Parses `record` as `options` say and reports its repairs (warnings) or
+/// its problems; the parsed record when it is well-formed.
+pub fn parse_reported(
+    options: &ReadOptions,
+    record: &Record,
+    out: &mut Output,
+) -> io::Result<Option<Parsed>> {
+    match options.parse(record.bytes) {
+        Ok(parsed) => {
+            if !parsed.warnings.is_empty() {
+                out.diagnostics(record, &parsed.warnings)?;
+            }
+            Ok(Some(parsed))
+        }
+        Err(err) => {
+            out.diagnostics(record, err.diagnostics())?;
+            Ok(None)
+        }
+    }
+}
+
 /// What a subcommand does with each record.
 pub trait Job {
     /// Handles one record; returns whether it was fine.
@@ -97,12 +123,17 @@ pub enum Status {
     Trouble = 2,
 }
 
-/// Feeds every record of `files` (standard input when there are none, or
-/// for `-`) to `job`, in input order. Errors are output errors only: an
+/// Feeds every record of the inputs (standard input when there are none,
+/// or for `-`) to `job`, in input order. Errors are output errors only: an
 /// unreadable input is reported and the run goes on with the next.
-pub fn run(job: &mut impl Job, files: &[PathBuf], out: &mut Output) -> io::Result<Status> {
+pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
     let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
+    let files = if inputs.files.is_empty() {
+        &stdin[..]
+    } else {
+        &inputs.files[..]
+    };
+    let extract = inputs.extract();
     let mut status = Status::Ok;
     for path in files {
         let (source, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
@@ -119,19 +150,38 @@ pub fn run(job: &mut impl Job, files: &[PathBuf], out: &mut Output) -> io::Resul
             }
         };
         let result = input::for_each_line(reader, |line_number, line| {
+            if inputs.header && line_number == 1 {
+                return Ok(());
+            }
             let fine = match line {
                 Line::Text(text) => {
                     let mut fine = true;
-                    for (offset, bytes) in input::records(text) {
+                    extract.each(text, |found| {
+                        let (offset, bytes, missing) = match found {
+                            Found::Record(offset, bytes) => (offset, bytes, None),
+                            Found::Missing(why) => (0, Default::default(), Some(why)),
+                        };
                         let record = Record {
                             source: &source,
                             line_number,
                             line: text,
                             offset,
-                            bytes,
+                            bytes: &bytes,
                         };
-                        fine &= job.record(&record, out)?;
-                    }
+                        fine &= match missing {
+                            None => job.record(&record, out)?,
+                            Some(why) => {
+                                let diagnostic = Diagnostic::new(
+                                    Code::MissingColumn,
+                                    Field::Record,
+                                    Span::default(),
+                                    why,
+                                );
+                                job.unreadable(&record, &diagnostic, out)?
+                            }
+                        };
+                        Ok::<_, io::Error>(())
+                    })?;
                     fine
                 }
                 Line::TooLong { length } => {

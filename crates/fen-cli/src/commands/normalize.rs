@@ -1,29 +1,47 @@
-//! `fen normalize`: one canonical FEN per well-formed record.
+//! `fen normalize`: the canonical form of each well-formed record, FEN for
+//! FEN and EPD (every operation kept) for EPD.
 
 use std::io::{self, Write};
 
-use super::{Job, Output};
+use fenkit::{ReadOptions, WriteOptions};
+
+use super::{Job, Output, parse_reported};
 use crate::report::Record;
 
-#[derive(Default)]
 pub struct Normalize {
-    fen: Vec<u8>,
+    read: ReadOptions,
+    write: WriteOptions,
+    text: Vec<u8>,
+}
+
+impl Normalize {
+    pub fn new(read: ReadOptions, write: WriteOptions) -> Normalize {
+        Normalize {
+            read,
+            write,
+            text: Vec::new(),
+        }
+    }
 }
 
 impl Job for Normalize {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        match fenkit::parse(record.bytes) {
-            Ok(parsed) => {
-                self.fen.clear();
-                fenkit::write_fen(&parsed.setup, &mut self.fen);
-                self.fen.push(b'\n');
-                out.out.write_all(&self.fen)?;
-                Ok(true)
-            }
-            Err(err) => {
-                out.diagnostics(record, err.diagnostics())?;
-                Ok(false)
-            }
+        let Some(parsed) = parse_reported(&self.read, record, out)? else {
+            return Ok(false);
+        };
+        self.text.clear();
+        if self.read.is_epd(record.bytes) {
+            fenkit::write_epd(
+                &parsed.setup,
+                &parsed.operations,
+                &self.write,
+                &mut self.text,
+            );
+        } else {
+            fenkit::write_fen_with(&parsed.setup, &self.write, &mut self.text);
         }
+        self.text.push(b'\n');
+        out.out.write_all(&self.text)?;
+        Ok(true)
     }
 }

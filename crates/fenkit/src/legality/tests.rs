@@ -38,7 +38,7 @@ fn placement_problems_point_at_the_square() {
 #[test]
 fn ep_problems_point_at_the_field_and_the_clock() {
     assert_eq!(
-        located("4k3/8/8/8/8/8/8/4K3 b - e3 7 1"),
+        located("4k3/8/8/8/8/8/8/4K3 b - e3 7 9"),
         [
             (Code::EpNoPawn, Span::new(24, 26)),
             (Code::EpWithHalfmove, Span::new(27, 28))
@@ -75,7 +75,7 @@ fn promoted_material_is_counted_by_bishop_color() {
     // On different colors they are the starting pair.
     assert!(
         violations(
-            &parse(b"4k3/8/8/8/8/1BB5/PPPPPPPP/4K3 w - - 0 1")
+            &parse(b"4k3/8/8/8/3PP3/1BB5/PPP2PPP/4K3 w - - 0 1")
                 .unwrap()
                 .setup
         )

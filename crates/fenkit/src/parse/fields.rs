@@ -1,7 +1,7 @@
 //! The five short fields: active color, castling availability, en passant
 //! square, halfmove clock and fullmove number.
 
-use shakmaty::{Bitboard, Color, File, Rank, Square};
+use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Square};
 
 use crate::{
     Code, Diagnostic, Field, Span,
@@ -64,6 +64,8 @@ pub(super) fn side(
 pub(super) fn castling(
     bytes: &[u8],
     offset: usize,
+    board: Option<&Board>,
+    mode: CastlingMode,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Bitboard> {
     if bytes == b"-" {
@@ -78,11 +80,15 @@ pub(super) fn castling(
         )
     };
     let is_file = |b: &u8| matches!(b, b'A'..=b'H' | b'a'..=b'h');
-    if bytes.iter().any(is_file) && bytes.iter().all(|b| is_file(b) || b"KQkq".contains(b)) {
+    let chess960 = mode.is_chess960();
+    if !chess960
+        && bytes.iter().any(is_file)
+        && bytes.iter().all(|b| is_file(b) || b"KQkq".contains(b))
+    {
         diagnostics.push(whole_field(
             Code::BadCastlingChar,
             format!(
-                "castling rights '{}' name rook files (Shredder-FEN or X-FEN, for Chess960); standard FEN writes them as K, Q, k and q",
+                "castling rights '{}' name rook files (Shredder-FEN or X-FEN, for Chess960); standard FEN writes them as K, Q, k and q (read the record as Chess960 to accept them)",
                 shown(bytes)
             ),
         ));
@@ -99,34 +105,44 @@ pub(super) fn castling(
         let (found, len) = Found::at(bytes, pos);
         let span = Span::at(offset + pos, len);
         pos += len;
-        if let Some(index) = CASTLING_LETTERS
-            .iter()
-            .position(|&(letter, _)| letter == byte)
-        {
-            let rook = CASTLING_LETTERS[index].1;
+        let rook = if b"KQkq".contains(&byte) {
+            Some(side_rook(byte, board, mode))
+        } else if chess960 && is_file(&byte) {
+            let color = Color::from_white(byte.is_ascii_uppercase());
+            let file = File::new(u32::from(byte.to_ascii_lowercase() - b'a'));
+            Some(Square::from_coords(file, color.backrank()))
+        } else {
+            None
+        };
+        if let Some(rook) = rook {
             if rights.contains(rook) {
                 diagnostics.push(Diagnostic::new(
                     Code::CastlingRepeat,
                     Field::Castling,
                     span,
                     format!(
-                        "'{}' appears twice; each castling letter is written at most once",
+                        "'{}' gives the castling right of the rook on {rook} again; each right is written once",
                         byte as char
                     ),
                 ));
             } else {
                 rights.add(rook);
-                order[distinct] = byte;
-                distinct += 1;
+                if let Some(slot) = order.get_mut(distinct) {
+                    *slot = byte;
+                    distinct += 1;
+                }
             }
             continue;
         }
+        let letters = if chess960 {
+            "K, Q, k, q or a rook's file letter (A to H for White, a to h for Black)"
+        } else {
+            "K (White, king side), Q (White, queen side), k and q (Black)"
+        };
         let message = match byte {
             b'-' => "'-' stands alone for no castling rights; it is never combined with letters"
                 .to_string(),
-            _ => format!(
-                "{found} is not a castling letter; expected '-' or K (White, king side), Q (White, queen side), k and q (Black)"
-            ),
+            _ => format!("{found} is not a castling letter; expected '-' or {letters}"),
         };
         diagnostics.push(Diagnostic::new(
             found.code_or(Code::BadCastlingChar),
@@ -136,22 +152,54 @@ pub(super) fn castling(
         ));
     }
     let written = &order[..distinct];
-    if !written.is_sorted_by_key(|&letter| CASTLING_LETTERS.iter().position(|&(l, _)| l == letter))
+    if !chess960
+        && !written
+            .is_sorted_by_key(|&letter| CASTLING_LETTERS.iter().position(|&(l, _)| l == letter))
     {
-        let canonical: String = CASTLING_LETTERS
-            .iter()
-            .filter(|(letter, _)| written.contains(letter))
-            .map(|&(letter, _)| letter as char)
-            .collect();
         diagnostics.push(whole_field(
             Code::CastlingOrder,
             format!(
-                "castling letters '{}' are out of order; write them White before Black and king side before queen side: '{canonical}'",
-                shown(bytes)
+                "castling letters '{}' are out of order; write them White before Black and king side before queen side: '{}'",
+                shown(bytes),
+                canonical_castling(written)
             ),
         ));
     }
     (diagnostics.len() == errors_before).then_some(rights)
+}
+
+/// The standard letters among `written`, in the order `KQkq`.
+pub(crate) fn canonical_castling(written: &[u8]) -> String {
+    CASTLING_LETTERS
+        .iter()
+        .filter(|(letter, _)| written.contains(letter))
+        .map(|&(letter, _)| letter as char)
+        .collect()
+}
+
+/// The rook a `K`, `Q`, `k` or `q` stands for: the corner in standard
+/// chess; in Chess960 (X-FEN) the outermost rook on that wing of the king,
+/// or the corner when there is none, for legality to report.
+fn side_rook(letter: u8, board: Option<&Board>, mode: CastlingMode) -> Square {
+    let corner = CASTLING_LETTERS
+        .iter()
+        .find(|&&(l, _)| l == letter)
+        .map_or(Square::H1, |&(_, square)| square);
+    let Some(board) = board.filter(|_| mode.is_chess960()) else {
+        return corner;
+    };
+    let color = Color::from_white(letter.is_ascii_uppercase());
+    let backrank = Bitboard::from(color.backrank());
+    let Some(king) = (board.kings() & board.by_color(color) & backrank).first() else {
+        return corner;
+    };
+    let rooks = board.rooks() & board.by_color(color) & backrank;
+    let outermost = if letter.eq_ignore_ascii_case(&b'K') {
+        rooks.into_iter().rev().find(|r| r.file() > king.file())
+    } else {
+        rooks.into_iter().find(|r| r.file() < king.file())
+    };
+    outermost.unwrap_or(corner)
 }
 
 /// The en passant square: `Some(None)` for `-`, `None` when malformed.

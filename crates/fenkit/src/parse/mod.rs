@@ -6,22 +6,26 @@
 
 mod fields;
 mod placement;
+mod repair;
 
 pub use placement::placement_span;
 
 use core::{fmt, num::NonZeroU32};
 
-use shakmaty::Setup;
+use shakmaty::{CastlingMode, Setup};
 
 use crate::{
-    Code, Diagnostic, Field, Span,
+    Code, Diagnostic, Field, Format, ReadOptions, Span,
+    epd::{self, Operation},
+    found::Found,
     words::{count, join_and},
 };
 
 /// Where each field of a record stands, as byte spans into the record.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FieldSpans {
-    fields: [Option<Span>; 6],
+    /// The six FEN fields, then the operations of an EPD record.
+    fields: [Option<Span>; 7],
     record_len: usize,
 }
 
@@ -37,6 +41,16 @@ impl FieldSpans {
             Field::EnPassant => self.fields[3],
             Field::Halfmove => self.fields[4],
             Field::Fullmove => self.fields[5],
+            Field::Operations => self.fields[6],
+        }
+    }
+
+    /// The same spans, each mapped by `map` (from a repaired record back
+    /// to the one that was read).
+    pub(crate) fn map(&self, record_len: usize, map: impl Fn(Span) -> Span) -> FieldSpans {
+        FieldSpans {
+            fields: self.fields.map(|span| span.map(&map)),
+            record_len,
         }
     }
 
@@ -53,6 +67,11 @@ impl FieldSpans {
 pub struct Parsed {
     pub setup: Setup,
     pub fields: FieldSpans,
+    /// The operations of an EPD record, in order (`hmvc` and `fmvn` among
+    /// them, also read into the setup's clocks); empty for FEN.
+    pub operations: Vec<Operation>,
+    /// What lenient reading repaired, as warnings; empty in strict reading.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl From<Parsed> for Setup {
@@ -66,6 +85,14 @@ impl From<Parsed> for Setup {
 pub struct ParseError {
     // Boxed: the error path allocates anyway, and this keeps `Result` small.
     inner: Box<(Vec<Diagnostic>, FieldSpans)>,
+}
+
+impl ParseError {
+    pub(crate) fn new(diagnostics: Vec<Diagnostic>, fields: FieldSpans) -> ParseError {
+        ParseError {
+            inner: Box::new((diagnostics, fields)),
+        }
+    }
 }
 
 impl ParseError {
@@ -117,8 +144,127 @@ impl std::error::Error for ParseError {}
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
+    parse_record(record, false, CastlingMode::Standard)
+}
+
+impl ReadOptions {
+    /// Parses one record as these options say: FEN or EPD, standard or
+    /// Chess960 castling letters, strict or lenient.
+    ///
+    /// ```
+    /// let lenient = fenkit::ReadOptions { lenient: true, ..Default::default() };
+    /// let parsed = lenient.parse("8/8/8/4k3/8/8/8/4K3 w – –".as_bytes())?;
+    /// assert_eq!(fenkit::to_fen(&parsed.setup), "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    /// let repairs: Vec<_> = parsed.warnings.iter().map(|w| w.code.as_str()).collect();
+    /// assert_eq!(repairs, ["bad-castling-char", "bad-ep-square", "missing-field"]);
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn parse(&self, record: &[u8]) -> Result<Parsed, ParseError> {
+        let epd = self.is_epd(record);
+        match parse_record(record, epd, self.castling) {
+            Err(err) if self.lenient => {
+                repair::parse(record, epd, self.castling).unwrap_or(Err(err))
+            }
+            result => result,
+        }
+    }
+
+    /// Whether `record` is read as EPD.
+    pub fn is_epd(&self, record: &[u8]) -> bool {
+        match self.format {
+            Format::Fen => false,
+            Format::Epd => true,
+            Format::Auto => record.contains(&b';') || opcode_after_four_fields(record),
+        }
+    }
+}
+
+/// Whether the fifth token of `record` is a common EPD opcode, as in an
+/// EPD record whose `;` were forgotten.
+fn opcode_after_four_fields(record: &[u8]) -> bool {
+    const OPCODES: &[&[u8]] = &[
+        b"acd", b"acn", b"acs", b"am", b"bm", b"c0", b"c1", b"c2", b"c3", b"c4", b"c5", b"c6",
+        b"c7", b"c8", b"c9", b"ce", b"dm", b"eco", b"fmvn", b"hmvc", b"id", b"nic", b"noop", b"pm",
+        b"pv", b"sm", b"v0", b"v1",
+    ];
+    let fifth = record
+        .split(|&b| b == b' ')
+        .filter(|token| !token.is_empty())
+        .nth(4);
+    fifth.is_some_and(|token| OPCODES.contains(&token))
+}
+
+/// Parses a FEN record, or an EPD record with `epd`, strictly.
+pub(crate) fn parse_record(
+    record: &[u8],
+    epd: bool,
+    castling_mode: CastlingMode,
+) -> Result<Parsed, ParseError> {
+    parse_fields(record, epd, castling_mode)
+        .map_err(|err| quoted(record, epd, castling_mode).unwrap_or(err))
+}
+
+/// For a record inside quotes: one diagnostic for the quotes, then the
+/// problems of what stands inside them.
+#[cold]
+fn quoted(record: &[u8], epd: bool, castling_mode: CastlingMode) -> Option<ParseError> {
+    let (mut lo, mut hi) = (0, record.len());
+    loop {
+        let (open, close) = (quote_len(record, lo), quote_before(record, hi));
+        if open == 0 || close == 0 || lo + open > hi - close {
+            break;
+        }
+        (lo, hi) = (lo + open, hi - close);
+    }
+    if lo == 0 {
+        return None;
+    }
+    let mut diagnostics = vec![Diagnostic::new(
+        Code::QuotedRecord,
+        Field::Record,
+        Span::new(0, record.len()),
+        "the record stands inside quotes; FEN has none: the record starts with the piece placement and ends with the fullmove number",
+    )];
+    let shift = |span: Span| Span::new(span.start + lo, span.end + lo);
+    let fields = match parse_fields(&record[lo..hi], epd, castling_mode) {
+        Ok(parsed) => parsed.fields.map(record.len(), shift),
+        Err(err) => {
+            diagnostics.extend(err.diagnostics().iter().map(|d| Diagnostic {
+                span: shift(d.span),
+                ..d.clone()
+            }));
+            err.fields().map(record.len(), shift)
+        }
+    };
+    Some(ParseError::new(diagnostics, fields))
+}
+
+/// The length of the quote mark at `pos`: ASCII or typographic.
+pub(crate) fn quote_len(record: &[u8], pos: usize) -> usize {
+    if pos >= record.len() {
+        return 0;
+    }
+    match Found::at(record, pos) {
+        (Found::Ascii(b'"' | b'\'' | b'`'), _) => 1,
+        (Found::Unicode('“' | '”' | '„' | '‘' | '’' | '«' | '»'), len) => len,
+        _ => 0,
+    }
+}
+
+/// The length of the quote mark that ends at `end`, if one does.
+pub(crate) fn quote_before(record: &[u8], end: usize) -> usize {
+    (1..=3.min(end))
+        .find(|&len| quote_len(record, end - len) == len)
+        .unwrap_or(0)
+}
+
+fn parse_fields(
+    record: &[u8],
+    epd: bool,
+    castling_mode: CastlingMode,
+) -> Result<Parsed, ParseError> {
     let mut diagnostics = Vec::new();
-    let fields = split_fields(record, &mut diagnostics);
+    let mut fields = split_fields(record, epd, &mut diagnostics);
     let text = |field: Field| {
         fields
             .get(field)
@@ -129,16 +275,62 @@ pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
         .and_then(|(span, bytes)| placement::parse(bytes, span.start, &mut diagnostics));
     let turn = text(Field::Side)
         .and_then(|(span, bytes)| fields::side(bytes, span.start, &mut diagnostics));
-    let castling_rights = text(Field::Castling)
-        .and_then(|(span, bytes)| fields::castling(bytes, span.start, &mut diagnostics));
+    let castling_rights = text(Field::Castling).and_then(|(span, bytes)| {
+        fields::castling(
+            bytes,
+            span.start,
+            board.as_ref(),
+            castling_mode,
+            &mut diagnostics,
+        )
+    });
     let ep_square = text(Field::EnPassant)
         .and_then(|(span, bytes)| fields::en_passant(bytes, span.start, turn, &mut diagnostics));
-    let halfmoves = text(Field::Halfmove).and_then(|(span, bytes)| {
-        fields::number(bytes, span.start, Field::Halfmove, &mut diagnostics)
-    });
-    let fullmoves = text(Field::Fullmove).and_then(|(span, bytes)| {
-        fields::number(bytes, span.start, Field::Fullmove, &mut diagnostics)
-    });
+    let mut operations = Vec::new();
+    let (halfmoves, fullmoves) = if epd {
+        let read = text(Field::Operations)
+            .map(|(span, bytes)| epd::read_operations(bytes, span.start, &mut diagnostics));
+        let mut clocks = (Some(0), Some(1));
+        if let Some(read) = read {
+            for (operation, operand) in read.operations.iter().zip(&read.first_operands) {
+                let (field, clock) = match operation.opcode.as_str() {
+                    "hmvc" => (Field::Halfmove, &mut clocks.0),
+                    "fmvn" => (Field::Fullmove, &mut clocks.1),
+                    _ => continue,
+                };
+                let Some(span) = *operand else {
+                    diagnostics.push(Diagnostic::new(
+                        Code::EpdBadOperand,
+                        Field::Operations,
+                        fields.get_or_end(Field::Operations),
+                        format!(
+                            "'{}' has no operand; it takes the {}",
+                            operation.opcode,
+                            field.describe()
+                        ),
+                    ));
+                    continue;
+                };
+                fields.fields[if field == Field::Halfmove { 4 } else { 5 }] = Some(span);
+                *clock = fields::number(
+                    &record[span.start..span.end],
+                    span.start,
+                    field,
+                    &mut diagnostics,
+                );
+            }
+            operations = read.operations;
+        }
+        clocks
+    } else {
+        let halfmoves = text(Field::Halfmove).and_then(|(span, bytes)| {
+            fields::number(bytes, span.start, Field::Halfmove, &mut diagnostics)
+        });
+        let fullmoves = text(Field::Fullmove).and_then(|(span, bytes)| {
+            fields::number(bytes, span.start, Field::Fullmove, &mut diagnostics)
+        });
+        (halfmoves, fullmoves)
+    };
 
     match (
         board,
@@ -168,15 +360,15 @@ pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
                     ..Setup::empty()
                 },
                 fields,
+                operations,
+                warnings: Vec::new(),
             })
         }
         _ => {
             // Separator problems were found before the fields': put every
             // problem where it stands in the record.
             diagnostics.sort_by_key(|d| d.span.start);
-            Err(ParseError {
-                inner: Box::new((diagnostics, fields)),
-            })
+            Err(ParseError::new(diagnostics, fields))
         }
     }
 }
@@ -191,50 +383,65 @@ fn blank_len(record: &[u8], pos: usize) -> usize {
     }
 }
 
-/// Splits a record of exactly six fields and five single spaces, and gives
-/// up on anything else: the quick path for the common case.
+/// Splits a record of exactly six fields and five single spaces (or, for
+/// EPD, four fields and the operations after a single space), and gives up
+/// on anything else: the quick path for the common case.
 #[inline]
-fn split_well_formed(record: &[u8], spans: &mut FieldSpans) -> bool {
+fn split_well_formed(record: &[u8], wanted: usize, spans: &mut FieldSpans) -> bool {
     let fields = &mut spans.fields;
     let mut count = 0;
     let mut start = 0;
     for (pos, &byte) in record.iter().enumerate() {
         if byte == b' ' {
-            if pos == start || count == 5 {
+            if pos == start {
                 return false;
             }
             fields[count] = Some(Span::new(start, pos));
             count += 1;
             start = pos + 1;
+            if count == wanted {
+                // Only EPD goes on after its last field: to the operations.
+                if wanted == 6 || start == record.len() {
+                    return false;
+                }
+                fields[6] = Some(Span::new(start, record.len()));
+                return true;
+            }
         } else if byte < b' ' || byte == 0xc2 {
             // Another blank, maybe: the slow path knows.
             return false;
         }
     }
-    if count != 5 || start == record.len() {
+    if count != wanted - 1 || start == record.len() {
         return false;
     }
-    fields[5] = Some(Span::new(start, record.len()));
+    fields[wanted - 1] = Some(Span::new(start, record.len()));
     true
 }
 
 /// Splits the record at runs of blanks, reporting every run that is not a
-/// single space, and the field count when it is not six.
-fn split_fields(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
+/// single space, and the field count when it is not six (or, for EPD, when
+/// the four position fields are not all there).
+fn split_fields(record: &[u8], epd: bool, diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
     let mut spans = FieldSpans {
-        fields: [None; 6],
+        fields: [None; 7],
         record_len: record.len(),
     };
-    if !split_well_formed(record, &mut spans) {
-        spans = split_and_diagnose(record, diagnostics);
+    let wanted = if epd { 4 } else { 6 };
+    if !split_well_formed(record, wanted, &mut spans) {
+        spans = split_and_diagnose(record, wanted, diagnostics);
     }
     spans
 }
 
 #[cold]
-fn split_and_diagnose(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
+fn split_and_diagnose(
+    record: &[u8],
+    wanted: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> FieldSpans {
     let mut spans = FieldSpans {
-        fields: [None; 6],
+        fields: [None; 7],
         record_len: record.len(),
     };
     let mut count = 0;
@@ -252,17 +459,22 @@ fn split_and_diagnose(record: &[u8], diagnostics: &mut Vec<Diagnostic>) -> Field
             }
             continue;
         }
+        if count == wanted && wanted == 4 {
+            // EPD: the rest of the record is its operations.
+            spans.fields[6] = Some(Span::new(start, record.len()));
+            break;
+        }
         while pos < record.len() && blank_len(record, pos) == 0 {
             pos += 1;
         }
-        match spans.fields.get_mut(count) {
+        match spans.fields[..wanted].get_mut(count) {
             Some(slot) => *slot = Some(Span::new(start, pos)),
             None => extra = Some(Span::new(extra.map_or(start, |e| e.start), pos)),
         }
         count += 1;
     }
-    if count < 6 {
-        diagnostics.push(missing_fields(count, record.len()));
+    if count < wanted {
+        diagnostics.push(missing_fields(count, wanted, record.len()));
     }
     if let Some(span) = extra {
         diagnostics.push(extra_fields(record, span, count));
@@ -308,15 +520,23 @@ fn bad_separator(run: &[u8], span: Span, record_len: usize) -> Diagnostic {
     Diagnostic::new(Code::BadSeparator, Field::Record, span, message)
 }
 
-fn missing_fields(present: usize, record_len: usize) -> Diagnostic {
-    let missing = &Field::ALL[present..];
+fn missing_fields(present: usize, wanted: usize, record_len: usize) -> Diagnostic {
+    let missing = &Field::ALL[present..wanted];
+    let shape = if wanted == 4 {
+        "an EPD record has 4 fields before its operations"
+    } else {
+        "a FEN record has 6 fields"
+    };
     let names = join_and(missing.iter().map(|f| f.describe()));
     let verb = if missing.len() == 1 { "is" } else { "are" };
     let message = if present == 0 {
-        "the record is empty; a FEN record has 6 fields: piece placement, active color, castling availability, en passant square, halfmove clock and fullmove number".to_string()
+        format!(
+            "the record is empty; {shape}: {}",
+            join_and(Field::ALL[..wanted].iter().map(|f| f.describe()))
+        )
     } else {
         format!(
-            "the record ends after {}; the {names} {verb} missing (a FEN record has 6 fields)",
+            "the record ends after {}; the {names} {verb} missing ({shape})",
             count(present, "field", "fields")
         )
     };

@@ -73,7 +73,11 @@ fn the_error_reads_as_one_sentence() {
 #[test]
 fn quick_paths_take_plain_records_and_only_those() {
     let mut spans = FieldSpans::default();
-    assert!(split_well_formed(b"8/8/8/8/8/8/8/8 w - - 0 1", &mut spans));
+    assert!(split_well_formed(
+        b"8/8/8/8/8/8/8/8 w - - 0 1",
+        6,
+        &mut spans
+    ));
     for record in [
         "8/8/8/8/8/8/8/8 w - - 0",
         " 8 w - - 0 1",
@@ -83,7 +87,7 @@ fn quick_paths_take_plain_records_and_only_those() {
         "8\tw - - 0 1",
     ] {
         assert!(
-            !split_well_formed(record.as_bytes(), &mut spans),
+            !split_well_formed(record.as_bytes(), 6, &mut spans),
             "{record}"
         );
     }

@@ -7,12 +7,14 @@
 //! with a message naming the squares; a few more (pieces beyond 16, a
 //! halfmove clock beside an en passant square) are fenkit's own.
 
-use shakmaty::{Bitboard, Board, Color, File, Rank, Setup, Square, attacks};
+mod castling;
+mod history;
+
+use shakmaty::{Bitboard, Board, CastlingMode, Color, Rank, Setup, Square, attacks};
 
 use crate::{
     Code, Diagnostic, Field, FieldSpans, Span, placement_span,
-    words::{color_adjective, contents, count, join_and, piece_on, side_name},
-    write::CASTLING_LETTERS,
+    words::{contents, count, join_and, piece_on, side_name},
 };
 
 /// A rule of chess that a position breaks.
@@ -57,11 +59,7 @@ impl Violation {
             .unwrap_or_default();
         let inner = self.square.and_then(|square| match self.field {
             Field::Placement => placement_span(text, square),
-            Field::Castling => {
-                let letter = crate::write::castling_letter(square)?;
-                let pos = text.iter().position(|&b| b == letter)?;
-                Some(Span::at(pos, 1))
-            }
+            Field::Castling => castling::letter_at(text, square),
             _ => None,
         });
         let span = inner.map_or(field_span, |inner| {
@@ -71,7 +69,8 @@ impl Violation {
     }
 }
 
-/// Every rule of chess that `setup` breaks, for standard chess.
+/// Every rule of chess that `setup` breaks, for standard chess, and what
+/// only looks implausible (as violations whose code is a warning).
 ///
 /// ```
 /// use shakmaty::Setup;
@@ -89,6 +88,21 @@ impl Violation {
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn violations(setup: &Setup) -> Vec<Violation> {
+    violations_in(setup, CastlingMode::Standard)
+}
+
+/// Every rule that `setup` breaks, with castling rights judged as standard
+/// chess or Chess960 (any rook on the back rank, the king between its
+/// castling rooks).
+///
+/// ```
+/// use shakmaty::CastlingMode;
+///
+/// let setup = fenkit::chess960_start(0).unwrap(); // BBQNNRKR
+/// assert!(fenkit::violations_in(&setup, CastlingMode::Chess960).is_empty());
+/// assert_eq!(fenkit::violations(&setup)[0].code.as_str(), "castling-no-king");
+/// ```
+pub fn violations_in(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
     let mut out = Vec::new();
     let board = &setup.board;
     for color in Color::ALL {
@@ -99,12 +113,13 @@ pub fn violations(setup: &Setup) -> Vec<Violation> {
         material(board, color, &mut out);
     }
     checks(setup, &mut out);
-    castling(setup, &mut out);
+    castling::check(setup, mode, &mut out);
     en_passant(setup, &mut out);
+    history::check(setup, mode, &mut out);
     out
 }
 
-fn single_king(board: &Board, color: Color) -> Option<Square> {
+pub(crate) fn single_king(board: &Board, color: Color) -> Option<Square> {
     (board.kings() & board.by_color(color)).single_square()
 }
 
@@ -350,63 +365,6 @@ fn ep_squares(setup: &Setup) -> Option<(Square, Square, Square)> {
     let from = Square::from_coords(ep.file(), turn.relative_rank(Rank::Seventh));
     let to = Square::from_coords(ep.file(), turn.relative_rank(Rank::Fifth));
     Some((ep, from, to))
-}
-
-fn castling(setup: &Setup, out: &mut Vec<Violation>) {
-    let board = &setup.board;
-    for (letter, rook) in CASTLING_LETTERS {
-        if !setup.castling_rights.contains(rook) {
-            continue;
-        }
-        let color = if rook.rank() == Rank::First {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let king_home = Square::from_coords(File::E, rook.rank());
-        let ours = board.by_color(color);
-        let king_there = (board.kings() & ours).contains(king_home);
-        let rook_there = (board.rooks() & ours).contains(rook);
-        if king_there && rook_there {
-            continue;
-        }
-        let right = format!("castling right '{}'", letter as char);
-        if !king_there {
-            out.push(Violation::new(
-                Code::CastlingNoKing,
-                Field::Castling,
-                Some(rook),
-                format!(
-                    "{right} needs the {} king on {king_home}, but {}",
-                    color_adjective(color),
-                    contents(board, king_home)
-                ),
-            ));
-        }
-        if !rook_there {
-            out.push(Violation::new(
-                Code::CastlingNoRook,
-                Field::Castling,
-                Some(rook),
-                format!(
-                    "{right} needs a {} rook on {rook}, but {}",
-                    color_adjective(color),
-                    contents(board, rook)
-                ),
-            ));
-        }
-    }
-    // Rights that standard chess has no letter for (from a Chess960 setup).
-    for rook in setup.castling_rights & !Bitboard::CORNERS {
-        out.push(Violation::new(
-            Code::CastlingNoRook,
-            Field::Castling,
-            Some(rook),
-            format!(
-                "there is a castling right for a rook on {rook}; in standard chess castling rooks start on a1, h1, a8 and h8"
-            ),
-        ));
-    }
 }
 
 fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {

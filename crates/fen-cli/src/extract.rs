@@ -1,0 +1,244 @@
+//! Where the records stand in a line: FEN records (several per line), one
+//! EPD record per line, a CSV/TSV column, a JSON-lines key, or the
+//! `[FEN "…"]` tag of a PGN game.
+
+use std::{borrow::Cow, collections::HashMap};
+
+use serde_json::value::RawValue;
+
+use crate::input;
+
+/// How to find records in a line.
+pub enum Extract {
+    /// FEN records, several per line; a line holding `;` is one EPD record.
+    Auto,
+    /// FEN records, several per line.
+    Fen,
+    /// One EPD record per line.
+    Epd,
+    /// Column `index` (0-based) of lines split at `delimiter`.
+    Column { index: usize, delimiter: u8 },
+    /// The string under `key` of a JSON object per line.
+    Json { key: String },
+    /// The value of each `[FEN "…"]` tag.
+    PgnTag,
+}
+
+/// What a line holds: records at their byte offsets, or why it holds none
+/// it should.
+pub enum Found<'a> {
+    Record(usize, Cow<'a, [u8]>),
+    Missing(String),
+}
+
+impl Extract {
+    /// Calls `emit` with each record of `line`, in order.
+    pub fn each<'a, E>(
+        &self,
+        line: &'a [u8],
+        mut emit: impl FnMut(Found<'a>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match self {
+            Extract::Auto if line.contains(&b';') => whole(line, emit),
+            Extract::Auto | Extract::Fen => {
+                for (offset, bytes) in input::records(line) {
+                    emit(Found::Record(offset, Cow::Borrowed(bytes)))?;
+                }
+                Ok(())
+            }
+            Extract::Epd => whole(line, emit),
+            Extract::Column { index, delimiter } => {
+                if line.iter().all(u8::is_ascii_whitespace) {
+                    return Ok(());
+                }
+                emit(match column(line, *index, *delimiter) {
+                    Ok((offset, bytes)) => Found::Record(offset, Cow::Borrowed(bytes)),
+                    Err(columns) => Found::Missing(format!(
+                        "the line has {columns} {}; the FEN was to be in column {}",
+                        if columns == 1 { "column" } else { "columns" },
+                        index + 1
+                    )),
+                })
+            }
+            Extract::Json { key } => {
+                if line.iter().all(u8::is_ascii_whitespace) {
+                    return Ok(());
+                }
+                emit(json_field(line, key))
+            }
+            Extract::PgnTag => {
+                let start = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
+                let Some(rest) = line[start..].strip_prefix(b"[FEN \"") else {
+                    return Ok(());
+                };
+                let value = start + 6;
+                let end = rest
+                    .iter()
+                    .rposition(|&b| b == b'"')
+                    .map_or(line.len(), |at| value + at);
+                emit(Found::Record(value, Cow::Borrowed(&line[value..end])))
+            }
+        }
+    }
+}
+
+fn whole<'a, E>(line: &'a [u8], mut emit: impl FnMut(Found<'a>) -> Result<(), E>) -> Result<(), E> {
+    let start = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let end = line
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |at| at + 1);
+    if start < end {
+        emit(Found::Record(start, Cow::Borrowed(&line[start..end])))?;
+    }
+    Ok(())
+}
+
+/// Column `index` of a CSV/TSV line with its offset (inside quotes for a
+/// quoted column), or the number of columns when there are too few.
+fn column(line: &[u8], index: usize, delimiter: u8) -> Result<(usize, &[u8]), usize> {
+    let mut pos = 0;
+    let mut number = 0;
+    loop {
+        let (start, end, next) = if line.get(pos) == Some(&b'"') {
+            // A quoted column: "" stands for one quote inside.
+            let mut at = pos + 1;
+            loop {
+                match line[at..].iter().position(|&b| b == b'"') {
+                    Some(q) if line.get(at + q + 1) == Some(&b'"') => at += q + 2,
+                    Some(q) => break (pos + 1, at + q, at + q + 1),
+                    None => break (pos + 1, line.len(), line.len()),
+                }
+            }
+        } else {
+            let end = line[pos..]
+                .iter()
+                .position(|&b| b == delimiter)
+                .map_or(line.len(), |at| pos + at);
+            (pos, end, end)
+        };
+        if number == index {
+            return Ok((start, &line[start..end]));
+        }
+        number += 1;
+        match line[next..].iter().position(|&b| b == delimiter) {
+            Some(at) => pos = next + at + 1,
+            None => return Err(number),
+        }
+    }
+}
+
+/// The string under `key` of the JSON object on `line`, at its place in
+/// the line when it has no escapes.
+fn json_field<'a>(line: &'a [u8], key: &str) -> Found<'a> {
+    type Object<'a> = HashMap<String, &'a RawValue>;
+    let fields: Object = match serde_json::from_slice(line) {
+        Ok(fields) => fields,
+        Err(err) => return Found::Missing(format!("the line is not a JSON object: {err}")),
+    };
+    let Some(raw) = fields.get(key) else {
+        let mut keys: Vec<_> = fields.keys().map(|k| format!("'{k}'")).collect();
+        keys.sort();
+        return Found::Missing(format!(
+            "the JSON object has no key '{key}' (its keys: {})",
+            keys.join(", ")
+        ));
+    };
+    let text = raw.get();
+    // The raw value is a slice of the line, so its place is known.
+    let offset_of = |part: &str| part.as_ptr() as usize - line.as_ptr() as usize;
+    if let Some(inner) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
+        && !inner.contains('\\')
+    {
+        return Found::Record(offset_of(inner), Cow::Borrowed(inner.as_bytes()));
+    }
+    match serde_json::from_str(text) {
+        Ok(serde_json::Value::String(value)) => {
+            Found::Record(offset_of(text), Cow::Owned(value.into_bytes()))
+        }
+        _ => Found::Missing(format!(
+            "the value of '{key}' is not a string: {}",
+            text.chars().take(40).collect::<String>()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(extract: &Extract, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let _ = extract.each::<()>(line.as_bytes(), |found| {
+            out.push(match found {
+                Found::Record(offset, bytes) => {
+                    format!("{offset}:{}", String::from_utf8_lossy(&bytes))
+                }
+                Found::Missing(why) => format!("missing: {why}"),
+            });
+            Ok(())
+        });
+        out
+    }
+
+    #[test]
+    fn columns_are_found_with_their_offsets() {
+        let csv = Extract::Column {
+            index: 1,
+            delimiter: b',',
+        };
+        assert_eq!(
+            found(&csv, "00sHx,q3k1nr/1pp1nQpp/3p4 b k - 0 17,e8d7"),
+            ["6:q3k1nr/1pp1nQpp/3p4 b k - 0 17"]
+        );
+        assert_eq!(
+            found(&csv, "\"a,b\",\"8/8 w - - 0 1\",x"),
+            ["7:8/8 w - - 0 1"]
+        );
+        assert_eq!(
+            found(&csv, "only"),
+            ["missing: the line has 1 column; the FEN was to be in column 2"]
+        );
+        let tsv = Extract::Column {
+            index: 0,
+            delimiter: b'\t',
+        };
+        assert_eq!(found(&tsv, "8/8 w - - 0 1\t0.3"), ["0:8/8 w - - 0 1"]);
+    }
+
+    #[test]
+    fn json_lines_give_the_string_and_its_place() {
+        let json = Extract::Json { key: "fen".into() };
+        assert_eq!(
+            found(&json, r#"{"id": 1, "fen": "8/8 w - - 0 1"}"#),
+            ["18:8/8 w - - 0 1"]
+        );
+        assert_eq!(
+            found(&json, r#"{"id": 1}"#),
+            ["missing: the JSON object has no key 'fen' (its keys: 'id')"]
+        );
+        assert!(found(&json, "not json")[0].starts_with("missing: the line is not a JSON object"));
+    }
+
+    #[test]
+    fn pgn_fen_tags_are_read_and_other_lines_skipped() {
+        assert_eq!(
+            found(&Extract::PgnTag, r#"[FEN "8/8 w - - 0 1"]"#),
+            ["6:8/8 w - - 0 1"]
+        );
+        assert!(found(&Extract::PgnTag, r#"[Event "x"]"#).is_empty());
+        assert!(found(&Extract::PgnTag, "1. e4 e5").is_empty());
+    }
+
+    #[test]
+    fn epd_lines_are_one_record_in_auto_mode() {
+        assert_eq!(
+            found(&Extract::Auto, r#"  8/8 w - - id "a/b c/d";"#),
+            [r#"2:8/8 w - - id "a/b c/d";"#]
+        );
+        assert_eq!(
+            found(&Extract::Auto, "8/8 w - - 0 1 8/7K b - - 0 2").len(),
+            2
+        );
+    }
+}

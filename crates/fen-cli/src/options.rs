@@ -1,0 +1,165 @@
+//! The options every per-record subcommand shares: where records are and
+//! how to read them, and how to write them.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use fenkit::{CastlingNotation, ReadOptions, WriteOptions};
+use shakmaty::{CastlingMode, EnPassantMode};
+
+use crate::extract::Extract;
+
+#[derive(Args, Default)]
+pub struct Inputs {
+    /// Files of records, one or more per line; standard input when none is
+    /// given, or for '-'.
+    pub files: Vec<PathBuf>,
+    /// The records' format: FEN, EPD, FEN tags of a PGN file, or auto (EPD
+    /// for lines holding ';', FEN for the rest).
+    #[arg(long, value_enum, default_value_t)]
+    pub input: InputFormat,
+    /// Repair what people paste (missing counters, look-alike dashes,
+    /// quotes, odd separators, castling letters out of order…), reporting
+    /// each repair as a warning.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Read castling rights as Chess960: X-FEN (KQkq for the outermost
+    /// rooks, file letters for inner ones) and Shredder-FEN (file letters).
+    #[arg(long)]
+    pub chess960: bool,
+    /// Read the record from column N (1 = first) of CSV/TSV lines.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
+    pub field: Option<u32>,
+    /// The column delimiter for --field: one character, or 'tab'.
+    #[arg(long, default_value = ",", value_parser = delimiter, requires = "field")]
+    pub delimiter: u8,
+    /// Skip the first line of each input (a header row).
+    #[arg(long)]
+    pub header: bool,
+    /// Read the record from this key of a JSON object per line.
+    #[arg(long, value_name = "KEY")]
+    pub jsonl: Option<String>,
+}
+
+fn delimiter(text: &str) -> Result<u8, String> {
+    match text {
+        "tab" | "\\t" | "\t" => Ok(b'\t'),
+        _ if text.len() == 1 && text.is_ascii() => Ok(text.as_bytes()[0]),
+        _ => Err(format!("'{text}' is not one ASCII character or 'tab'")),
+    }
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    #[default]
+    Auto,
+    Fen,
+    Epd,
+    /// The [FEN "…"] tags of PGN games.
+    Pgn,
+}
+
+impl Inputs {
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            castling: if self.chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            },
+            format: match self.input {
+                InputFormat::Epd => fenkit::Format::Epd,
+                InputFormat::Fen | InputFormat::Pgn => fenkit::Format::Fen,
+                InputFormat::Auto => fenkit::Format::Auto,
+            },
+            lenient: self.lenient,
+            ..ReadOptions::default()
+        }
+    }
+
+    pub fn extract(&self) -> Extract {
+        if let Some(field) = self.field {
+            return Extract::Column {
+                index: field as usize - 1,
+                delimiter: self.delimiter,
+            };
+        }
+        if let Some(key) = &self.jsonl {
+            return Extract::Json { key: key.clone() };
+        }
+        match self.input {
+            InputFormat::Auto => Extract::Auto,
+            InputFormat::Fen => Extract::Fen,
+            InputFormat::Epd => Extract::Epd,
+            InputFormat::Pgn => Extract::PgnTag,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct Style {
+    /// How to write castling rights: standard (KQkq; file letters only for
+    /// other rooks), xfen, or shredder (file letters, such as HAha).
+    #[arg(long, value_enum, default_value_t)]
+    pub castling: Notation,
+    /// Which en passant square to write: always (after every double push,
+    /// as the standard says), pseudo (when a pawn could capture), legal
+    /// (when a legal capture exists).
+    #[arg(long, value_enum, default_value_t)]
+    pub ep: EpPolicy,
+}
+
+impl Style {
+    pub fn write_options(&self) -> WriteOptions {
+        WriteOptions {
+            castling: self.castling.into(),
+            ep: match self.ep {
+                EpPolicy::Always => EnPassantMode::Always,
+                EpPolicy::Pseudo => EnPassantMode::PseudoLegal,
+                EpPolicy::Legal => EnPassantMode::Legal,
+            },
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    #[default]
+    Standard,
+    Xfen,
+    Shredder,
+}
+
+impl From<Notation> for CastlingNotation {
+    fn from(notation: Notation) -> CastlingNotation {
+        match notation {
+            Notation::Standard => CastlingNotation::Standard,
+            Notation::Xfen => CastlingNotation::XFen,
+            Notation::Shredder => CastlingNotation::Shredder,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EpPolicy {
+    #[default]
+    Always,
+    Pseudo,
+    Legal,
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Strictness {
+    #[default]
+    Rules,
+    Plausible,
+}
+
+impl From<Strictness> for fenkit::Strictness {
+    fn from(strictness: Strictness) -> fenkit::Strictness {
+        match strictness {
+            Strictness::Rules => fenkit::Strictness::Rules,
+            Strictness::Plausible => fenkit::Strictness::Plausible,
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! Position keys: the four-field key that opening classification uses, and
+//! the 64-bit Polyglot Zobrist key of opening books.
+
+use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
+
+use crate::{WriteOptions, write};
+
+/// The four-field key of a position: placement, active color, castling
+/// availability and the en passant square, the last written only when a
+/// legal en passant capture exists, so that transpositions meet.
+///
+/// ```
+/// use shakmaty::{CastlingMode, Chess, FromSetup};
+///
+/// // After 1. e4 the en passant square e3 cannot be used: the key leaves it out.
+/// let setup = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?.setup;
+/// let pos = Chess::from_setup(setup, CastlingMode::Standard).expect("legal");
+/// assert_eq!(fenkit::opening_key(&pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn opening_key(pos: &Chess) -> String {
+    let mut out = Vec::with_capacity(80);
+    write::write_position(
+        &pos.to_setup(EnPassantMode::Legal),
+        &WriteOptions::default(),
+        &mut out,
+    );
+    // Only ASCII bytes are ever written.
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The Polyglot key of a position, as opening books in the Polyglot format
+/// store it. The en passant file counts only when a pawn of the side to
+/// move stands ready to capture, as the Polyglot format says.
+///
+/// ```
+/// use shakmaty::Chess;
+///
+/// assert_eq!(fenkit::polyglot_key(&Chess::default()), 0x463b96181691fc9c);
+/// ```
+pub fn polyglot_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
+}

@@ -1,0 +1,346 @@
+//! Lenient reading: repair what people paste, then read the repaired
+//! record strictly, and point every warning and error at the bytes that
+//! were read.
+//!
+//! Repairs: blanks around the record and quotes around it; runs of
+//! blanks, tabs, no-break spaces and `_` between fields; dashes that look
+//! like `-`; `W`/`B` for the active color; castling letters out of order or
+//! repeated; an uppercase en passant file; fullmove number 0; missing
+//! castling, en passant and clock fields (`- - 0 1`).
+
+use shakmaty::CastlingMode;
+
+use super::{
+    ParseError, Parsed, blank_len, fields::canonical_castling, parse_record, quote_before,
+    quote_len,
+};
+use crate::{
+    Code, Diagnostic, Field, Span,
+    found::Found,
+    words::{count, join_and},
+};
+
+/// A stretch of the repaired record and where it came from.
+struct Piece {
+    /// Start and length in the repaired record.
+    at: usize,
+    len: usize,
+    /// Start and length in the record that was read.
+    from: usize,
+    from_len: usize,
+    /// Copied byte for byte (else written anew).
+    copied: bool,
+}
+
+struct Repaired {
+    text: Vec<u8>,
+    pieces: Vec<Piece>,
+    warnings: Vec<Diagnostic>,
+    /// Where the record's content ends, for what was appended.
+    end: usize,
+}
+
+impl Repaired {
+    fn copy(&mut self, record: &[u8], span: Span) {
+        self.pieces.push(Piece {
+            at: self.text.len(),
+            len: span.len(),
+            from: span.start,
+            from_len: span.len(),
+            copied: true,
+        });
+        self.text.extend_from_slice(&record[span.start..span.end]);
+    }
+
+    fn write(&mut self, text: &[u8], instead_of: Span) {
+        self.pieces.push(Piece {
+            at: self.text.len(),
+            len: text.len(),
+            from: instead_of.start,
+            from_len: instead_of.len(),
+            copied: false,
+        });
+        self.text.extend_from_slice(text);
+    }
+
+    fn warn(&mut self, code: Code, field: Field, span: Span, message: String) {
+        self.warnings
+            .push(Diagnostic::new(code, field, span, message).into_warning());
+    }
+
+    /// The span of the record that was read for `span` of the repaired one.
+    fn map(&self, span: Span) -> Span {
+        let piece_at = |pos: usize| {
+            self.pieces
+                .iter()
+                .find(|p| p.at <= pos && pos < p.at + p.len)
+        };
+        let start = match piece_at(span.start) {
+            Some(p) if p.copied => p.from + (span.start - p.at),
+            Some(p) => p.from,
+            None => self.end,
+        };
+        if span.is_empty() {
+            return Span::new(start, start);
+        }
+        let end = match piece_at(span.end - 1) {
+            Some(p) if p.copied => p.from + (span.end - p.at),
+            Some(p) => p.from + p.from_len,
+            None => self.end,
+        };
+        Span::new(start, end.max(start))
+    }
+}
+
+/// Repairs `record` and reads it; `None` when there was nothing to repair.
+pub(super) fn parse(
+    record: &[u8],
+    epd: bool,
+    castling: CastlingMode,
+) -> Option<Result<Parsed, ParseError>> {
+    let repaired = repair(record, epd)?;
+    let map = |d: &Diagnostic| Diagnostic {
+        span: repaired.map(d.span),
+        ..d.clone()
+    };
+    Some(match parse_record(&repaired.text, epd, castling) {
+        Ok(mut parsed) => {
+            parsed.fields = parsed.fields.map(record.len(), |s| repaired.map(s));
+            parsed.warnings = repaired.warnings;
+            parsed.warnings.sort_by_key(|d| d.span.start);
+            Ok(parsed)
+        }
+        Err(err) => {
+            let mut diagnostics = repaired.warnings.clone();
+            diagnostics.extend(err.diagnostics().iter().map(map));
+            diagnostics.sort_by_key(|d| d.span.start);
+            let fields = err.fields().map(record.len(), |s| repaired.map(s));
+            Err(ParseError::new(diagnostics, fields))
+        }
+    })
+}
+
+/// The length of the separator at `pos`: a blank, a Unicode space, or `_`.
+fn separator_len(record: &[u8], pos: usize) -> usize {
+    match blank_len(record, pos) {
+        0 if record[pos] == b'_' => 1,
+        0 => match Found::at(record, pos) {
+            (Found::Unicode(c), len) if Found::looks_like(c) == Some("a space") => len,
+            _ => 0,
+        },
+        n => n,
+    }
+}
+
+fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
+    let mut out = Repaired {
+        text: Vec::with_capacity(record.len() + 8),
+        pieces: Vec::new(),
+        warnings: Vec::new(),
+        end: record.len(),
+    };
+    let (mut lo, mut hi) = (0, record.len());
+    loop {
+        let start = lo;
+        while lo < hi && separator_len(record, lo) > 0 && record[lo] != b'_' {
+            lo += separator_len(record, lo);
+        }
+        let end = hi;
+        while hi > lo && blank_len(record, hi - 1) > 0 {
+            hi -= 1;
+        }
+        for span in [Span::new(start, lo), Span::new(hi, end)] {
+            if !span.is_empty() {
+                out.warn(
+                    Code::BadSeparator,
+                    Field::Record,
+                    span,
+                    format!(
+                        "{} blank {} around the record, removed",
+                        span.len(),
+                        if span.len() == 1 { "byte" } else { "bytes" }
+                    ),
+                );
+            }
+        }
+        let (open, close) = (
+            if lo < hi { quote_len(record, lo) } else { 0 },
+            quote_before(record, hi),
+        );
+        if open == 0 || close == 0 || lo + open > hi - close {
+            break;
+        }
+        out.warn(
+            Code::QuotedRecord,
+            Field::Record,
+            Span::new(lo, hi),
+            "the record stands inside quotes, removed; FEN has no quotes".to_string(),
+        );
+        (lo, hi) = (lo + open, hi - close);
+    }
+    out.end = hi;
+
+    // The position fields and the separators after each.
+    let wanted = if epd { 4 } else { 6 };
+    let mut tokens: Vec<Span> = Vec::with_capacity(wanted);
+    let mut odd_separators = Vec::new();
+    let mut pos = lo;
+    let mut rest = None;
+    while pos < hi {
+        let start = pos;
+        while pos < hi && separator_len(record, pos) > 0 {
+            pos += separator_len(record, pos);
+        }
+        if pos > start && &record[start..pos] != b" " {
+            odd_separators.push(Span::new(start, pos));
+        }
+        if pos == hi {
+            break;
+        }
+        if tokens.len() == wanted {
+            rest = Some(Span::new(pos, hi));
+            break;
+        }
+        let token = pos;
+        while pos < hi && separator_len(record, pos) == 0 {
+            pos += 1;
+        }
+        tokens.push(Span::new(token, pos));
+    }
+    if let Some(&first) = odd_separators.first() {
+        let mut kinds = Vec::new();
+        for span in &odd_separators {
+            for (byte, name) in [
+                (b' ', "runs of spaces"),
+                (b'\t', "tabs"),
+                (b'_', "'_'"),
+                (0xc2, "no-break spaces"),
+            ] {
+                let is_run = byte == b' ' && span.len() > 1;
+                if (record[span.start..span.end].contains(&byte) && byte != b' ' || is_run)
+                    && !kinds.contains(&name)
+                {
+                    kinds.push(name);
+                }
+            }
+        }
+        if kinds.is_empty() {
+            kinds.push("other blanks");
+        }
+        out.warn(
+            Code::BadSeparator,
+            Field::Record,
+            first,
+            format!(
+                "fields are separated by {} ({}), read as single spaces",
+                join_and(kinds),
+                count(odd_separators.len(), "place", "places")
+            ),
+        );
+    }
+
+    for (index, &token) in tokens.iter().enumerate() {
+        if index > 0 {
+            // The separator before the token: one space, for the run that was there.
+            let previous = tokens[index - 1].end;
+            out.write(b" ", Span::new(previous, token.start));
+        }
+        let bytes = &record[token.start..token.end];
+        match repair_field(Field::ALL[index], bytes) {
+            Some((text, code, message)) => {
+                out.warn(code, Field::ALL[index], token, message);
+                out.write(text.as_bytes(), token);
+            }
+            None => out.copy(record, token),
+        }
+    }
+    if let Some(rest) = rest {
+        let previous = tokens[wanted - 1].end;
+        out.write(b" ", Span::new(previous, rest.start));
+        out.copy(record, rest);
+    }
+
+    // Missing fields after the active color take their usual values.
+    let defaults: &[&[u8]] = &[b"-", b"-", b"0", b"1"];
+    let present = tokens.len();
+    if (2..wanted).contains(&present) {
+        let missing = &defaults[present - 2..wanted - 2];
+        let names = join_and(Field::ALL[present..wanted].iter().map(|f| f.describe()));
+        let values: Vec<_> = missing.iter().map(|v| String::from_utf8_lossy(v)).collect();
+        out.warn(
+            Code::MissingField,
+            Field::ALL[present],
+            Span::new(hi, hi),
+            format!(
+                "the {names} {} missing, read as '{}'",
+                if missing.len() == 1 { "is" } else { "are" },
+                values.join(" ")
+            ),
+        );
+        for value in missing {
+            out.write(b" ", Span::new(hi, hi));
+            out.write(value, Span::new(hi, hi));
+        }
+    }
+    (!out.warnings.is_empty()).then_some(out)
+}
+
+/// A field's repaired text, with the code and message of the repair.
+fn repair_field(field: Field, bytes: &[u8]) -> Option<(String, Code, String)> {
+    let shown = String::from_utf8_lossy(bytes);
+    let dash = || {
+        let (found, _) = Found::at(bytes, 0);
+        format!("{found} in the {}, read as '-'", field.describe())
+    };
+    match field {
+        Field::Side if matches!(bytes, b"W" | b"B") => Some((
+            shown.to_lowercase(),
+            Code::BadSide,
+            format!("active color '{shown}' read as '{}'", shown.to_lowercase()),
+        )),
+        Field::Castling if Found::is_dash_look_alike(bytes) => {
+            Some(("-".into(), Code::BadCastlingChar, dash()))
+        }
+        Field::Castling if !bytes.is_empty() && bytes.iter().all(|b| b"KQkq".contains(b)) => {
+            let canonical = canonical_castling(bytes);
+            if canonical.as_bytes() == bytes {
+                return None;
+            }
+            let code = if canonical.len() < bytes.len() {
+                Code::CastlingRepeat
+            } else {
+                Code::CastlingOrder
+            };
+            Some((
+                canonical.clone(),
+                code,
+                format!("castling letters '{shown}' read as '{canonical}'"),
+            ))
+        }
+        Field::EnPassant if Found::is_dash_look_alike(bytes) => {
+            Some(("-".into(), Code::BadEpSquare, dash()))
+        }
+        Field::EnPassant if matches!(bytes, [b'A'..=b'H', b'1'..=b'8']) => Some((
+            shown.to_lowercase(),
+            Code::BadEpSquare,
+            format!(
+                "en passant square '{shown}' read as '{}'",
+                shown.to_lowercase()
+            ),
+        )),
+        Field::Halfmove | Field::Fullmove if Found::is_dash_look_alike(bytes) || bytes == b"-" => {
+            let value = if field == Field::Halfmove { "0" } else { "1" };
+            Some((
+                value.into(),
+                Code::BadNumber,
+                format!("the {} '{shown}' read as {value}", field.describe()),
+            ))
+        }
+        Field::Fullmove if bytes == b"0" => Some((
+            "1".into(),
+            Code::FullmoveZero,
+            "fullmove number 0 read as 1, where every game starts".to_string(),
+        )),
+        _ => None,
+    }
+}
