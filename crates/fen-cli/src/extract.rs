@@ -39,7 +39,7 @@ impl Extract {
         mut emit: impl FnMut(Found<'a>) -> Result<(), E>,
     ) -> Result<(), E> {
         match self {
-            Extract::Auto if line.contains(&b';') => whole(line, emit),
+            Extract::Auto if memchr::memchr(b';', line).is_some() => whole(line, emit),
             Extract::Auto | Extract::Fen => {
                 for (offset, bytes) in input::records(line) {
                     emit(Found::Record(offset, Cow::Borrowed(bytes)))?;

@@ -67,6 +67,7 @@ impl ReadOptions {
                 fields,
                 operations,
                 warnings: mut diagnostics,
+                ..
             }) => {
                 diagnostics.extend(
                     violations_in(&setup, self.castling)

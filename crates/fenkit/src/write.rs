@@ -2,8 +2,8 @@
 //! back to the same setup.
 
 use shakmaty::{
-    Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Position, Role, Setup,
-    Square, attacks,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Position, Role,
+    Setup, Square, attacks,
 };
 
 use crate::{CastlingNotation, Operation, WriteOptions, epd::write_operations};
@@ -171,6 +171,18 @@ fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) 
         let file = rook.file().char() as u8;
         color.fold_wb(file.to_ascii_uppercase(), file)
     };
+    if notation == CastlingNotation::Standard {
+        for (letter, rook) in CASTLING_LETTERS {
+            if rights.contains(rook) {
+                out.push(letter);
+            }
+        }
+        for rook in rights & Bitboard::BACKRANKS & !Bitboard::CORNERS {
+            let color = Color::from_white(rook.rank() == shakmaty::Rank::First);
+            out.push(file_letter(color, rook));
+        }
+        return;
+    }
     for color in Color::ALL {
         let ours = rights & color.backrank();
         let board = &setup.board;
@@ -181,8 +193,7 @@ fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) 
         for rook in ours.into_iter().rev() {
             let king_side = rook.file() > king_file;
             let letter = match notation {
-                CastlingNotation::Shredder => file_letter(color, rook),
-                CastlingNotation::Standard => continue,
+                CastlingNotation::Shredder | CastlingNotation::Standard => file_letter(color, rook),
                 CastlingNotation::XFen => {
                     let rooks = board.rooks() & board.by_color(color) & color.backrank();
                     let outer = if king_side {
@@ -198,18 +209,6 @@ fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) 
                 }
             };
             out.push(letter);
-        }
-        if notation == CastlingNotation::Standard {
-            for (letter, rook) in CASTLING_LETTERS {
-                if ours.contains(rook) {
-                    out.push(letter);
-                }
-            }
-            for rook in ours {
-                if castling_letter(rook).is_none() {
-                    out.push(file_letter(color, rook));
-                }
-            }
         }
     }
 }

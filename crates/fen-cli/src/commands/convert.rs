@@ -60,7 +60,7 @@ impl Job for Convert {
             (Target::Epd, Operations::Drop) => {
                 fenkit::write_epd(setup, &[], &self.write, &mut self.text)
             }
-            (Target::Epd, Operations::Keep) if self.read.is_epd(record.bytes) => {
+            (Target::Epd, Operations::Keep) if parsed.is_epd => {
                 fenkit::write_epd(setup, &parsed.operations, &self.write, &mut self.text)
             }
             (Target::Epd, Operations::Keep) => {

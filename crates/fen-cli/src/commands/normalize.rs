@@ -30,7 +30,7 @@ impl Job for Normalize {
             return Ok(false);
         };
         self.text.clear();
-        if self.read.is_epd(record.bytes) {
+        if parsed.is_epd {
             fenkit::write_epd(
                 &parsed.setup,
                 &parsed.operations,

@@ -32,31 +32,37 @@ pub(super) fn check(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>)
 /// The fewest captures that bring pawns from their start files (one each)
 /// to the files they stand on: each capture moves a pawn one file over.
 fn fewest_captures(board: &Board, color: Color) -> usize {
-    let mut files: Vec<usize> = (board.pawns() & board.by_color(color))
-        .into_iter()
-        .map(|square| square.file().to_usize())
-        .collect();
-    files.sort_unstable();
+    let pawns = board.pawns() & board.by_color(color);
     // best[j]: the cheapest match of the pawns so far to start files < j.
+    // Pawns come file by file, which is the order an optimal match keeps.
     const NONE: usize = usize::MAX / 2;
     let mut best = [0usize; 9];
-    for &file in &files {
-        let mut next = [NONE; 9];
-        for start in 0..8 {
-            next[start + 1] = next[start].min(best[start] + file.abs_diff(start));
+    for file in File::ALL {
+        for _ in 0..(pawns & Bitboard::from(file)).count() {
+            let mut next = [NONE; 9];
+            for start in 0..8 {
+                next[start + 1] = next[start].min(best[start] + file.to_usize().abs_diff(start));
+            }
+            best = next;
         }
-        best = next;
     }
     best[8]
 }
 
 fn pawn_captures(board: &Board, color: Color, out: &mut Vec<Violation>) {
+    let pawns = board.pawns() & board.by_color(color);
+    // One pawn a file at most: each can stand on its own start file.
+    if File::ALL
+        .iter()
+        .all(|&file| !(pawns & Bitboard::from(file)).more_than_one())
+    {
+        return;
+    }
     let needed = fewest_captures(board, color);
     let lost = 16 - board.by_color(!color).count();
     if needed <= lost {
         return;
     }
-    let pawns = board.pawns() & board.by_color(color);
     let crowded = join_and(File::ALL.into_iter().filter_map(|file| {
         let n = (pawns & Bitboard::from(file)).count();
         (n > 1).then(|| format!("{n} on the {}-file", file.char()))
@@ -95,6 +101,15 @@ fn bishop_homes(color: Color) -> [(Square, [Square; 2]); 2] {
 
 fn trapped_bishops(board: &Board, color: Color, out: &mut Vec<Violation>) {
     let ours = board.by_color(color);
+    let own_pawns = board.pawns() & ours;
+    let suspect = bishop_homes(color).iter().any(|&(home, [left, right])| {
+        own_pawns.contains(left)
+            && own_pawns.contains(right)
+            && (board.bishops() & ours).without(home).any()
+    });
+    if !suspect {
+        return;
+    }
     let pawns = (board.pawns() & ours).count();
     let bishops = board.bishops() & ours;
     let spare = 8 - pawns;

@@ -72,6 +72,8 @@ pub struct Parsed {
     pub operations: Vec<Operation>,
     /// What lenient reading repaired, as warnings; empty in strict reading.
     pub warnings: Vec<Diagnostic>,
+    /// Whether the record was read as EPD.
+    pub is_epd: bool,
 }
 
 impl From<Parsed> for Setup {
@@ -160,21 +162,23 @@ impl ReadOptions {
     /// # Ok::<_, fenkit::ParseError>(())
     /// ```
     pub fn parse(&self, record: &[u8]) -> Result<Parsed, ParseError> {
-        let epd = self.is_epd(record);
-        match parse_record(record, epd, self.castling) {
+        let epd = match self.format {
+            Format::Fen => false,
+            Format::Epd => true,
+            Format::Auto => memchr::memchr(b';', record).is_some(),
+        };
+        let result = match parse_record(record, epd, self.castling) {
+            // An EPD record whose ';' were forgotten: judge it as EPD.
+            Err(_) if self.format == Format::Auto && !epd && opcode_after_four_fields(record) => {
+                parse_record(record, true, self.castling)
+            }
+            result => result,
+        };
+        match result {
             Err(err) if self.lenient => {
                 repair::parse(record, epd, self.castling).unwrap_or(Err(err))
             }
             result => result,
-        }
-    }
-
-    /// Whether `record` is read as EPD.
-    pub fn is_epd(&self, record: &[u8]) -> bool {
-        match self.format {
-            Format::Fen => false,
-            Format::Epd => true,
-            Format::Auto => record.contains(&b';') || opcode_after_four_fields(record),
         }
     }
 }
@@ -195,6 +199,7 @@ fn opcode_after_four_fields(record: &[u8]) -> bool {
 }
 
 /// Parses a FEN record, or an EPD record with `epd`, strictly.
+#[inline]
 pub(crate) fn parse_record(
     record: &[u8],
     epd: bool,
@@ -362,6 +367,7 @@ fn parse_fields(
                 fields,
                 operations,
                 warnings: Vec::new(),
+                is_epd: epd,
             })
         }
         _ => {

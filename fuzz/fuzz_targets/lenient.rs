@@ -1,0 +1,34 @@
+//! Lenient reading on arbitrary bytes, in standard and Chess960 castling:
+//! it never panics, its spans stay inside the input, what it accepts reads
+//! back strictly from its canonical FEN, and on input that strict reading
+//! accepts it agrees with strict reading exactly.
+#![no_main]
+
+use fenkit::{CastlingNotation, ReadOptions, WriteOptions};
+use libfuzzer_sys::fuzz_target;
+use shakmaty::CastlingMode;
+
+fuzz_target!(|record: &[u8]| {
+    for castling in [CastlingMode::Standard, CastlingMode::Chess960] {
+        let strict = ReadOptions { castling, ..ReadOptions::default() };
+        let lenient = ReadOptions { lenient: true, ..strict };
+        let checked = lenient.check(record);
+        for diagnostic in &checked.diagnostics {
+            assert!(diagnostic.span.start <= diagnostic.span.end);
+            assert!(diagnostic.span.end <= record.len());
+        }
+        if let Ok(parsed) = lenient.parse(record) {
+            let notation = match castling {
+                CastlingMode::Standard => CastlingNotation::Standard,
+                CastlingMode::Chess960 => CastlingNotation::Shredder,
+            };
+            let mut fen = Vec::new();
+            fenkit::write_fen_with(&parsed.setup, &WriteOptions { castling: notation, ..WriteOptions::default() }, &mut fen);
+            let again = strict.parse(&fen).expect("the canonical FEN of a repaired record reads strictly");
+            assert_eq!(again.setup, parsed.setup);
+        }
+        if strict.parse(record).is_ok() {
+            assert_eq!(lenient.check(record), strict.check(record));
+        }
+    }
+});
