@@ -38,6 +38,10 @@ impl Extract {
         line: &'a [u8],
         mut emit: impl FnMut(Found<'a>) -> Result<(), E>,
     ) -> Result<(), E> {
+        // A blank line holds no record, in any format.
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
         match self {
             Extract::Auto if memchr::memchr(b';', line).is_some() => whole(line, emit),
             Extract::Auto | Extract::Fen => {
@@ -47,25 +51,15 @@ impl Extract {
                 Ok(())
             }
             Extract::Epd => whole(line, emit),
-            Extract::Column { index, delimiter } => {
-                if line.iter().all(u8::is_ascii_whitespace) {
-                    return Ok(());
-                }
-                emit(match column(line, *index, *delimiter) {
-                    Ok((offset, bytes)) => Found::Record(offset, Cow::Borrowed(bytes)),
-                    Err(columns) => Found::Missing(format!(
-                        "the line has {columns} {}; the FEN was to be in column {}",
-                        if columns == 1 { "column" } else { "columns" },
-                        index + 1
-                    )),
-                })
-            }
-            Extract::Json { key } => {
-                if line.iter().all(u8::is_ascii_whitespace) {
-                    return Ok(());
-                }
-                emit(json_field(line, key))
-            }
+            Extract::Column { index, delimiter } => emit(match column(line, *index, *delimiter) {
+                Ok((offset, bytes)) => Found::Record(offset, Cow::Borrowed(bytes)),
+                Err(columns) => Found::Missing(format!(
+                    "the line has {columns} {}; the FEN was to be in column {}",
+                    if columns == 1 { "column" } else { "columns" },
+                    index + 1
+                )),
+            }),
+            Extract::Json { key } => emit(json_field(line, key)),
             Extract::PgnTag => {
                 let start = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
                 let Some(rest) = line[start..].strip_prefix(b"[FEN \"") else {

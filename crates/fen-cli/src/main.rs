@@ -20,7 +20,6 @@ use commands::{
     check::{Check, Format},
     convert::{Convert, Operations, Target},
     key::Key,
-    normalize::Normalize,
 };
 use options::{Inputs, Notation, Style};
 
@@ -131,7 +130,12 @@ fn main() -> ExitCode {
             commands::run(&mut Check::new(read, format), &inputs, &mut out)
         }
         Command::Normalize { inputs, style } => commands::run(
-            &mut Normalize::new(inputs.read_options(), style.write_options()),
+            &mut Convert::new(
+                inputs.read_options(),
+                style.write_options(),
+                None,
+                Operations::Keep,
+            ),
             &inputs,
             &mut out,
         ),
@@ -141,7 +145,12 @@ fn main() -> ExitCode {
             to,
             operations,
         } => commands::run(
-            &mut Convert::new(inputs.read_options(), style.write_options(), to, operations),
+            &mut Convert::new(
+                inputs.read_options(),
+                style.write_options(),
+                Some(to),
+                operations,
+            ),
             &inputs,
             &mut out,
         ),

@@ -20,13 +20,18 @@ use crate::{WriteOptions, write};
 /// ```
 pub fn opening_key(pos: &Chess) -> String {
     let mut out = Vec::with_capacity(80);
+    write_opening_key(pos, &mut out);
+    // Only ASCII bytes are ever written.
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Appends the four-field key of [`opening_key`] to `out`.
+pub fn write_opening_key(pos: &Chess, out: &mut Vec<u8>) {
     write::write_position(
         &pos.to_setup(EnPassantMode::Legal),
         &WriteOptions::default(),
-        &mut out,
+        out,
     );
-    // Only ASCII bytes are ever written.
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The Polyglot key of a position, as opening books in the Polyglot format

@@ -36,7 +36,7 @@ pub use check::{Checked, check};
 pub use chess960::chess960_start;
 pub use diagnostic::{Code, Diagnostic, Field, Severity, Span, no_errors};
 pub use epd::{Operand, Operation};
-pub use key::{opening_key, polyglot_key};
+pub use key::{opening_key, polyglot_key, write_opening_key};
 pub use legality::{Violation, violations, violations_in};
 pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};

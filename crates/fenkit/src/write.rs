@@ -2,8 +2,8 @@
 //! back to the same setup.
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Position, Role,
-    Setup, Square, attacks,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Position, Rank,
+    Role, Setup, Square, attacks,
 };
 
 use crate::{CastlingNotation, Operation, WriteOptions, epd::write_operations};
@@ -167,10 +167,6 @@ fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) 
         out.push(b'-');
         return;
     }
-    let file_letter = |color: Color, rook: Square| {
-        let file = rook.file().char() as u8;
-        color.fold_wb(file.to_ascii_uppercase(), file)
-    };
     if notation == CastlingNotation::Standard {
         for (letter, rook) in CASTLING_LETTERS {
             if rights.contains(rook) {
@@ -178,8 +174,7 @@ fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) 
             }
         }
         for rook in rights & Bitboard::BACKRANKS & !Bitboard::CORNERS {
-            let color = Color::from_white(rook.rank() == shakmaty::Rank::First);
-            out.push(file_letter(color, rook));
+            out.push(file_letter(rook));
         }
         return;
     }
@@ -192,36 +187,45 @@ fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) 
         // King side first, outermost first: H to A.
         for rook in ours.into_iter().rev() {
             let king_side = rook.file() > king_file;
-            let letter = match notation {
-                CastlingNotation::Shredder | CastlingNotation::Standard => file_letter(color, rook),
-                CastlingNotation::XFen => {
-                    let rooks = board.rooks() & board.by_color(color) & color.backrank();
-                    let outer = if king_side {
-                        rooks.into_iter().filter(|r| r.file() > rook.file()).count()
-                    } else {
-                        rooks.into_iter().filter(|r| r.file() < rook.file()).count()
-                    };
-                    match (outer, king_side) {
-                        (0, true) => color.fold_wb(b'K', b'k'),
-                        (0, false) => color.fold_wb(b'Q', b'q'),
-                        _ => file_letter(color, rook),
-                    }
+            // X-FEN names the outermost rook of a wing by the wing's letter.
+            let rooks = board.rooks() & board.by_color(color) & color.backrank();
+            let outermost = !rooks.into_iter().any(|r| {
+                if king_side {
+                    r.file() > rook.file()
+                } else {
+                    r.file() < rook.file()
                 }
-            };
-            out.push(letter);
+            });
+            out.push(match (notation, outermost, king_side) {
+                (CastlingNotation::XFen, true, true) => color.fold_wb(b'K', b'k'),
+                (CastlingNotation::XFen, true, false) => color.fold_wb(b'Q', b'q'),
+                _ => file_letter(rook),
+            });
         }
     }
 }
 
+/// The file letter of a castling right (Shredder-FEN, X-FEN's inner
+/// rooks): uppercase for White's back rank, lowercase for Black's.
+pub(crate) fn file_letter(rook: Square) -> u8 {
+    let file = rook.file().char() as u8;
+    if rook.rank() == Rank::First {
+        file.to_ascii_uppercase()
+    } else {
+        file
+    }
+}
+
 /// The en passant square to write under `mode`.
-pub(crate) fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
+fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
     let ep = setup.ep_square?;
-    let turn = setup.turn;
-    let board = &setup.board;
-    let capturers = attacks::pawn_attacks(!turn, ep) & board.pawns() & board.by_color(turn);
+    let (turn, board) = (setup.turn, &setup.board);
+    // A guard, so that the default policy looks at no pawn.
+    let pawn_ready =
+        || (attacks::pawn_attacks(!turn, ep) & board.pawns() & board.by_color(turn)).any();
     match mode {
         EnPassantMode::Always => Some(ep),
-        _ if capturers.is_empty() => None,
+        _ if !pawn_ready() => None,
         EnPassantMode::PseudoLegal => Some(ep),
         EnPassantMode::Legal => match Chess::from_setup(setup.clone(), CastlingMode::Chess960) {
             Ok(pos) => pos.ep_square(EnPassantMode::Legal),

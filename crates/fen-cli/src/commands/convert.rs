@@ -1,4 +1,5 @@
-//! `fen convert`: each well-formed record as FEN or as EPD.
+//! `fen convert` and `fen normalize`: each well-formed record as FEN or as
+//! EPD, or (normalize) in the format it was read in, canonically.
 
 use std::io::{self, Write};
 
@@ -26,7 +27,8 @@ pub enum Operations {
 pub struct Convert {
     read: ReadOptions,
     write: WriteOptions,
-    to: Target,
+    /// The format to write; `None` for the one each record was read in.
+    to: Option<Target>,
     operations: Operations,
     text: Vec<u8>,
 }
@@ -35,7 +37,7 @@ impl Convert {
     pub fn new(
         read: ReadOptions,
         write: WriteOptions,
-        to: Target,
+        to: Option<Target>,
         operations: Operations,
     ) -> Convert {
         Convert {
@@ -55,7 +57,12 @@ impl Job for Convert {
         };
         self.text.clear();
         let setup = &parsed.setup;
-        match (self.to, self.operations) {
+        let to = self.to.unwrap_or(if parsed.is_epd {
+            Target::Epd
+        } else {
+            Target::Fen
+        });
+        match (to, self.operations) {
             (Target::Fen, _) => fenkit::write_fen_with(setup, &self.write, &mut self.text),
             (Target::Epd, Operations::Drop) => {
                 fenkit::write_epd(setup, &[], &self.write, &mut self.text)

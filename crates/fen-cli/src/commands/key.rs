@@ -12,11 +12,16 @@ use crate::report::Record;
 pub struct Key {
     read: ReadOptions,
     polyglot: bool,
+    text: Vec<u8>,
 }
 
 impl Key {
     pub fn new(read: ReadOptions, polyglot: bool) -> Key {
-        Key { read, polyglot }
+        Key {
+            read,
+            polyglot,
+            text: Vec::new(),
+        }
     }
 }
 
@@ -28,23 +33,22 @@ impl Job for Key {
         }
         // A key needs a legal position: its en passant square counts only
         // when a legal capture exists.
+        let valid = checked.is_valid();
         let position = checked
             .setup
-            .filter(|_| {
-                checked
-                    .diagnostics
-                    .iter()
-                    .all(|d| d.severity != fenkit::Severity::Error)
-            })
+            .filter(|_| valid)
             .and_then(|setup| Chess::from_setup(setup, self.read.castling).ok());
         let Some(position) = position else {
             return Ok(false);
         };
+        self.text.clear();
         if self.polyglot {
-            writeln!(out.out, "{:016x}", fenkit::polyglot_key(&position))?;
+            write!(self.text, "{:016x}", fenkit::polyglot_key(&position))?;
         } else {
-            writeln!(out.out, "{}", fenkit::opening_key(&position))?;
+            fenkit::write_opening_key(&position, &mut self.text);
         }
+        self.text.push(b'\n');
+        out.out.write_all(&self.text)?;
         Ok(true)
     }
 }

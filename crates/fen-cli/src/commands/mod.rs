@@ -5,7 +5,6 @@ pub mod check;
 pub mod chess960;
 pub mod convert;
 pub mod key;
-pub mod normalize;
 
 use std::{
     fs::File,

@@ -8,7 +8,7 @@ use super::{Violation, single_king};
 use crate::{
     Code, Field, Span,
     words::{color_adjective, contents},
-    write::{CASTLING_LETTERS, castling_letter},
+    write::{CASTLING_LETTERS, castling_letter, file_letter},
 };
 
 pub(super) fn check(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>) {
@@ -32,7 +32,6 @@ pub(super) fn check(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>)
 /// X-FEN letter of its wing.
 pub(super) fn letter_at(text: &[u8], square: Square) -> Option<Span> {
     let white = square.rank() == Rank::First;
-    let file = square.file().char() as u8;
     let wing = match (square.file() >= File::E, white) {
         (true, true) => b'K',
         (false, true) => b'Q',
@@ -41,11 +40,7 @@ pub(super) fn letter_at(text: &[u8], square: Square) -> Option<Span> {
     };
     let candidates = [
         castling_letter(square),
-        Some(if white {
-            file.to_ascii_uppercase()
-        } else {
-            file
-        }),
+        Some(file_letter(square)),
         Some(wing),
     ];
     candidates

@@ -4,7 +4,7 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Setup, Square};
 
-use super::Violation;
+use super::{Violation, piece_counts, promotions};
 use crate::{
     Code, Field,
     words::{color_adjective, count, join_and, side_name},
@@ -99,58 +99,63 @@ fn bishop_homes(color: Color) -> [(Square, [Square; 2]); 2] {
     ]
 }
 
+/// A bishop's home as the board shows it.
+struct Home {
+    square: Square,
+    pawns: [Square; 2],
+    /// Bishops on squares of the home's color.
+    shade_count: usize,
+    /// When the home's pawns never moved: the bishops of its color
+    /// elsewhere, which cannot have come from it.
+    away: Option<Bitboard>,
+}
+
 fn trapped_bishops(board: &Board, color: Color, out: &mut Vec<Violation>) {
     let ours = board.by_color(color);
     let own_pawns = board.pawns() & ours;
-    let suspect = bishop_homes(color).iter().any(|&(home, [left, right])| {
-        own_pawns.contains(left)
-            && own_pawns.contains(right)
-            && (board.bishops() & ours).without(home).any()
-    });
-    if !suspect {
-        return;
-    }
-    let pawns = (board.pawns() & ours).count();
     let bishops = board.bishops() & ours;
-    let spare = 8 - pawns;
-    // Promotions that other pieces already need.
-    let role_surplus =
-        |squares: Bitboard, start: usize| (squares & ours).count().saturating_sub(start);
-    let others = role_surplus(board.queens(), 1)
-        + role_surplus(board.rooks(), 2)
-        + role_surplus(board.knights(), 2);
-    let mut promoted = others;
-    let mut trapped = Vec::new();
-    for (home, [left, right]) in bishop_homes(color) {
-        let shade = if Bitboard::LIGHT_SQUARES.contains(home) {
+    let homes = bishop_homes(color).map(|(square, pawns)| {
+        let shade = if Bitboard::LIGHT_SQUARES.contains(square) {
             Bitboard::LIGHT_SQUARES
         } else {
             Bitboard::DARK_SQUARES
         };
-        let same_shade = bishops & shade;
-        let shut_in =
-            (board.pawns() & ours).contains(left) && (board.pawns() & ours).contains(right);
-        if shut_in {
-            let away = same_shade.without(home);
-            promoted += away.count();
-            if away.any() {
-                trapped.push((home, left, right, away));
-            }
-        } else {
-            promoted += same_shade.count().saturating_sub(1);
+        let shut_in = pawns.iter().all(|&pawn| own_pawns.contains(pawn));
+        Home {
+            square,
+            pawns,
+            shade_count: (bishops & shade).count(),
+            away: shut_in.then_some((bishops & shade).without(square)),
         }
+    });
+    if !homes
+        .iter()
+        .any(|home| home.away.is_some_and(Bitboard::any))
+    {
+        return;
     }
+    let counts = piece_counts(board, color);
     // Promotions the material rule counts, blind to shut-in homes: when
     // those are too many already, it has reported them.
-    let free = others
-        + [Bitboard::LIGHT_SQUARES, Bitboard::DARK_SQUARES]
+    let free = promotions(&counts);
+    let pawns = own_pawns.count();
+    let spare = 8 - pawns;
+    let promoted = promotions(&counts[..3])
+        + homes
             .iter()
-            .map(|&shade| (bishops & shade).count().saturating_sub(1))
+            .map(|home| match home.away {
+                Some(away) => away.count(),
+                None => home.shade_count.saturating_sub(1),
+            })
             .sum::<usize>();
     if promoted <= spare || free > spare {
         return;
     }
-    for (home, left, right, away) in trapped {
+    for home in homes {
+        let Some(away) = home.away.filter(|away| away.any()) else {
+            continue;
+        };
+        let (square, [left, right]) = (home.square, home.pawns);
         let list = join_and(away.into_iter().map(|s| s.to_string()));
         let adjective = color_adjective(color);
         out.push(Violation::new(
@@ -158,7 +163,7 @@ fn trapped_bishops(board: &Board, color: Color, out: &mut Vec<Violation>) {
             Field::Placement,
             away.first(),
             format!(
-                "the {adjective} {} on {list} cannot be the {home} bishop: the pawns on {left} and {right} never moved, so it never left {home}; a promoted pawn would explain {}, but {} has {}",
+                "the {adjective} {} on {list} cannot be the {square} bishop: the pawns on {left} and {right} never moved, so it never left {square}; a promoted pawn would explain {}, but {} has {}",
                 if away.count() == 1 { "bishop" } else { "bishops" },
                 if away.count() == 1 { "it" } else { "them" },
                 side_name(color),

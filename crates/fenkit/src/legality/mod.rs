@@ -165,6 +165,37 @@ fn back_rank_pawns(board: &Board, out: &mut Vec<Violation>) {
     }
 }
 
+/// A side's pieces by kind, each with how many a side starts with and its
+/// name: any beyond the start can only be a promoted pawn. Bishops count by
+/// the color of their squares; the last two entries are theirs.
+pub(crate) fn piece_counts(board: &Board, color: Color) -> [(usize, usize, &'static str); 5] {
+    let ours = board.by_color(color);
+    let ours_in = |squares: Bitboard| (squares & ours).count();
+    [
+        (ours_in(board.queens()), 1, "queens"),
+        (ours_in(board.rooks()), 2, "rooks"),
+        (ours_in(board.knights()), 2, "knights"),
+        (
+            ours_in(board.bishops() & Bitboard::LIGHT_SQUARES),
+            1,
+            "bishops on light squares",
+        ),
+        (
+            ours_in(board.bishops() & Bitboard::DARK_SQUARES),
+            1,
+            "bishops on dark squares",
+        ),
+    ]
+}
+
+/// The fewest promoted pawns that `counts` call for.
+pub(crate) fn promotions(counts: &[(usize, usize, &'static str)]) -> usize {
+    counts
+        .iter()
+        .map(|&(n, start, _)| n.saturating_sub(start))
+        .sum()
+}
+
 fn material(board: &Board, color: Color, out: &mut Vec<Violation>) {
     let ours = board.by_color(color);
     let side = side_name(color);
@@ -188,27 +219,8 @@ fn material(board: &Board, color: Color, out: &mut Vec<Violation>) {
         ));
         return;
     }
-    // Pieces beyond the starting set can only be promoted pawns.
-    let ours_in = |squares: Bitboard| (squares & ours).count();
-    let surplus = [
-        (ours_in(board.queens()), 1, "queens"),
-        (ours_in(board.rooks()), 2, "rooks"),
-        (ours_in(board.knights()), 2, "knights"),
-        (
-            ours_in(board.bishops() & Bitboard::LIGHT_SQUARES),
-            1,
-            "bishops on light squares",
-        ),
-        (
-            ours_in(board.bishops() & Bitboard::DARK_SQUARES),
-            1,
-            "bishops on dark squares",
-        ),
-    ];
-    let promoted: usize = surplus
-        .iter()
-        .map(|&(n, start, _)| n.saturating_sub(start))
-        .sum();
+    let surplus = piece_counts(board, color);
+    let promoted = promotions(&surplus);
     if pawns + promoted > 8 {
         let what = join_and(
             surplus

@@ -33,15 +33,29 @@ impl FieldSpans {
     /// The span of `field`, if the record has it. [`Field::Record`] is the
     /// whole record.
     pub fn get(&self, field: Field) -> Option<Span> {
-        match field {
-            Field::Record => Some(Span::new(0, self.record_len)),
-            Field::Placement => self.fields[0],
-            Field::Side => self.fields[1],
-            Field::Castling => self.fields[2],
-            Field::EnPassant => self.fields[3],
-            Field::Halfmove => self.fields[4],
-            Field::Fullmove => self.fields[5],
-            Field::Operations => self.fields[6],
+        match Self::slot(field) {
+            Some(slot) => self.fields[slot],
+            None => Some(Span::new(0, self.record_len)),
+        }
+    }
+
+    /// Where `field` is kept; the record as a whole has no slot.
+    const fn slot(field: Field) -> Option<usize> {
+        Some(match field {
+            Field::Record => return None,
+            Field::Placement => 0,
+            Field::Side => 1,
+            Field::Castling => 2,
+            Field::EnPassant => 3,
+            Field::Halfmove => 4,
+            Field::Fullmove => 5,
+            Field::Operations => 6,
+        })
+    }
+
+    fn set(&mut self, field: Field, span: Span) {
+        if let Some(slot) = Self::slot(field) {
+            self.fields[slot] = Some(span);
         }
     }
 
@@ -95,9 +109,7 @@ impl ParseError {
             inner: Box::new((diagnostics, fields)),
         }
     }
-}
 
-impl ParseError {
     /// The problems, in the order they stand in the record. Never empty.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.inner.0
@@ -214,12 +226,8 @@ pub(crate) fn parse_record(
 #[cold]
 fn quoted(record: &[u8], epd: bool, castling_mode: CastlingMode) -> Option<ParseError> {
     let (mut lo, mut hi) = (0, record.len());
-    loop {
-        let (open, close) = (quote_len(record, lo), quote_before(record, hi));
-        if open == 0 || close == 0 || lo + open > hi - close {
-            break;
-        }
-        (lo, hi) = (lo + open, hi - close);
+    while let Some(inside) = inside_quotes(record, lo, hi) {
+        (lo, hi) = inside;
     }
     if lo == 0 {
         return None;
@@ -244,8 +252,16 @@ fn quoted(record: &[u8], epd: bool, castling_mode: CastlingMode) -> Option<Parse
     Some(ParseError::new(diagnostics, fields))
 }
 
+/// The bounds inside the quote marks that open at `lo` and close at `hi`,
+/// when both are there.
+pub(crate) fn inside_quotes(record: &[u8], lo: usize, hi: usize) -> Option<(usize, usize)> {
+    let open = if lo < hi { quote_len(record, lo) } else { 0 };
+    let close = quote_before(record, hi);
+    (open > 0 && close > 0 && lo + open <= hi - close).then_some((lo + open, hi - close))
+}
+
 /// The length of the quote mark at `pos`: ASCII or typographic.
-pub(crate) fn quote_len(record: &[u8], pos: usize) -> usize {
+fn quote_len(record: &[u8], pos: usize) -> usize {
     if pos >= record.len() {
         return 0;
     }
@@ -257,7 +273,7 @@ pub(crate) fn quote_len(record: &[u8], pos: usize) -> usize {
 }
 
 /// The length of the quote mark that ends at `end`, if one does.
-pub(crate) fn quote_before(record: &[u8], end: usize) -> usize {
+fn quote_before(record: &[u8], end: usize) -> usize {
     (1..=3.min(end))
         .find(|&len| quote_len(record, end - len) == len)
         .unwrap_or(0)
@@ -316,7 +332,7 @@ fn parse_fields(
                     ));
                     continue;
                 };
-                fields.fields[if field == Field::Halfmove { 4 } else { 5 }] = Some(span);
+                fields.set(field, span);
                 *clock = fields::number(
                     &record[span.start..span.end],
                     span.start,

@@ -11,8 +11,7 @@
 use shakmaty::CastlingMode;
 
 use super::{
-    ParseError, Parsed, blank_len, fields::canonical_castling, parse_record, quote_before,
-    quote_len,
+    ParseError, Parsed, blank_len, fields::canonical_castling, inside_quotes, parse_record,
 };
 use crate::{
     Code, Diagnostic, Field, Span,
@@ -163,20 +162,16 @@ fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
                 );
             }
         }
-        let (open, close) = (
-            if lo < hi { quote_len(record, lo) } else { 0 },
-            quote_before(record, hi),
-        );
-        if open == 0 || close == 0 || lo + open > hi - close {
+        let Some(inside) = inside_quotes(record, lo, hi) else {
             break;
-        }
+        };
         out.warn(
             Code::QuotedRecord,
             Field::Record,
             Span::new(lo, hi),
             "the record stands inside quotes, removed; FEN has no quotes".to_string(),
         );
-        (lo, hi) = (lo + open, hi - close);
+        (lo, hi) = inside;
     }
     out.end = hi;
 
