@@ -19,7 +19,9 @@ use commands::{
     board::Board,
     check::{Check, Format},
     convert::{Convert, Operations, Target},
+    image::{Destination, Image, Kind, Look},
     key::Key,
+    show::{Show, ShowOptions},
 };
 use options::{Inputs, Notation, Style};
 
@@ -88,6 +90,33 @@ enum Command {
         /// Print the 64-bit Polyglot Zobrist key in hex instead.
         #[arg(long)]
         polyglot: bool,
+    },
+    /// Show each record as a board for the terminal, with side to move,
+    /// castling, en passant, clocks, check or mate, material, and every rule
+    /// the position breaks.
+    Show {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        options: ShowOptions,
+    },
+    /// Draw each record as an SVG diagram.
+    Svg {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        look: Look,
+        #[command(flatten)]
+        destination: Destination,
+    },
+    /// Draw each record as a PNG diagram.
+    Png {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        look: Look,
+        #[command(flatten)]
+        destination: Destination,
     },
     /// Print Chess960 start position N (0-959; 518 is the classical start),
     /// or all 960.
@@ -159,6 +188,21 @@ fn main() -> ExitCode {
             &inputs,
             &mut out,
         ),
+        Command::Show { inputs, options } => commands::run(
+            &mut Show::new(inputs.read_options(), &options),
+            &inputs,
+            &mut out,
+        ),
+        Command::Svg {
+            inputs,
+            look,
+            destination,
+        } => draw(Kind::Svg, &inputs, &look, destination, &mut out),
+        Command::Png {
+            inputs,
+            look,
+            destination,
+        } => draw(Kind::Png, &inputs, &look, destination, &mut out),
         Command::Chess960 {
             number,
             all,
@@ -182,4 +226,19 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status as u8)
+}
+
+fn draw(
+    kind: Kind,
+    inputs: &Inputs,
+    look: &Look,
+    destination: Destination,
+    out: &mut Output,
+) -> io::Result<Status> {
+    let mut image = Image::new(inputs.read_options(), kind, look, destination);
+    if kind == Kind::Png && image.to_stdout() && io::stdout().is_terminal() {
+        out.note("fen: a PNG image would garble the terminal; write it with -o FILE or redirect standard output")?;
+        return Ok(Status::Trouble);
+    }
+    commands::run(&mut image, inputs, out)
 }

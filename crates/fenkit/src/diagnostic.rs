@@ -168,6 +168,9 @@ codes! {
     /// The CSV/TSV column or JSON key that should hold the record is not
     /// there (found by readers of other files, not by the parser).
     MissingColumn => "missing-column",
+    /// A record beyond the first where the output holds one image only
+    /// (found by the command that draws diagrams, not by the parser).
+    OneImageOnly => "one-image-only",
 
     // Piece placement.
     /// A character that is neither a piece letter, a digit nor `/`.

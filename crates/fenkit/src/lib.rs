@@ -29,6 +29,8 @@ mod key;
 pub mod legality;
 mod options;
 mod parse;
+#[cfg(feature = "render")]
+pub mod render;
 mod words;
 mod write;
 

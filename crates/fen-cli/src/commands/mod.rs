@@ -4,7 +4,9 @@ pub mod board;
 pub mod check;
 pub mod chess960;
 pub mod convert;
+pub mod image;
 pub mod key;
+pub mod show;
 
 use std::{
     fs::File,

@@ -1,0 +1,268 @@
+//! `fen svg` and `fen png`: a diagram per record, to standard output, to a
+//! file, or one file per record in a directory.
+
+use std::{
+    collections::HashSet,
+    fs,
+    io::{self, Write},
+    path::{Path, PathBuf},
+};
+
+use clap::Args;
+use fenkit::{
+    Code, Diagnostic, Field, ReadOptions, Severity, Span,
+    render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Orientation, Theme},
+};
+
+use super::{Job, Output, parse_reported};
+use crate::report::Record;
+
+/// How a diagram looks.
+#[derive(Args)]
+pub struct Look {
+    /// The image's width in pixels.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(16..=4096))]
+    pub size: u32,
+    /// Black at the bottom (the same as --orientation black).
+    #[arg(long, conflicts_with = "orientation")]
+    pub flip: bool,
+    /// The side at the bottom: white, black, or side-to-move.
+    #[arg(long, default_value = "white")]
+    pub orientation: Orientation,
+    /// File letters and rank numbers: outside (in a margin), inside (in the
+    /// edge squares), or none.
+    #[arg(long, default_value = "outside")]
+    pub coordinates: Coordinates,
+    /// Highlight the squares of the move that led here, in UCI form (e2e4).
+    #[arg(long, value_name = "MOVE", value_parser = fenkit::render::move_squares)]
+    pub last_move: Option<(shakmaty::Square, shakmaty::Square)>,
+    /// The king to mark as in check: auto (the side to move's, when
+    /// attacked), none, or a square.
+    #[arg(long, default_value = "auto")]
+    pub check: CheckMark,
+    /// Arrows, comma-separated: e2e4, with an optional color letter first
+    /// (G green, R red, Y yellow, B blue): Ge2e4,Rd8d1.
+    #[arg(long, value_delimiter = ',', value_name = "ARROWS")]
+    pub arrows: Vec<Arrow>,
+    /// Circles on squares, comma-separated: e4; 'x' first for a cross (xd5),
+    /// and an optional color letter before all (Rxd5).
+    #[arg(long, value_delimiter = ',', value_name = "MARKS")]
+    pub marks: Vec<Mark>,
+    /// Square colors: brown, blue, green, gray, or light and dark in hex
+    /// (#f0d9b5,#b58863).
+    #[arg(long, alias = "theme", default_value = "brown")]
+    pub colors: Theme,
+    /// A line under the board with side to move, castling rights and en
+    /// passant square.
+    #[arg(long)]
+    pub caption: bool,
+}
+
+impl Look {
+    pub fn diagram(&self) -> Diagram {
+        Diagram {
+            size: self.size,
+            orientation: if self.flip {
+                Orientation::Black
+            } else {
+                self.orientation
+            },
+            coordinates: self.coordinates,
+            theme: self.colors,
+            caption: self.caption,
+            last_move: self.last_move,
+            check: self.check,
+            arrows: self.arrows.clone(),
+            marks: self.marks.clone(),
+            problems: Vec::new(),
+        }
+    }
+}
+
+/// Where images go.
+#[derive(Args)]
+pub struct Destination {
+    /// Write to FILE (one record), or to one file per record in a
+    /// directory: an existing one, a path ending in '/', or any path with
+    /// --name. Standard output when not given.
+    #[arg(short, long, value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// File names in the directory: {line} (the record's line number), {n}
+    /// (its number among the records), {id} (an EPD record's id, else its
+    /// line). A name taken twice gets -2, -3… added.
+    #[arg(long, value_name = "TEMPLATE")]
+    pub name: Option<String>,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Kind {
+    Svg,
+    Png,
+}
+
+impl Kind {
+    fn extension(self) -> &'static str {
+        match self {
+            Kind::Svg => "svg",
+            Kind::Png => "png",
+        }
+    }
+}
+
+enum Target {
+    Stdout,
+    File(PathBuf),
+    Directory { path: PathBuf, template: String },
+}
+
+pub struct Image {
+    read: ReadOptions,
+    kind: Kind,
+    diagram: Diagram,
+    target: Target,
+    records: u64,
+    names: HashSet<String>,
+}
+
+impl Image {
+    pub fn new(read: ReadOptions, kind: Kind, look: &Look, destination: Destination) -> Image {
+        let target = match destination.output {
+            None => Target::Stdout,
+            Some(path) if destination.name.is_some() || is_directory(&path) => Target::Directory {
+                path,
+                template: destination.name.unwrap_or_else(|| "{line}".into()),
+            },
+            Some(path) => Target::File(path),
+        };
+        Image {
+            read,
+            kind,
+            diagram: look.diagram(),
+            target,
+            records: 0,
+            names: HashSet::new(),
+        }
+    }
+
+    /// Whether the images go to standard output.
+    pub fn to_stdout(&self) -> bool {
+        matches!(self.target, Target::Stdout)
+    }
+
+    fn draw(&self, setup: &shakmaty::Setup, diagram: &Diagram) -> io::Result<Vec<u8>> {
+        match self.kind {
+            Kind::Svg => Ok(fenkit::render::svg(setup, diagram).into_bytes()),
+            Kind::Png => fenkit::render::png(setup, diagram).map_err(io::Error::other),
+        }
+    }
+
+    /// The file for the next image: a name from the template, unique in
+    /// this run, in the directory (made when the first image comes).
+    fn file_path(&mut self, record: &Record, id: Option<&str>) -> io::Result<PathBuf> {
+        let Target::Directory { path, template } = &self.target else {
+            unreachable!("file names are for directories");
+        };
+        let line = record.line_number.to_string();
+        let id = id.map(safe_name).filter(|id| !id.is_empty());
+        let stem = template
+            .replace("{line}", &line)
+            .replace("{n}", &self.records.to_string())
+            .replace("{id}", id.as_deref().unwrap_or(&line));
+        let stem = safe_name(&stem);
+        let extension = self.kind.extension();
+        let mut name = format!("{stem}.{extension}");
+        let mut copy = 1;
+        while !self.names.insert(name.clone()) {
+            copy += 1;
+            name = format!("{stem}-{copy}.{extension}");
+        }
+        if self.names.len() == 1 {
+            fs::create_dir_all(path).map_err(|err| with_path(err, path))?;
+        }
+        Ok(path.join(name))
+    }
+}
+
+fn is_directory(path: &Path) -> bool {
+    path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/')
+}
+
+/// `text` with everything but letters, digits, '.', '-' and '_' as '_',
+/// and no leading dot.
+fn safe_name(text: &str) -> String {
+    let name: String = text
+        .chars()
+        .map(|c| match c {
+            'a'..='z' | 'A'..='Z' | '0'..='9' | '.' | '-' | '_' => c,
+            _ => '_',
+        })
+        .collect();
+    name.trim_start_matches('.').to_string()
+}
+
+impl Job for Image {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let Some(parsed) = parse_reported(&self.read, record, out)? else {
+            return Ok(false);
+        };
+        self.records += 1;
+        let one_image = !matches!(self.target, Target::Directory { .. });
+        if one_image && self.records > 1 {
+            let diagnostic = Diagnostic::new(
+                Code::OneImageOnly,
+                Field::Record,
+                Span::default(),
+                "this output holds one image, and an earlier record has it; use -o DIRECTORY for one file per record",
+            );
+            out.diagnostics(record, &[diagnostic])?;
+            return Ok(false);
+        }
+        // An illegal position is still drawn, with its faults crossed out;
+        // the faults are reported as warnings.
+        let mut diagram = self.diagram.clone();
+        let mut faults = Vec::new();
+        for violation in fenkit::violations_in(&parsed.setup, self.read.castling) {
+            let diagnostic = violation.locate(record.bytes, &parsed.fields);
+            if diagnostic.severity == Severity::Error {
+                diagram.problems.extend(violation.square);
+            }
+            faults.push(diagnostic.into_warning());
+        }
+        out.diagnostics(record, &faults)?;
+        let image = self.draw(&parsed.setup, &diagram)?;
+        match &self.target {
+            Target::Stdout => out.out.write_all(&image)?,
+            Target::File(path) => write_file(path, &image)?,
+            Target::Directory { .. } => {
+                let id = parsed
+                    .operations
+                    .iter()
+                    .find(|operation| operation.opcode == "id")
+                    .and_then(|operation| operation.first());
+                let path = self.file_path(record, id)?;
+                write_file(&path, &image)?;
+            }
+        }
+        Ok(true)
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    fs::write(path, bytes).map_err(|err| with_path(err, path))
+}
+
+fn with_path(err: io::Error, path: &Path) -> io::Error {
+    io::Error::new(err.kind(), format!("{}: {err}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_name;
+
+    #[test]
+    fn file_names_keep_only_safe_characters() {
+        assert_eq!(safe_name("BK.01"), "BK.01");
+        assert_eq!(safe_name("../etc/passwd"), "_etc_passwd");
+        assert_eq!(safe_name("a b/c"), "a_b_c");
+    }
+}

@@ -1,0 +1,160 @@
+//! What golden files cannot hold: images written to a directory, and
+//! colors that depend on the terminal.
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    process::{Command, Output},
+};
+
+fn fen(args: &[&str], dir: &Path, stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fen"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("fen runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("written");
+    child.wait_with_output().expect("fen finishes")
+}
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fen-images-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("output directory")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+const RECORDS: &str = "\
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+not a record
+
+4k3/8/8/8/8/8/8/4K2P w - - 0 1
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+";
+
+#[test]
+fn one_png_per_record_named_by_line_in_a_new_directory() {
+    let dir = scratch("lines");
+    let output = fen(&["png", "--size", "64", "-o", "boards/"], &dir, RECORDS);
+    // The bad record is reported; the illegal one is drawn, with warnings.
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("<stdin>:2:"), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:4:20: warning[pawn-on-back-rank]"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+    let boards = dir.join("boards");
+    assert_eq!(names(&boards), ["1.png", "4.png", "5.png"]);
+    for name in names(&boards) {
+        let bytes = fs::read(boards.join(&name)).expect("readable");
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{name}");
+    }
+    // Lines 1 and 5 hold the same position: the same image.
+    assert_eq!(
+        fs::read(boards.join("1.png")).unwrap(),
+        fs::read(boards.join("5.png")).unwrap()
+    );
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn svg_files_named_by_epd_id_with_unsafe_characters_replaced() {
+    let dir = scratch("ids");
+    let epd = "\
+1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";
+3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm d5; id \"../BK 02\";
+2q1rr1k/3bbnnp/p2p1pp1/2pPp3/PpP1P1P1/1P2BNNP/2BQ1PRK/7R b - - bm f5; id \"BK.01\";
+";
+    let output = fen(
+        &["svg", "--input", "epd", "-o", "out", "--name", "{id}"],
+        &dir,
+        epd,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        names(&dir.join("out")),
+        ["BK.01-2.svg", "BK.01.svg", "_BK_02.svg"]
+    );
+    let svg = fs::read_to_string(dir.join("out/BK.01.svg")).expect("readable");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn one_file_takes_one_image() {
+    let dir = scratch("file");
+    let output = fen(&["svg", "-o", "board.svg"], &dir, RECORDS);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("<stdin>:4:1: error[one-image-only]"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:5:1: error[one-image-only]"),
+        "{stderr}"
+    );
+    assert_eq!(names(&dir), ["board.svg"]);
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// Runs `fen show` with its standard output on a pseudo-terminal (through
+/// util-linux's `script`), with or without NO_COLOR.
+fn show_on_terminal(no_color: Option<&str>) -> String {
+    let dir = scratch(&format!("tty-{}", no_color.is_some()));
+    fs::write(dir.join("start.fen"), "8/8/8/8/8/8/8/K6k w - - 0 1\n").expect("written");
+    let line = format!("{} show start.fen", env!("CARGO_BIN_EXE_fen"));
+    let mut command = Command::new("script");
+    command.args(["-qec", &line, "/dev/null"]).current_dir(&dir);
+    match no_color {
+        Some(value) => command.env("NO_COLOR", value),
+        None => command.env_remove("NO_COLOR"),
+    };
+    let output = command.output().expect("util-linux's script runs");
+    fs::remove_dir_all(&dir).ok();
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn show_colors_a_terminal_unless_no_color_is_set() {
+    let colored = show_on_terminal(None);
+    assert!(colored.contains("\x1b[48;2;"), "{colored:?}");
+    let plain = show_on_terminal(Some("1"));
+    assert!(plain.contains("White to move"), "{plain:?}");
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+    // An empty NO_COLOR counts as unset, as no-color.org says.
+    assert!(show_on_terminal(Some("")).contains("\x1b[48;2;"));
+}

@@ -1,0 +1,30 @@
+//! Board diagrams as SVG text or PNG bytes (feature `render`).
+//!
+//! A diagram shows the pieces (the cburnett set) and can show what a bare
+//! picture of the board leaves out: coordinates, the last move, the king in
+//! check, arrows, marks, the squares where a position breaks the rules, and
+//! a caption with side to move, castling rights and en passant square.
+//!
+//! ```
+//! use fenkit::render::{Diagram, svg};
+//!
+//! let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/R3K3 b Q - 0 1")?.setup;
+//! let diagram = Diagram { last_move: Some((shakmaty::Square::A2, shakmaty::Square::A1)), ..Diagram::default() };
+//! let image = svg(&setup, &diagram);
+//! assert!(image.starts_with("<svg"));
+//! assert_eq!(image.matches("<use ").count(), 3); // two kings and a rook
+//! # Ok::<_, fenkit::ParseError>(())
+//! ```
+
+mod glyphs;
+mod options;
+mod pieces;
+mod png;
+mod svg;
+
+pub use options::{
+    Arrow, BadOption, Brush, CheckMark, Coordinates, Diagram, Mark, Orientation, Rgb, Theme,
+    move_squares,
+};
+pub use png::{RenderError, png};
+pub use svg::svg;

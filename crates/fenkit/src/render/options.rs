@@ -1,0 +1,357 @@
+//! What a diagram shows besides the pieces, each readable from the short
+//! text forms that the command line and URLs use.
+
+use std::{fmt, str::FromStr};
+
+use shakmaty::{Color, Square};
+
+/// Everything about a diagram but the position.
+///
+/// ```
+/// use fenkit::render::{Diagram, Orientation};
+///
+/// let diagram = Diagram {
+///     size: 240,
+///     orientation: Orientation::Black,
+///     arrows: vec!["Ge2e4".parse()?, "Rd8d1".parse()?],
+///     ..Diagram::default()
+/// };
+/// assert_eq!(diagram.arrows[1].to, shakmaty::Square::D1);
+/// # Ok::<_, fenkit::render::BadOption>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// The image's width in pixels, 16 to 4096.
+    pub size: u32,
+    pub orientation: Orientation,
+    pub coordinates: Coordinates,
+    pub theme: Theme,
+    /// A line under the board: side to move, castling rights, en passant.
+    pub caption: bool,
+    /// The move that led here, highlighted on both squares.
+    pub last_move: Option<(Square, Square)>,
+    pub check: CheckMark,
+    pub arrows: Vec<Arrow>,
+    pub marks: Vec<Mark>,
+    /// Squares where the position breaks a rule, crossed out in red.
+    pub problems: Vec<Square>,
+}
+
+impl Default for Diagram {
+    fn default() -> Diagram {
+        Diagram {
+            size: 400,
+            orientation: Orientation::White,
+            coordinates: Coordinates::Outside,
+            theme: Theme::BROWN,
+            caption: false,
+            last_move: None,
+            check: CheckMark::Auto,
+            arrows: Vec::new(),
+            marks: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+}
+
+/// A text form that could not be read, with what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadOption(pub String);
+
+impl fmt::Display for BadOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadOption {}
+
+fn bad<T>(message: String) -> Result<T, BadOption> {
+    Err(BadOption(message))
+}
+
+fn square(text: &str, what: &str) -> Result<Square, BadOption> {
+    text.parse()
+        .or_else(|_| bad(format!("'{text}' in {what} is not a square (a1 to h8)")))
+}
+
+/// Which side sits at the bottom.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    #[default]
+    White,
+    Black,
+    /// The side to move, as a player sees the board.
+    SideToMove,
+}
+
+impl Orientation {
+    /// The color at the bottom when `turn` is to move.
+    pub fn bottom(self, turn: Color) -> Color {
+        match self {
+            Orientation::White => Color::White,
+            Orientation::Black => Color::Black,
+            Orientation::SideToMove => turn,
+        }
+    }
+}
+
+impl FromStr for Orientation {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<Orientation, BadOption> {
+        match text {
+            "white" => Ok(Orientation::White),
+            "black" => Ok(Orientation::Black),
+            "side-to-move" => Ok(Orientation::SideToMove),
+            _ => bad(format!(
+                "'{text}' is not an orientation (white, black or side-to-move)"
+            )),
+        }
+    }
+}
+
+/// Where the file letters and rank numbers go.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Coordinates {
+    None,
+    /// In a margin left of and under the board.
+    #[default]
+    Outside,
+    /// In the corners of the edge squares.
+    Inside,
+}
+
+impl FromStr for Coordinates {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<Coordinates, BadOption> {
+        match text {
+            "none" => Ok(Coordinates::None),
+            "outside" => Ok(Coordinates::Outside),
+            "inside" => Ok(Coordinates::Inside),
+            _ => bad(format!(
+                "'{text}' is not a coordinates style (none, outside or inside)"
+            )),
+        }
+    }
+}
+
+/// Which king glows red.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CheckMark {
+    /// The king of the side to move, when it is attacked.
+    #[default]
+    Auto,
+    None,
+    /// The king (or whatever stands) on this square.
+    On(Square),
+}
+
+impl FromStr for CheckMark {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<CheckMark, BadOption> {
+        match text {
+            "auto" => Ok(CheckMark::Auto),
+            "none" => Ok(CheckMark::None),
+            _ => square(text, "--check")
+                .map(CheckMark::On)
+                .or_else(|_| bad(format!("'{text}' is not auto, none or a square"))),
+        }
+    }
+}
+
+/// A color of arrows and marks, by its letter.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Brush {
+    #[default]
+    Green,
+    Red,
+    Yellow,
+    Blue,
+}
+
+impl Brush {
+    fn from_letter(letter: u8) -> Option<Brush> {
+        match letter {
+            b'G' => Some(Brush::Green),
+            b'R' => Some(Brush::Red),
+            b'Y' => Some(Brush::Yellow),
+            b'B' => Some(Brush::Blue),
+            _ => None,
+        }
+    }
+
+    /// The optional color letter that starts `text`, and the rest.
+    fn split(text: &str) -> (Brush, &str) {
+        match text.bytes().next().and_then(Brush::from_letter) {
+            Some(brush) => (brush, &text[1..]),
+            None => (Brush::default(), text),
+        }
+    }
+
+    pub(crate) fn hex(self) -> &'static str {
+        match self {
+            Brush::Green => "#15781b",
+            Brush::Red => "#882020",
+            Brush::Yellow => "#e68f00",
+            Brush::Blue => "#003088",
+        }
+    }
+}
+
+/// An arrow from one square to another: `e2e4`, or with a color letter
+/// first, `Ge2e4` (G green, R red, Y yellow, B blue).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    pub brush: Brush,
+    pub from: Square,
+    pub to: Square,
+}
+
+impl FromStr for Arrow {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<Arrow, BadOption> {
+        let (brush, squares) = Brush::split(text);
+        if squares.len() != 4 || !squares.is_ascii() {
+            return bad(format!(
+                "'{text}' is not an arrow (two squares, with an optional color letter G, R, Y or B first: Ge2e4)"
+            ));
+        }
+        Ok(Arrow {
+            brush,
+            from: square(&squares[..2], "the arrow")?,
+            to: square(&squares[2..], "the arrow")?,
+        })
+    }
+}
+
+/// A circle or a cross on a square: `e4`, `xe4` for a cross, each with an
+/// optional color letter first (`Re4`, `Rxe4`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mark {
+    pub brush: Brush,
+    pub square: Square,
+    pub cross: bool,
+}
+
+impl FromStr for Mark {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<Mark, BadOption> {
+        let (brush, rest) = Brush::split(text);
+        let (cross, name) = match rest.strip_prefix('x') {
+            Some(name) => (true, name),
+            None => (false, rest),
+        };
+        let square = square(name, "the mark").or_else(|_| {
+            bad(format!(
+                "'{text}' is not a mark (a square, 'x' first for a cross, and an optional color letter G, R, Y or B before all: Rxe4)"
+            ))
+        })?;
+        Ok(Mark {
+            brush,
+            square,
+            cross,
+        })
+    }
+}
+
+/// Square colors, by name (`brown`, `blue`, `green`, `gray`) or as two
+/// hex colors, light then dark: `#f0d9b5,#b58863`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Theme {
+    pub light: Rgb,
+    pub dark: Rgb,
+}
+
+impl Theme {
+    pub const BROWN: Theme = Theme::new(0xf0d9b5, 0xb58863);
+    pub const BLUE: Theme = Theme::new(0xdee3e6, 0x8ca2ad);
+    pub const GREEN: Theme = Theme::new(0xffffdd, 0x86a666);
+    pub const GRAY: Theme = Theme::new(0xdcdcdc, 0xababab);
+
+    const fn new(light: u32, dark: u32) -> Theme {
+        Theme {
+            light: Rgb(light),
+            dark: Rgb(dark),
+        }
+    }
+}
+
+impl Default for Theme {
+    fn default() -> Theme {
+        Theme::BROWN
+    }
+}
+
+impl FromStr for Theme {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<Theme, BadOption> {
+        match text {
+            "brown" => return Ok(Theme::BROWN),
+            "blue" => return Ok(Theme::BLUE),
+            "green" => return Ok(Theme::GREEN),
+            "gray" | "grey" => return Ok(Theme::GRAY),
+            _ => {}
+        }
+        let colors = text.split_once(',').and_then(|(light, dark)| {
+            Some(Theme {
+                light: light.parse().ok()?,
+                dark: dark.parse().ok()?,
+            })
+        });
+        colors.ok_or_else(|| {
+            BadOption(format!(
+                "'{text}' is not a theme (brown, blue, green, gray, or two hex colors light,dark such as #f0d9b5,#b58863)"
+            ))
+        })
+    }
+}
+
+/// A color as `0xRRGGBB`, written `#rrggbb`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rgb(pub u32);
+
+impl FromStr for Rgb {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<Rgb, BadOption> {
+        let hex = text.strip_prefix('#').unwrap_or(text);
+        match u32::from_str_radix(hex, 16) {
+            Ok(value) if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Ok(Rgb(value))
+            }
+            _ => bad(format!("'{text}' is not a color (#rrggbb)")),
+        }
+    }
+}
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:06x}", self.0)
+    }
+}
+
+/// Reads `from` and `to` squares of a move in UCI form (`e2e4`, `e7e8q`).
+///
+/// ```
+/// use shakmaty::Square;
+/// assert_eq!(fenkit::render::move_squares("e7e8q"), Ok((Square::E7, Square::E8)));
+/// assert!(fenkit::render::move_squares("Nf3").is_err());
+/// ```
+pub fn move_squares(text: &str) -> Result<(Square, Square), BadOption> {
+    let squares = text.get(..4).filter(|_| matches!(text.len(), 4 | 5));
+    match squares {
+        Some(squares) => Ok((
+            square(&squares[..2], "the move")?,
+            square(&squares[2..], "the move")?,
+        )),
+        None => bad(format!(
+            "'{text}' is not a move as two squares (e2e4, e7e8q)"
+        )),
+    }
+}

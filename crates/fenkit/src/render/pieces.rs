@@ -1,0 +1,72 @@
+//! The cburnett piece drawings (by Colin M.L. Burnett; see
+//! `assets/NOTICE.md`), 45 by 45 user units each.
+
+use shakmaty::{Color, Piece, Role};
+
+/// Every piece, in the order the drawings are defined.
+pub const ALL: [Piece; 12] = [
+    Color::White.pawn(),
+    Color::White.knight(),
+    Color::White.bishop(),
+    Color::White.rook(),
+    Color::White.queen(),
+    Color::White.king(),
+    Color::Black.pawn(),
+    Color::Black.knight(),
+    Color::Black.bishop(),
+    Color::Black.rook(),
+    Color::Black.queen(),
+    Color::Black.king(),
+];
+
+/// The element id of a piece's drawing: `wK`, `bN`, ...
+pub fn id(piece: Piece) -> &'static str {
+    const IDS: [[&str; 6]; 2] = [
+        ["bP", "bN", "bB", "bR", "bQ", "bK"],
+        ["wP", "wN", "wB", "wR", "wQ", "wK"],
+    ];
+    IDS[usize::from(piece.color.is_white())][usize::from(piece.role) - 1]
+}
+
+/// The drawing of `piece`: the contents of its SVG file, without the
+/// outer `<svg>` element.
+pub fn drawing(piece: Piece) -> &'static str {
+    let file = match (piece.color, piece.role) {
+        (Color::White, Role::Pawn) => include_str!("../../assets/pieces/wP.svg"),
+        (Color::White, Role::Knight) => include_str!("../../assets/pieces/wN.svg"),
+        (Color::White, Role::Bishop) => include_str!("../../assets/pieces/wB.svg"),
+        (Color::White, Role::Rook) => include_str!("../../assets/pieces/wR.svg"),
+        (Color::White, Role::Queen) => include_str!("../../assets/pieces/wQ.svg"),
+        (Color::White, Role::King) => include_str!("../../assets/pieces/wK.svg"),
+        (Color::Black, Role::Pawn) => include_str!("../../assets/pieces/bP.svg"),
+        (Color::Black, Role::Knight) => include_str!("../../assets/pieces/bN.svg"),
+        (Color::Black, Role::Bishop) => include_str!("../../assets/pieces/bB.svg"),
+        (Color::Black, Role::Rook) => include_str!("../../assets/pieces/bR.svg"),
+        (Color::Black, Role::Queen) => include_str!("../../assets/pieces/bQ.svg"),
+        (Color::Black, Role::King) => include_str!("../../assets/pieces/bK.svg"),
+    };
+    let inner = file.find('>').map_or(0, |end| end + 1);
+    let outer = file.rfind("</svg>").unwrap_or(file.len());
+    file.get(inner..outer).unwrap_or("").trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_drawing_is_a_group_with_a_unique_id() {
+        let mut ids: Vec<&str> = ALL.iter().map(|&piece| id(piece)).collect();
+        for piece in ALL {
+            let drawing = drawing(piece);
+            assert!(
+                drawing.starts_with('<') && drawing.ends_with("/>") || drawing.ends_with("</g>")
+            );
+            assert!(!drawing.contains("<svg") && !drawing.contains("</svg>"));
+            assert_eq!(&id(piece)[1..], piece.role.upper_char().to_string());
+        }
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 12);
+    }
+}

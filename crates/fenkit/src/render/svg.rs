@@ -1,0 +1,350 @@
+//! The diagram as SVG text, in user units of 45 per square (the size the
+//! piece drawings are made for), scaled to the requested pixel width.
+
+use std::fmt::Write;
+
+use shakmaty::{Color, File, Rank, Setup, Square};
+
+use super::{
+    Arrow, CheckMark, Coordinates, Diagram, Mark,
+    glyphs::{self, Anchor},
+    pieces,
+};
+
+const SQUARE: f32 = 45.0;
+const BOARD: f32 = 8.0 * SQUARE;
+/// The margin for outside coordinates, left of and under the board.
+const MARGIN: f32 = 16.0;
+const CAPTION: f32 = 24.0;
+const FRAME: &str = "#262421";
+const FRAME_TEXT: &str = "#d6d3d0";
+const LAST_MOVE: &str = r##"fill="#9bc700" fill-opacity="0.41""##;
+const PROBLEM: &str = "#e00000";
+
+/// Where things go: the board's corner and the squares' order.
+struct Layout {
+    left: f32,
+    width: f32,
+    height: f32,
+    bottom: Color,
+}
+
+impl Layout {
+    fn new(diagram: &Diagram, turn: Color) -> Layout {
+        let margin = match diagram.coordinates {
+            Coordinates::Outside => MARGIN,
+            _ => 0.0,
+        };
+        let caption = if diagram.caption { CAPTION } else { 0.0 };
+        Layout {
+            left: margin,
+            width: margin + BOARD,
+            height: BOARD + margin + caption,
+            bottom: diagram.orientation.bottom(turn),
+        }
+    }
+
+    /// The column and row (0 to 7, from the top left) of `square`.
+    fn cell(&self, square: Square) -> (f32, f32) {
+        let (file, rank) = (square.file() as u8, square.rank() as u8);
+        let (column, row) = match self.bottom {
+            Color::White => (file, 7 - rank),
+            Color::Black => (7 - file, rank),
+        };
+        (f32::from(column), f32::from(row))
+    }
+
+    /// The top left corner of `square`.
+    fn corner(&self, square: Square) -> (f32, f32) {
+        let (column, row) = self.cell(square);
+        (self.left + column * SQUARE, row * SQUARE)
+    }
+
+    fn center(&self, square: Square) -> (f32, f32) {
+        let (x, y) = self.corner(square);
+        (x + SQUARE / 2.0, y + SQUARE / 2.0)
+    }
+}
+
+/// The diagram of `setup` as a standalone SVG document.
+pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
+    let layout = Layout::new(diagram, setup.turn);
+    let pixel_height = (diagram.size as f32 * layout.height / layout.width).round();
+    let mut svg = String::with_capacity(16 * 1024);
+    let _ = write!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{}" height="{pixel_height}" viewBox="0 0 {} {}">"#,
+        diagram.size, layout.width, layout.height
+    );
+    write_defs(&mut svg, setup);
+    if layout.width > BOARD || layout.height > BOARD {
+        let _ = write!(svg, r#"<rect width="100%" height="100%" fill="{FRAME}"/>"#);
+    }
+    write_squares(&mut svg, &layout, diagram);
+    if let Some(square) = checked_king(setup, diagram.check) {
+        let (x, y) = layout.corner(square);
+        let _ = write!(
+            svg,
+            r#"<rect class="check" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="url(#check)"/>"#
+        );
+    }
+    if diagram.coordinates == Coordinates::Inside {
+        write_inside_coordinates(&mut svg, &layout, diagram);
+    }
+    for (square, piece) in setup.board.iter() {
+        let (x, y) = layout.corner(square);
+        let _ = write!(
+            svg,
+            r##"<use xlink:href="#{}" transform="translate({x} {y})"/>"##,
+            pieces::id(piece)
+        );
+    }
+    for &square in &diagram.problems {
+        write_cross(&mut svg, layout.center(square), PROBLEM, 5.0, 0.9);
+    }
+    for mark in &diagram.marks {
+        write_mark(&mut svg, &layout, mark);
+    }
+    for arrow in &diagram.arrows {
+        write_arrow(&mut svg, &layout, arrow);
+    }
+    if diagram.coordinates == Coordinates::Outside {
+        write_outside_coordinates(&mut svg, &layout);
+    }
+    if diagram.caption {
+        let baseline = layout.height - CAPTION / 2.0 + 4.5;
+        glyphs::write_text(
+            &mut svg,
+            &caption(setup),
+            (layout.width / 2.0, baseline),
+            13.0,
+            Anchor::Middle,
+            FRAME_TEXT,
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The piece drawings on the board, and the check glow.
+fn write_defs(svg: &mut String, setup: &Setup) {
+    svg.push_str("<defs>");
+    for piece in pieces::ALL {
+        if setup.board.by_piece(piece).any() {
+            let _ = write!(
+                svg,
+                r#"<g id="{}">{}</g>"#,
+                pieces::id(piece),
+                pieces::drawing(piece)
+            );
+        }
+    }
+    svg.push_str(concat!(
+        r#"<radialGradient id="check" r="0.7">"#,
+        r##"<stop offset="0" stop-color="#ff0000"/>"##,
+        r##"<stop offset="0.5" stop-color="#e70000"/>"##,
+        r##"<stop offset="1" stop-color="#9e0000" stop-opacity="0"/>"##,
+        "</radialGradient></defs>"
+    ));
+}
+
+/// Every square, named by its class (`square dark a1`), on a board of the
+/// light color so that no seam shows between squares at any scale; then
+/// the last move.
+fn write_squares(svg: &mut String, layout: &Layout, diagram: &Diagram) {
+    let theme = diagram.theme;
+    let _ = write!(
+        svg,
+        r#"<rect x="{}" y="0" width="{BOARD}" height="{BOARD}" fill="{}"/>"#,
+        layout.left, theme.light
+    );
+    for (shade, color) in [("light", theme.light), ("dark", theme.dark)] {
+        let _ = write!(svg, r#"<g fill="{color}">"#);
+        for square in Square::ALL {
+            if square.is_dark() == (shade == "dark") {
+                let (x, y) = layout.corner(square);
+                let _ = write!(
+                    svg,
+                    r#"<rect class="square {shade} {square}" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>"#
+                );
+            }
+        }
+        svg.push_str("</g>");
+    }
+    if let Some((from, to)) = diagram.last_move {
+        for square in [from, to] {
+            let (x, y) = layout.corner(square);
+            let _ = write!(
+                svg,
+                r#"<rect class="last-move" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" {LAST_MOVE}/>"#
+            );
+        }
+    }
+}
+
+/// The square of the king to mark as in check, if any.
+fn checked_king(setup: &Setup, check: CheckMark) -> Option<Square> {
+    match check {
+        CheckMark::None => None,
+        CheckMark::On(square) => Some(square),
+        CheckMark::Auto => {
+            let board = &setup.board;
+            let king = board.king_of(setup.turn)?;
+            board
+                .attacks_to(king, !setup.turn, board.occupied())
+                .any()
+                .then_some(king)
+        }
+    }
+}
+
+fn write_inside_coordinates(svg: &mut String, layout: &Layout, diagram: &Diagram) {
+    let theme = diagram.theme;
+    // Each label takes the color of the other kind of square.
+    let ink = |square: Square| {
+        if square.is_dark() {
+            theme.light
+        } else {
+            theme.dark
+        }
+    };
+    for (index, rank) in Rank::ALL.into_iter().enumerate() {
+        let file = if layout.bottom == Color::White {
+            File::A
+        } else {
+            File::H
+        };
+        let square = Square::from_coords(file, rank);
+        let (x, y) = layout.corner(square);
+        let label = (b'1' + index as u8) as char;
+        write_label(svg, label, (x + 2.0, y + 10.5), Anchor::Start, ink(square));
+    }
+    for (index, file) in File::ALL.into_iter().enumerate() {
+        let rank = if layout.bottom == Color::White {
+            Rank::First
+        } else {
+            Rank::Eighth
+        };
+        let square = Square::from_coords(file, rank);
+        let (x, y) = layout.corner(square);
+        let label = (b'a' + index as u8) as char;
+        let at = (x + SQUARE - 2.0, y + SQUARE - 2.5);
+        write_label(svg, label, at, Anchor::End, ink(square));
+    }
+}
+
+fn write_label(svg: &mut String, label: char, at: (f32, f32), anchor: Anchor, ink: super::Rgb) {
+    let mut text = [0; 4];
+    glyphs::write_text(
+        svg,
+        label.encode_utf8(&mut text),
+        at,
+        10.0,
+        anchor,
+        &ink.to_string(),
+    );
+}
+
+fn write_outside_coordinates(svg: &mut String, layout: &Layout) {
+    for (index, rank) in Rank::ALL.into_iter().enumerate() {
+        let (_, y) = layout.center(Square::from_coords(File::A, rank));
+        let label = [b'1' + index as u8];
+        let text = std::str::from_utf8(&label).unwrap_or_default();
+        let at = (MARGIN / 2.0, y + 4.0);
+        glyphs::write_text(svg, text, at, 11.0, Anchor::Middle, FRAME_TEXT);
+    }
+    for (index, file) in File::ALL.into_iter().enumerate() {
+        let (x, _) = layout.center(Square::from_coords(file, Rank::First));
+        let label = [b'a' + index as u8];
+        let text = std::str::from_utf8(&label).unwrap_or_default();
+        let at = (x, BOARD + MARGIN / 2.0 + 4.0);
+        glyphs::write_text(svg, text, at, 11.0, Anchor::Middle, FRAME_TEXT);
+    }
+}
+
+fn write_cross(svg: &mut String, (x, y): (f32, f32), color: &str, width: f32, opacity: f32) {
+    let d = SQUARE * 0.3;
+    let _ = write!(
+        svg,
+        r#"<path class="cross" d="M{} {}L{} {}M{} {}L{} {}" stroke="{color}" stroke-width="{width}" stroke-linecap="round" stroke-opacity="{opacity}"/>"#,
+        x - d,
+        y - d,
+        x + d,
+        y + d,
+        x + d,
+        y - d,
+        x - d,
+        y + d
+    );
+}
+
+fn write_mark(svg: &mut String, layout: &Layout, mark: &Mark) {
+    let center = layout.center(mark.square);
+    let color = mark.brush.hex();
+    if mark.cross {
+        write_cross(svg, center, color, 4.0, 0.8);
+    } else {
+        let _ = write!(
+            svg,
+            r#"<circle class="circle" cx="{}" cy="{}" r="{}" fill="none" stroke="{color}" stroke-width="3.5" stroke-opacity="0.8"/>"#,
+            center.0,
+            center.1,
+            SQUARE * 0.44
+        );
+    }
+}
+
+/// One polygon for shaft and head, so that the two do not darken where
+/// they overlap.
+fn write_arrow(svg: &mut String, layout: &Layout, arrow: &Arrow) {
+    let (start, tip) = (layout.center(arrow.from), layout.center(arrow.to));
+    let (dx, dy) = (tip.0 - start.0, tip.1 - start.1);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let (nx, ny) = (-uy, ux);
+    let (shaft, head, head_length) = (SQUARE * 0.1, SQUARE * 0.25, SQUARE * 0.45);
+    let base = (tip.0 - ux * head_length, tip.1 - uy * head_length);
+    let at = |(x, y): (f32, f32), side: f32| (x + nx * side, y + ny * side);
+    let points = [
+        at(start, shaft),
+        at(base, shaft),
+        at(base, head),
+        tip,
+        at(base, -head),
+        at(base, -shaft),
+        at(start, -shaft),
+    ];
+    svg.push_str(r#"<polygon class="arrow" points=""#);
+    for (x, y) in points {
+        let _ = write!(svg, "{x:.2},{y:.2} ");
+    }
+    let _ = write!(
+        svg,
+        r#"" fill="{}" fill-opacity="0.8"/>"#,
+        arrow.brush.hex()
+    );
+}
+
+/// Side to move, castling rights and en passant square, in words.
+fn caption(setup: &Setup) -> String {
+    let fen = crate::to_fen(setup);
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let side = match setup.turn {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let mut caption = format!("{side} to move");
+    match fields.get(2) {
+        Some(&"-") | None => caption.push_str(" · no castling"),
+        Some(rights) => {
+            let _ = write!(caption, " · castling {rights}");
+        }
+    }
+    if let Some(square) = fields.get(3).filter(|&&field| field != "-") {
+        let _ = write!(caption, " · en passant {square}");
+    }
+    caption
+}
