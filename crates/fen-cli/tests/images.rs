@@ -158,3 +158,43 @@ fn show_colors_a_terminal_unless_no_color_is_set() {
     // An empty NO_COLOR counts as unset, as no-color.org says.
     assert!(show_on_terminal(Some("")).contains("\x1b[48;2;"));
 }
+
+/// The diagram in the README is the command's own output: the command
+/// shown there draws it again, byte for byte.
+#[test]
+fn the_readme_diagram_is_what_the_command_draws() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = scratch("readme");
+    let out = dir.join("sicilian.png");
+    let args = [
+        "png",
+        "--last-move",
+        "g1f3",
+        "--arrows",
+        "Gd7d6,Bb8c6",
+        "--caption",
+        "-o",
+        out.to_str().expect("UTF-8 path"),
+        "samples/sicilian.fen",
+    ];
+    let output = fen(&args, &root, "");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let readme = fs::read_to_string(root.join("README.md")).expect("README");
+    let shown = format!(
+        "fen {} -o docs/sicilian.png samples/sicilian.fen",
+        args[..6].join(" ")
+    );
+    assert!(
+        readme.contains(&shown),
+        "the README shows another command than {shown}"
+    );
+    assert!(
+        fs::read(&out).unwrap() == fs::read(root.join("docs/sicilian.png")).unwrap(),
+        "docs/sicilian.png is stale: run `{shown}` from the repository root"
+    );
+    fs::remove_dir_all(&dir).ok();
+}

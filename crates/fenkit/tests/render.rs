@@ -202,11 +202,12 @@ fn the_caption_and_margin_make_the_image_taller() {
     );
 }
 
-/// Pixels of a PNG image, as RGBA rows.
+/// Pixels of a PNG image, as rows of RGB or RGBA.
 struct Pixels {
     width: u32,
     height: u32,
-    rgba: Vec<u8>,
+    channels: u32,
+    data: Vec<u8>,
 }
 
 impl Pixels {
@@ -214,19 +215,25 @@ impl Pixels {
         let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
         decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().expect("a PNG header");
-        let mut rgba = vec![0; reader.output_buffer_size().expect("a size")];
-        let info = reader.next_frame(&mut rgba).expect("a frame");
-        assert_eq!(info.color_type, png::ColorType::Rgba);
+        let mut data = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut data).expect("a frame");
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        let channels = match info.color_type {
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            other => panic!("a diagram in {other:?}"),
+        };
         Pixels {
             width: info.width,
             height: info.height,
-            rgba,
+            channels,
+            data,
         }
     }
 
     fn at(&self, x: u32, y: u32) -> [u8; 3] {
-        let i = ((y * self.width + x) * 4) as usize;
-        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+        let i = ((y * self.width + x) * self.channels) as usize;
+        [self.data[i], self.data[i + 1], self.data[i + 2]]
     }
 
     /// The color near the top left corner of a square on a 400 pixel board

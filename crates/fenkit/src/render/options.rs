@@ -344,7 +344,9 @@ impl fmt::Display for Rgb {
 /// assert!(fenkit::render::move_squares("Nf3").is_err());
 /// ```
 pub fn move_squares(text: &str) -> Result<(Square, Square), BadOption> {
-    let squares = text.get(..4).filter(|_| matches!(text.len(), 4 | 5));
+    let squares = text
+        .get(..4)
+        .filter(|_| text.is_ascii() && matches!(text.len(), 4 | 5));
     match squares {
         Some(squares) => Ok((
             square(&squares[..2], "the move")?,
@@ -353,5 +355,51 @@ pub fn move_squares(text: &str) -> Result<(Square, Square), BadOption> {
         None => bad(format!(
             "'{text}' is not a move as two squares (e2e4, e7e8q)"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by the `render` fuzz target: slicing inside a character.
+    #[test]
+    fn text_beyond_ascii_is_refused_not_sliced() {
+        for text in ["e\u{d5}2e", "\u{e9}2e4", "e2\u{e9}4"] {
+            assert!(move_squares(text).is_err(), "{text}");
+            assert!(text.parse::<Arrow>().is_err(), "{text}");
+            assert!(text.parse::<Mark>().is_err(), "{text}");
+            assert!(text.parse::<Theme>().is_err(), "{text}");
+            assert!(text.parse::<CheckMark>().is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn options_read_their_short_forms() {
+        let arrow: Arrow = "Rd8d1".parse().unwrap();
+        assert_eq!(
+            (arrow.brush, arrow.from, arrow.to),
+            (Brush::Red, Square::D8, Square::D1)
+        );
+        assert_eq!("e2e4".parse::<Arrow>().unwrap().brush, Brush::Green);
+        let mark: Mark = "Bxh7".parse().unwrap();
+        assert_eq!(
+            (mark.brush, mark.square, mark.cross),
+            (Brush::Blue, Square::H7, true)
+        );
+        assert!(!"h7".parse::<Mark>().unwrap().cross);
+        assert_eq!(
+            "#000000,#FFFFFF".parse::<Theme>().unwrap().dark,
+            Rgb(0xffffff)
+        );
+        assert!("#00000,#ffffff".parse::<Theme>().is_err());
+        assert_eq!("blue".parse::<Theme>().unwrap(), Theme::BLUE);
+        assert_eq!(
+            "g1".parse::<CheckMark>().unwrap(),
+            CheckMark::On(Square::G1)
+        );
+        assert_eq!(Orientation::SideToMove.bottom(Color::Black), Color::Black);
+        assert!("e2e4e".parse::<Arrow>().is_err());
+        assert!(move_squares("e2e4qq").is_err());
     }
 }

@@ -58,7 +58,36 @@ pub fn png(setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|err| RenderError::Draw(err.to_string()))
+    encode(&pixmap).map_err(|err| RenderError::Draw(err.to_string()))
+}
+
+/// PNG bytes of `pixmap`, as RGB when it is opaque (diagrams are), with
+/// fast compression: tiny-skia's own encoder compresses hard and took most
+/// of the time of a diagram.
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let opaque = pixmap.pixels().iter().all(|pixel| pixel.alpha() == u8::MAX);
+    let (color, channels) = if opaque {
+        (png::ColorType::Rgb, 3)
+    } else {
+        (png::ColorType::Rgba, 4)
+    };
+    let mut data = Vec::with_capacity(pixmap.pixels().len() * channels);
+    if opaque {
+        // Opaque pixels are the same premultiplied or not.
+        for pixel in pixmap.pixels() {
+            data.extend([pixel.red(), pixel.green(), pixel.blue()]);
+        }
+    } else {
+        for pixel in pixmap.pixels() {
+            let pixel = pixel.demultiply();
+            data.extend([pixel.red(), pixel.green(), pixel.blue(), pixel.alpha()]);
+        }
+    }
+    let mut bytes = Vec::with_capacity(data.len() / 8);
+    let mut encoder = png::Encoder::new(&mut bytes, pixmap.width(), pixmap.height());
+    encoder.set_color(color);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    encoder.write_header()?.write_image_data(&data)?;
+    Ok(bytes)
 }

@@ -1,0 +1,58 @@
+//! Diagrams from arbitrary input: the first line holds option texts (arrows,
+//! marks, theme, check, last move, orientation, coordinates), each read
+//! without panic; the rest is a record read leniently. Whatever position
+//! results is drawn as SVG that is well-formed XML with 64 squares, and as
+//! a small PNG.
+#![no_main]
+
+use fenkit::{
+    ReadOptions,
+    render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Orientation, Theme, move_squares},
+};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|input: &[u8]| {
+    let (options, record) = match input.iter().position(|&b| b == b'\n') {
+        Some(cut) => (&input[..cut], &input[cut + 1..]),
+        None => (&input[..0], input),
+    };
+    let mut diagram = Diagram { size: 32, ..Diagram::default() };
+    for text in String::from_utf8_lossy(options).split(' ') {
+        if let Ok(arrow) = text.parse::<Arrow>() {
+            diagram.arrows.push(arrow);
+        }
+        if let Ok(mark) = text.parse::<Mark>() {
+            diagram.marks.push(mark);
+        }
+        if let Ok(theme) = text.parse::<Theme>() {
+            diagram.theme = theme;
+        }
+        if let Ok(check) = text.parse::<CheckMark>() {
+            diagram.check = check;
+        }
+        if let Ok(squares) = move_squares(text) {
+            diagram.last_move = Some(squares);
+        }
+        if let Ok(orientation) = text.parse::<Orientation>() {
+            diagram.orientation = orientation;
+        }
+        if let Ok(coordinates) = text.parse::<Coordinates>() {
+            diagram.coordinates = coordinates;
+        }
+        diagram.caption ^= text == "caption";
+    }
+    let lenient = ReadOptions { lenient: true, ..ReadOptions::default() };
+    let Ok(parsed) = lenient.parse(record) else {
+        return;
+    };
+    diagram.problems = fenkit::violations(&parsed.setup).into_iter().filter_map(|v| v.square).collect();
+    let svg = fenkit::render::svg(&parsed.setup, &diagram);
+    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let squares = document
+        .descendants()
+        .filter(|node| node.attribute("class").is_some_and(|class| class.starts_with("square ")))
+        .count();
+    assert_eq!(squares, 64);
+    let png = fenkit::render::png(&parsed.setup, &diagram).expect("drawn");
+    assert!(png.starts_with(b"\x89PNG"));
+});
