@@ -88,9 +88,6 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
             r#"<rect class="check" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="url(#check)"/>"#
         );
     }
-    if diagram.coordinates == Coordinates::Inside {
-        write_inside_coordinates(&mut svg, &layout, diagram);
-    }
     for (square, piece) in setup.board.iter() {
         let (x, y) = layout.corner(square);
         let _ = write!(
@@ -98,6 +95,10 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
             r##"<use xlink:href="#{}" transform="translate({x} {y})"/>"##,
             pieces::id(piece)
         );
+    }
+    // Over the pieces, so that no piece hides a label.
+    if diagram.coordinates == Coordinates::Inside {
+        write_inside_coordinates(&mut svg, &layout, diagram);
     }
     for &square in &diagram.problems {
         write_cross(&mut svg, layout.center(square), PROBLEM, 5.0, 0.9);
