@@ -19,7 +19,7 @@ use commands::{
     board::Board,
     check::{Check, Format},
     convert::{Convert, Operations, Target},
-    image::{Destination, Image, Kind, Look},
+    image::{Drawing, Image, Kind},
     key::Key,
     show::{Show, ShowOptions},
 };
@@ -101,23 +101,9 @@ enum Command {
         options: ShowOptions,
     },
     /// Draw each record as an SVG diagram.
-    Svg {
-        #[command(flatten)]
-        inputs: Inputs,
-        #[command(flatten)]
-        look: Look,
-        #[command(flatten)]
-        destination: Destination,
-    },
+    Svg(Drawing),
     /// Draw each record as a PNG diagram.
-    Png {
-        #[command(flatten)]
-        inputs: Inputs,
-        #[command(flatten)]
-        look: Look,
-        #[command(flatten)]
-        destination: Destination,
-    },
+    Png(Drawing),
     /// Print Chess960 start position N (0-959; 518 is the classical start),
     /// or all 960.
     Chess960 {
@@ -193,16 +179,8 @@ fn main() -> ExitCode {
             &inputs,
             &mut out,
         ),
-        Command::Svg {
-            inputs,
-            look,
-            destination,
-        } => draw(Kind::Svg, &inputs, &look, destination, &mut out),
-        Command::Png {
-            inputs,
-            look,
-            destination,
-        } => draw(Kind::Png, &inputs, &look, destination, &mut out),
+        Command::Svg(drawing) => draw(Kind::Svg, drawing, &mut out),
+        Command::Png(drawing) => draw(Kind::Png, drawing, &mut out),
         Command::Chess960 {
             number,
             all,
@@ -228,17 +206,16 @@ fn main() -> ExitCode {
     ExitCode::from(status as u8)
 }
 
-fn draw(
-    kind: Kind,
-    inputs: &Inputs,
-    look: &Look,
-    destination: Destination,
-    out: &mut Output,
-) -> io::Result<Status> {
-    let mut image = Image::new(inputs.read_options(), kind, look, destination);
+fn draw(kind: Kind, drawing: Drawing, out: &mut Output) -> io::Result<Status> {
+    let Drawing {
+        inputs,
+        look,
+        destination,
+    } = drawing;
+    let mut image = Image::new(inputs.read_options(), kind, &look, destination);
     if kind == Kind::Png && image.to_stdout() && io::stdout().is_terminal() {
         out.note("fen: a PNG image would garble the terminal; write it with -o FILE or redirect standard output")?;
         return Ok(Status::Trouble);
     }
-    commands::run(&mut image, inputs, out)
+    commands::run(&mut image, &inputs, out)
 }

@@ -94,6 +94,17 @@ pub struct Destination {
     pub name: Option<String>,
 }
 
+/// What `fen svg` and `fen png` take.
+#[derive(Args)]
+pub struct Drawing {
+    #[command(flatten)]
+    pub inputs: crate::options::Inputs,
+    #[command(flatten)]
+    pub look: Look,
+    #[command(flatten)]
+    pub destination: Destination,
+}
+
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub enum Kind {
     Svg,

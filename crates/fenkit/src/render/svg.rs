@@ -97,8 +97,8 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
         );
     }
     // Over the pieces, so that no piece hides a label.
-    if diagram.coordinates == Coordinates::Inside {
-        write_inside_coordinates(&mut svg, &layout, diagram);
+    if diagram.coordinates != Coordinates::None {
+        write_coordinates(&mut svg, &layout, diagram);
     }
     for &square in &diagram.problems {
         write_cross(&mut svg, layout.center(square), PROBLEM, 5.0, 0.9);
@@ -108,9 +108,6 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
     }
     for arrow in &diagram.arrows {
         write_arrow(&mut svg, &layout, arrow);
-    }
-    if diagram.coordinates == Coordinates::Outside {
-        write_outside_coordinates(&mut svg, &layout);
     }
     if diagram.caption {
         let baseline = layout.height - CAPTION / 2.0 + 4.5;
@@ -199,67 +196,35 @@ fn checked_king(setup: &Setup, check: CheckMark) -> Option<Square> {
     }
 }
 
-fn write_inside_coordinates(svg: &mut String, layout: &Layout, diagram: &Diagram) {
-    let theme = diagram.theme;
-    // Each label takes the color of the other kind of square.
-    let ink = |square: Square| {
-        if square.is_dark() {
-            theme.light
-        } else {
-            theme.dark
-        }
+/// Rank numbers along the left edge and file letters along the bottom: in
+/// the margin, or in the corners of the edge squares in the color of the
+/// other kind of square.
+fn write_coordinates(svg: &mut String, layout: &Layout, diagram: &Diagram) {
+    let (left, bottom) = match layout.bottom {
+        Color::White => (File::A, Rank::First),
+        Color::Black => (File::H, Rank::Eighth),
     };
-    for (index, rank) in Rank::ALL.into_iter().enumerate() {
-        let file = if layout.bottom == Color::White {
-            File::A
-        } else {
-            File::H
-        };
-        let square = Square::from_coords(file, rank);
+    let ranks = Rank::ALL.map(|rank| (rank.char(), Square::from_coords(left, rank), true));
+    let files = File::ALL.map(|file| (file.char(), Square::from_coords(file, bottom), false));
+    let inside = diagram.coordinates == Coordinates::Inside;
+    for (label, square, is_rank) in ranks.into_iter().chain(files) {
         let (x, y) = layout.corner(square);
-        let label = (b'1' + index as u8) as char;
-        write_label(svg, label, (x + 2.0, y + 10.5), Anchor::Start, ink(square));
-    }
-    for (index, file) in File::ALL.into_iter().enumerate() {
-        let rank = if layout.bottom == Color::White {
-            Rank::First
-        } else {
-            Rank::Eighth
+        let (at, anchor) = match (inside, is_rank) {
+            (true, true) => ((x + 2.0, y + 10.5), Anchor::Start),
+            (true, false) => ((x + SQUARE - 2.0, y + SQUARE - 2.5), Anchor::End),
+            (false, true) => ((MARGIN / 2.0, y + SQUARE / 2.0 + 4.0), Anchor::Middle),
+            (false, false) => (
+                (x + SQUARE / 2.0, BOARD + MARGIN / 2.0 + 4.0),
+                Anchor::Middle,
+            ),
         };
-        let square = Square::from_coords(file, rank);
-        let (x, y) = layout.corner(square);
-        let label = (b'a' + index as u8) as char;
-        let at = (x + SQUARE - 2.0, y + SQUARE - 2.5);
-        write_label(svg, label, at, Anchor::End, ink(square));
-    }
-}
-
-fn write_label(svg: &mut String, label: char, at: (f32, f32), anchor: Anchor, ink: super::Rgb) {
-    let mut text = [0; 4];
-    glyphs::write_text(
-        svg,
-        label.encode_utf8(&mut text),
-        at,
-        10.0,
-        anchor,
-        &ink.to_string(),
-    );
-}
-
-fn write_outside_coordinates(svg: &mut String, layout: &Layout) {
-    for (index, rank) in Rank::ALL.into_iter().enumerate() {
-        let (_, y) = layout.center(Square::from_coords(File::A, rank));
-        let label = [b'1' + index as u8];
-        let text = std::str::from_utf8(&label).unwrap_or_default();
-        let at = (MARGIN / 2.0, y + 4.0);
-        glyphs::write_text(svg, text, at, 11.0, Anchor::Middle, FRAME_TEXT);
-    }
-    for (index, file) in File::ALL.into_iter().enumerate() {
-        let (x, _) = layout.center(Square::from_coords(file, Rank::First));
-        let label = [b'a' + index as u8];
-        let text = std::str::from_utf8(&label).unwrap_or_default();
-        let at = (x, BOARD + MARGIN / 2.0 + 4.0);
-        glyphs::write_text(svg, text, at, 11.0, Anchor::Middle, FRAME_TEXT);
+        let (size, ink) = match (inside, square.is_dark()) {
+            (true, true) => (10.0, diagram.theme.light.to_string()),
+            (true, false) => (10.0, diagram.theme.dark.to_string()),
+            (false, _) => (11.0, FRAME_TEXT.to_string()),
+        };
+        let mut text = [0; 4];
+        glyphs::write_text(svg, label.encode_utf8(&mut text), at, size, anchor, &ink);
     }
 }
 
