@@ -21,6 +21,8 @@ use commands::{
     convert::{Convert, Operations, Target},
     image::{Drawing, Image, Kind},
     key::Key,
+    lookup::{BookMoves, Opening},
+    pgn::PgnOptions,
     show::{Show, ShowOptions},
 };
 use options::{Inputs, Notation, Style};
@@ -104,6 +106,44 @@ enum Command {
     Svg(Drawing),
     /// Draw each record as a PNG diagram.
     Png(Drawing),
+    /// Play moves (SAN or UCI, mixed) from a position and print the FEN
+    /// after each: `fen play startpos e4 c5 Nf3`.
+    Play {
+        /// The position (`startpos`, or a FEN in one argument or six), then
+        /// the moves.
+        #[arg(required = true, num_args = 1.., value_name = "FEN MOVE")]
+        arguments: Vec<String>,
+        /// Print only the position after the last move.
+        #[arg(long)]
+        last: bool,
+        /// Read castling rights of the FEN as Chess960.
+        #[arg(long)]
+        chess960: bool,
+    },
+    /// Print the FEN after every ply of every game of PGN files, or each
+    /// game's opening.
+    Pgn(PgnOptions),
+    /// Report repetitions, the fifty- and seventy-five-move rules and
+    /// insufficient material along a game: FEN records in order (one game),
+    /// or the games of a PGN file (--pgn, or files named *.pgn).
+    History {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// Read the files as PGN games.
+        #[arg(long)]
+        pgn: bool,
+    },
+    /// Print the ECO code and name of each position ('-' for none), found
+    /// by position, so that transpositions count.
+    Opening(Inputs),
+    /// Print the moves a Polyglot opening book gives for each position:
+    /// SAN, UCI, weight and share.
+    Book {
+        /// The Polyglot book (.bin).
+        book: std::path::PathBuf,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
     /// Print Chess960 start position N (0-959; 518 is the classical start),
     /// or all 960.
     Chess960 {
@@ -181,6 +221,40 @@ fn main() -> ExitCode {
         ),
         Command::Svg(drawing) => draw(Kind::Svg, drawing, &mut out),
         Command::Png(drawing) => draw(Kind::Png, drawing, &mut out),
+        Command::Play {
+            arguments,
+            last,
+            chess960,
+        } => {
+            let (fen, moves) = commands::play::split(&arguments);
+            let inputs = Inputs {
+                chess960,
+                ..Inputs::default()
+            };
+            commands::play::run(&fen, &moves, &inputs.read_options(), last, &mut out)
+        }
+        Command::Pgn(options) => commands::pgn::run(&options, &mut out),
+        Command::History { inputs, pgn } => history(&inputs, pgn, &mut out),
+        Command::Opening(inputs) => {
+            commands::run(&mut Opening::new(inputs.read_options()), &inputs, &mut out)
+        }
+        Command::Book { book, inputs } => match std::fs::read(&book) {
+            Ok(bytes) => match fenkit::games::book::Book::new(&bytes) {
+                Ok(book) => commands::run(
+                    &mut BookMoves::new(inputs.read_options(), book),
+                    &inputs,
+                    &mut out,
+                ),
+                Err(err) => {
+                    eprintln!("fen: {}: {err}", book.display());
+                    Ok(Status::Trouble)
+                }
+            },
+            Err(err) => {
+                eprintln!("fen: {}: {}", book.display(), commands::io_message(&err));
+                Ok(Status::Trouble)
+            }
+        },
         Command::Chess960 {
             number,
             all,
@@ -218,4 +292,31 @@ fn draw(kind: Kind, drawing: Drawing, out: &mut Output) -> io::Result<Status> {
         return Ok(Status::Trouble);
     }
     commands::run(&mut image, &inputs, out)
+}
+
+fn history(inputs: &Inputs, pgn: bool, out: &mut Output) -> io::Result<Status> {
+    let is_pgn = |path: &std::path::PathBuf| {
+        pgn || path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    };
+    if !inputs.files.is_empty() && inputs.files.iter().all(is_pgn) || pgn && inputs.files.is_empty()
+    {
+        let stdin = [std::path::PathBuf::from("-")];
+        let files = if inputs.files.is_empty() {
+            &stdin[..]
+        } else {
+            &inputs.files[..]
+        };
+        let mut status = Status::Ok;
+        for path in files {
+            status = status.max(commands::history::games(path, out)?);
+        }
+        return Ok(status);
+    }
+    commands::run(
+        &mut commands::history::Sequence::new(inputs.read_options()),
+        inputs,
+        out,
+    )
 }

@@ -267,6 +267,20 @@ codes! {
     EpdUnterminatedString => "epd-unterminated-string",
     /// An operand that does not fit its opcode, such as `hmvc x`.
     EpdBadOperand => "epd-bad-operand",
+
+    // Moves and games (found when playing moves, not by the parser).
+    /// A move that is neither SAN nor UCI.
+    BadMove => "bad-move",
+    /// A move that no legal move of the position matches.
+    IllegalMove => "illegal-move",
+    /// A SAN move that several legal moves match.
+    AmbiguousMove => "ambiguous-move",
+    /// A position shakmaty will not play from although fenkit named no
+    /// broken rule (kept for safety; not expected).
+    IllegalPosition => "illegal-position",
+    /// In a sequence of positions, one that no legal move of the one
+    /// before reaches.
+    NotOneMove => "not-one-move",
 }
 
 impl Code {

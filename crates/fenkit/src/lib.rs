@@ -25,6 +25,7 @@ mod chess960;
 mod diagnostic;
 pub mod epd;
 mod found;
+pub mod games;
 mod key;
 pub mod legality;
 mod options;

@@ -3,11 +3,9 @@
 
 use std::io::{self, Write};
 
-use fenkit::ReadOptions;
-use shakmaty::{Chess, FromSetup};
-
-use super::{Job, Output};
+use super::{Job, Output, legal_reported};
 use crate::report::Record;
+use fenkit::ReadOptions;
 
 pub struct Key {
     read: ReadOptions,
@@ -27,18 +25,7 @@ impl Key {
 
 impl Job for Key {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let checked = self.read.check(record.bytes);
-        if !checked.diagnostics.is_empty() {
-            out.diagnostics(record, &checked.diagnostics)?;
-        }
-        // A key needs a legal position: its en passant square counts only
-        // when a legal capture exists.
-        let valid = checked.is_valid();
-        let position = checked
-            .setup
-            .filter(|_| valid)
-            .and_then(|setup| Chess::from_setup(setup, self.read.castling).ok());
-        let Some(position) = position else {
+        let Some(position) = legal_reported(&self.read, record, out)? else {
             return Ok(false);
         };
         self.text.clear();

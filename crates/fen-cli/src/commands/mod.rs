@@ -4,8 +4,12 @@ pub mod board;
 pub mod check;
 pub mod chess960;
 pub mod convert;
+pub mod history;
 pub mod image;
 pub mod key;
+pub mod lookup;
+pub mod pgn;
+pub mod play;
 pub mod show;
 
 use std::{
@@ -15,6 +19,7 @@ use std::{
 };
 
 use fenkit::{Code, Diagnostic, Field, Parsed, ReadOptions, Span};
+use shakmaty::{Chess, FromSetup};
 
 use crate::{
     extract::Found,
@@ -92,6 +97,25 @@ pub fn parse_reported(
             Ok(None)
         }
     }
+}
+
+/// Checks `record` as `options` say and reports what is wrong; the
+/// position when it is legal (keys, openings and books need one: an en
+/// passant square counts only when a legal capture exists).
+pub fn legal_reported(
+    options: &ReadOptions,
+    record: &Record,
+    out: &mut Output,
+) -> io::Result<Option<Chess>> {
+    let checked = options.check(record.bytes);
+    if !checked.diagnostics.is_empty() {
+        out.diagnostics(record, &checked.diagnostics)?;
+    }
+    let valid = checked.is_valid();
+    Ok(checked
+        .setup
+        .filter(|_| valid)
+        .and_then(|setup| Chess::from_setup(setup, options.castling).ok()))
 }
 
 /// What a subcommand does with each record.
@@ -224,7 +248,7 @@ pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<
 }
 
 /// An I/O error in words, without Rust's "(os error 2)".
-fn io_message(err: &io::Error) -> String {
+pub fn io_message(err: &io::Error) -> String {
     let text = err.to_string();
     match text.find(" (os error") {
         Some(cut) => text[..cut].to_string(),

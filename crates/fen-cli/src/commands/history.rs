@@ -1,0 +1,199 @@
+//! `fen history`: repetitions, move-count rules and insufficient material
+//! along one game given as FEN records in order, or along each game of a
+//! PGN file.
+
+use std::{
+    cell::RefCell,
+    fs::File,
+    io::{self, Read, Write},
+    path::Path,
+};
+
+use fenkit::{
+    Code, Diagnostic, Field, ReadOptions, Span,
+    games::{
+        Event, History as Tracker,
+        pgn::{Plies, Reader},
+    },
+};
+use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
+
+use super::{Job, Output, Status, io_message, legal_reported};
+use crate::report::Record;
+
+/// Words for an event; positions are named `unit` (plies, lines) with the
+/// number `at` gives for an index.
+fn describe(event: &Event, unit: &str, at: impl Fn(usize) -> u64) -> String {
+    match event {
+        Event::Repetition { times, plies } => {
+            let numbers: Vec<String> = plies.iter().map(|&ply| at(ply).to_string()).collect();
+            let places = format!("{unit} {}", join(&numbers));
+            let (count, outcome) = match times {
+                3 => ("threefold", "either side may claim a draw"),
+                _ => ("fivefold", "the game is drawn"),
+            };
+            format!(
+                "{count} repetition: the same position at {places}; {outcome}"
+            )
+        }
+        Event::FiftyMoveRule => {
+            "fifty-move rule: 50 moves without a capture or a pawn move; either side may claim a draw".into()
+        }
+        Event::SeventyFiveMoveRule => {
+            "seventy-five-move rule: 75 moves without a capture or a pawn move; the game is drawn".into()
+        }
+        Event::InsufficientMaterial => {
+            "insufficient material: neither side can mate; the game is drawn".into()
+        }
+    }
+}
+
+fn join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn key(position: &Chess) -> u64 {
+    position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// One game as FEN records, one per position, in order.
+pub struct Sequence {
+    read: ReadOptions,
+    tracker: Tracker,
+    /// The line of each position pushed, to name positions by line.
+    lines: Vec<u64>,
+    previous: Option<Chess>,
+    events: usize,
+}
+
+impl Sequence {
+    pub fn new(read: ReadOptions) -> Sequence {
+        Sequence {
+            read,
+            tracker: Tracker::new(),
+            lines: Vec::new(),
+            previous: None,
+            events: 0,
+        }
+    }
+}
+
+impl Job for Sequence {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let Some(position) = legal_reported(&self.read, record, out)? else {
+            return Ok(false);
+        };
+        let mut fine = true;
+        if let Some(previous) = &self.previous {
+            let next = key(&position);
+            let follows = previous.legal_moves().into_iter().any(|m| {
+                let mut after = previous.clone();
+                after.play_unchecked(m);
+                key(&after) == next
+            });
+            if !follows {
+                let line = self.lines.last().copied().unwrap_or(0);
+                let diagnostic = Diagnostic::new(
+                    Code::NotOneMove,
+                    Field::Placement,
+                    Span::default(),
+                    format!("no legal move leads here from the position on line {line}"),
+                );
+                out.diagnostics(record, &[diagnostic])?;
+                fine = false;
+            }
+        }
+        self.lines.push(record.line_number);
+        let lines = &self.lines;
+        for event in self.tracker.push(&position) {
+            let text = describe(&event, "lines", |i| lines[i]);
+            writeln!(out.out, "{}:{}: {text}", record.source, record.line_number)?;
+            self.events += 1;
+        }
+        self.previous = Some(position);
+        Ok(fine)
+    }
+
+    fn finish(&mut self, out: &mut Output) -> io::Result<()> {
+        out.note(&format!(
+            "{} positions: {} {}",
+            self.tracker.len(),
+            self.events,
+            if self.events == 1 { "event" } else { "events" }
+        ))
+    }
+}
+
+/// Each game of a PGN file.
+pub fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
+    let (source, input): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+        ("<stdin>".into(), Box::new(io::stdin()))
+    } else {
+        match File::open(path) {
+            Ok(file) => (path.display().to_string(), Box::new(file)),
+            Err(err) => {
+                out.note(&format!("fen: {}: {}", path.display(), io_message(&err)))?;
+                return Ok(Status::Trouble);
+            }
+        }
+    };
+    // Lines of output, collected by the visitor as the game is played.
+    let found = RefCell::new((
+        Tracker::new(),
+        Vec::<(usize, String)>::new(),
+        Vec::<String>::new(),
+    ));
+    let mut plies = Plies::new(|ply| {
+        let (tracker, events, moves) = &mut *found.borrow_mut();
+        if ply.ply == 0 {
+            *tracker = Tracker::new();
+            moves.clear();
+        }
+        let number = ply.position.fullmoves().get() - u32::from(ply.position.turn().is_white());
+        let dots = if ply.position.turn().is_white() {
+            "..."
+        } else {
+            "."
+        };
+        moves.push(match ply.san {
+            Some(san) => format!("ply {} ({number}{dots} {san})", ply.ply),
+            None => "ply 0 (the start)".into(),
+        });
+        for event in tracker.push(ply.position) {
+            let text = describe(&event, "plies", |i| i as u64);
+            events.push((ply.ply, text));
+        }
+    });
+    let mut reader = Reader::new(input);
+    let mut status = Status::Ok;
+    loop {
+        let game = match reader.read_game(&mut plies) {
+            Ok(Some(game)) => game,
+            Ok(None) => break,
+            Err(err) => {
+                out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+                return Ok(Status::Trouble);
+            }
+        };
+        let (tracker, events, moves) = &mut *found.borrow_mut();
+        let number = match &game {
+            Ok(end) => end.game,
+            Err(err) => err.game,
+        };
+        for (ply, text) in events.drain(..) {
+            writeln!(out.out, "game {number}, {}: {text}", moves[ply])?;
+        }
+        if let Err(err) = game {
+            let diagnostic = Diagnostic::new(err.code, Field::Record, Span::default(), err.message);
+            out.note(&format!("{source}: game {number}: {diagnostic}"))?;
+            status = status.max(Status::BadRecords);
+        }
+        *tracker = Tracker::new();
+    }
+    out.flush()?;
+    Ok(status)
+}

@@ -1,0 +1,253 @@
+//! `fen pgn`: the FEN after every ply of every game, streamed; or the
+//! deepest named opening of each game.
+
+use std::{
+    cell::{Cell, RefCell},
+    fs::File,
+    io::{self, Read, Write},
+    ops::RangeInclusive,
+    path::PathBuf,
+    rc::Rc,
+};
+
+use clap::{Args, ValueEnum};
+use fenkit::{
+    Diagnostic, Field, Span,
+    games::pgn::{GameEnd, GameError, Plies, Ply, Reader},
+};
+use shakmaty::{EnPassantMode, Position};
+
+use super::{Output, Status, io_message};
+
+#[derive(Args)]
+pub struct PgnOptions {
+    /// PGN files; standard input when none is given, or for '-'.
+    pub files: Vec<PathBuf>,
+    /// Only the position after the last move of each game.
+    #[arg(long, conflicts_with_all = ["every", "ply", "opening"])]
+    pub last: bool,
+    /// Only every Nth ply (N, 2N, …).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: Option<u32>,
+    /// Only plies A to B (0 is the start position): 10..20, 10.., ..20, or 7.
+    #[arg(long, value_name = "A..B", value_parser = ply_range)]
+    pub ply: Option<RangeInclusive<usize>>,
+    /// One line per game: the deepest position with an opening name.
+    #[arg(long)]
+    pub opening: bool,
+    /// How to write each line: the FEN alone, or with game number, ply and
+    /// move as TSV or JSON.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Layout,
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Layout {
+    #[default]
+    Fen,
+    Tsv,
+    Json,
+}
+
+fn ply_range(text: &str) -> Result<RangeInclusive<usize>, String> {
+    let number = |s: &str, default: usize| match s {
+        "" => Ok(default),
+        _ => s
+            .parse::<usize>()
+            .map_err(|_| format!("'{s}' is not a ply number")),
+    };
+    match text.split_once("..") {
+        Some((a, b)) => Ok(number(a, 0)?..=number(b, usize::MAX)?),
+        None => {
+            let n = number(text, 0)?;
+            Ok(n..=n)
+        }
+    }
+}
+
+/// Counts the line breaks of everything read, so that a game's first line
+/// can be told although pgn-reader reads ahead.
+struct Lines<R> {
+    inner: R,
+    breaks: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Lines<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let found = memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
+        self.breaks.set(self.breaks.get() + found);
+        Ok(n)
+    }
+}
+
+/// The line the next game starts on: the lines read, less those still
+/// waiting in the reader's buffer, past the blank ones.
+fn next_line<R: Read>(reader: &Reader<Lines<R>>, breaks: u64) -> u64 {
+    let waiting = reader.buffer();
+    let ahead = memchr::memchr_iter(b'\n', waiting).count() as u64;
+    let blank = waiting
+        .iter()
+        .take_while(|b| b.is_ascii_whitespace())
+        .filter(|&&b| b == b'\n')
+        .count() as u64;
+    breaks - ahead + blank + 1
+}
+
+/// What to print for each ply.
+struct Printer<'a> {
+    options: &'a PgnOptions,
+    text: Vec<u8>,
+    /// The deepest named opening of the current game: ply, ECO, name.
+    opening: Option<(usize, &'static fenkit::games::Opening)>,
+}
+
+impl Printer<'_> {
+    fn wanted(&self, ply: usize) -> bool {
+        let options = self.options;
+        if options.last || options.opening {
+            return false;
+        }
+        let every = options
+            .every
+            .map_or(ply > 0, |n| ply > 0 && ply.is_multiple_of(n as usize));
+        match &options.ply {
+            Some(range) => range.contains(&ply) && (options.every.is_none() || every),
+            None => every,
+        }
+    }
+
+    fn ply(&mut self, ply: Ply<'_>) {
+        if self.options.opening {
+            if let Some(opening) = fenkit::games::opening(ply.position) {
+                self.opening = Some((ply.ply, opening));
+            }
+            return;
+        }
+        if self.wanted(ply.ply) {
+            let san = ply.san.map(|san| san.to_string());
+            self.line(ply.game, ply.ply, san.as_deref(), ply.position);
+        }
+    }
+
+    fn line(&mut self, game: u64, ply: usize, san: Option<&str>, position: &shakmaty::Chess) {
+        let text = &mut self.text;
+        let san = san.unwrap_or("");
+        match self.options.format {
+            Layout::Fen => {}
+            Layout::Tsv => {
+                let _ = write!(text, "{game}\t{ply}\t{san}\t");
+            }
+            Layout::Json => {
+                let _ = write!(
+                    text,
+                    r#"{{"game":{game},"ply":{ply},"move":"{san}","fen":""#
+                );
+            }
+        }
+        fenkit::write_fen(&position.to_setup(EnPassantMode::Always), text);
+        if self.options.format == Layout::Json {
+            text.extend_from_slice(b"\"}");
+        }
+        text.push(b'\n');
+    }
+
+    fn end(&mut self, end: &GameEnd) {
+        if self.options.last {
+            self.line(end.game, end.plies, None, &end.position);
+        }
+        if self.options.opening {
+            let (ply, eco, name) = match self.opening.take() {
+                Some((ply, opening)) => (ply.to_string(), opening.eco, opening.name),
+                None => ("-".into(), "-", "-"),
+            };
+            let game = end.game;
+            let _ = match self.options.format {
+                Layout::Fen | Layout::Tsv => writeln!(self.text, "{game}\t{ply}\t{eco}\t{name}"),
+                Layout::Json => writeln!(
+                    self.text,
+                    "{}",
+                    serde_json::json!({"game": game, "ply": ply, "eco": eco, "name": name})
+                ),
+            };
+        }
+    }
+}
+
+pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
+    let stdin = [PathBuf::from("-")];
+    let files = if options.files.is_empty() {
+        &stdin[..]
+    } else {
+        &options.files[..]
+    };
+    let mut status = Status::Ok;
+    let printer = RefCell::new(Printer {
+        options,
+        text: Vec::with_capacity(64 * 1024),
+        opening: None,
+    });
+    for path in files {
+        let (source, input): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+            ("<stdin>".into(), Box::new(io::stdin()))
+        } else {
+            let source = path.display().to_string();
+            match File::open(path) {
+                Ok(file) => (source, Box::new(file)),
+                Err(err) => {
+                    out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+                    status = Status::Trouble;
+                    continue;
+                }
+            }
+        };
+        let breaks = Rc::new(Cell::new(0));
+        let mut reader = Reader::new(Lines {
+            inner: input,
+            breaks: breaks.clone(),
+        });
+        let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply));
+        loop {
+            let line = next_line(&reader, breaks.get());
+            let game = match reader.read_game(&mut plies) {
+                Ok(Some(game)) => game,
+                Ok(None) => break,
+                Err(err) => {
+                    out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+                    status = Status::Trouble;
+                    break;
+                }
+            };
+            let mut printer = printer.borrow_mut();
+            match game {
+                Ok(end) => printer.end(&end),
+                Err(GameError {
+                    game,
+                    code,
+                    message,
+                    ..
+                }) => {
+                    // What the game printed before its bad move stays, in order.
+                    printer.opening = None;
+                    out.out.write_all(&printer.text)?;
+                    printer.text.clear();
+                    let diagnostic = Diagnostic::new(
+                        code,
+                        Field::Record,
+                        Span::default(),
+                        format!("game {game}: {message}"),
+                    );
+                    out.note(&format!("{source}:{line}:1: {diagnostic}"))?;
+                    status = status.max(Status::BadRecords);
+                }
+            }
+            if printer.text.len() >= 60 * 1024 {
+                out.out.write_all(&printer.text)?;
+                printer.text.clear();
+            }
+        }
+    }
+    out.out.write_all(&printer.borrow().text)?;
+    out.flush()?;
+    Ok(status)
+}

@@ -1,0 +1,110 @@
+//! `fen play FEN MOVE...`: the FEN after each move, in SAN or UCI.
+
+use std::io::{self, Write};
+
+use fenkit::{Diagnostic, Field, ReadOptions, Span};
+use shakmaty::{Chess, EnPassantMode, Position};
+
+use super::{Output, Status};
+use crate::report::Record;
+
+/// Splits the arguments into the FEN and the moves: `startpos`, a FEN in
+/// one argument, or a FEN spread over six unquoted arguments. Moves may
+/// also share an argument, separated by spaces.
+pub fn split(arguments: &[String]) -> (String, Vec<String>) {
+    let first = arguments.first().map_or("", String::as_str);
+    let fields = if first == "startpos" || first.contains(' ') {
+        1
+    } else {
+        arguments.len().min(6)
+    };
+    let fen = arguments[..fields].join(" ");
+    let moves = arguments[fields..]
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .map(str::to_string)
+        .collect();
+    (fen, moves)
+}
+
+/// Plays `moves` from `fen`; prints the FEN after each move (or after the
+/// last only), and stops at the first move that cannot be played.
+pub fn run(
+    fen: &str,
+    moves: &[String],
+    read: &ReadOptions,
+    last_only: bool,
+    out: &mut Output,
+) -> io::Result<Status> {
+    let Some(mut position) = start(fen, read, out)? else {
+        return Ok(Status::BadRecords);
+    };
+    let mut text = Vec::with_capacity(100);
+    let mut status = Status::Ok;
+    for (index, text_move) in moves.iter().enumerate() {
+        match fenkit::games::read_move(&position, text_move) {
+            Ok(m) => position.play_unchecked(m),
+            Err(err) => {
+                let diagnostic =
+                    Diagnostic::new(err.code, Field::Record, Span::default(), err.message);
+                let legal = fenkit::games::legal_sans(&position);
+                out.note(&format!("move {}: {diagnostic}", index + 1))?;
+                out.note(&format!("  legal moves here: {}", legal.join(" ")))?;
+                status = Status::BadRecords;
+                break;
+            }
+        }
+        if !last_only {
+            write_position(&position, &mut text);
+        }
+    }
+    if last_only && status == Status::Ok {
+        write_position(&position, &mut text);
+    }
+    out.out.write_all(&text)?;
+    Ok(status)
+}
+
+fn write_position(position: &Chess, text: &mut Vec<u8>) {
+    // The standard records the en passant square after every double push.
+    fenkit::write_fen(&position.to_setup(EnPassantMode::Always), text);
+    text.push(b'\n');
+}
+
+/// The start position, or its problems reported against the argument.
+fn start(fen: &str, read: &ReadOptions, out: &mut Output) -> io::Result<Option<Chess>> {
+    if fen == "startpos" {
+        return Ok(Some(Chess::default()));
+    }
+    let record = Record {
+        source: "<argument>",
+        line_number: 1,
+        line: fen.as_bytes(),
+        offset: 0,
+        bytes: fen.as_bytes(),
+    };
+    super::legal_reported(read, &record, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_fen_may_come_in_one_argument_or_six() {
+        let one = strings(&["8/8/8/8/8/8/8/K6k w - - 0 1", "Kb1", "Kg2"]);
+        assert_eq!(split(&one).0, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(split(&one).1, ["Kb1", "Kg2"]);
+        let six = strings(&["8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1", "Kb1 Kg2"]);
+        assert_eq!(split(&six), split(&one));
+        let start = strings(&["startpos", "e4", "e5"]);
+        assert_eq!(
+            split(&start),
+            ("startpos".to_string(), strings(&["e4", "e5"]))
+        );
+    }
+}

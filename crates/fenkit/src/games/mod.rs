@@ -1,0 +1,17 @@
+//! Moves and games: reading moves in SAN or UCI with reasons for the ones
+//! that do not fit, the history of a game (repetitions, move-count rules,
+//! insufficient material), opening names, Polyglot books, and PGN games
+//! (feature `pgn`).
+//!
+//! The rules of chess are shakmaty's; these modules read and explain.
+
+pub mod book;
+mod history;
+mod moves;
+mod openings;
+#[cfg(feature = "pgn")]
+pub mod pgn;
+
+pub use history::{Event, History};
+pub use moves::{MoveError, legal_sans, read_move};
+pub use openings::{Opening, opening, openings};

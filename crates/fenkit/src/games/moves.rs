@@ -1,0 +1,318 @@
+//! Reading a move in SAN or UCI against a position, and saying why a move
+//! that does not fit is wrong.
+
+use std::fmt;
+
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Move, Position, Role, Square, attacks,
+    san::{San, SanPlus},
+    uci::UciMove,
+};
+
+use crate::{
+    Code,
+    words::{color_adjective, role_name, side_name},
+};
+
+/// Why a move text does not give a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// `bad-move` (neither SAN nor UCI), `illegal-move` or `ambiguous-move`.
+    pub code: Code,
+    pub message: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn illegal(message: String) -> MoveError {
+    MoveError {
+        code: Code::IllegalMove,
+        message,
+    }
+}
+
+/// The legal move that `text` names in `position`: SAN (`e4`, `Nbd2`,
+/// `exd6`, `O-O`, `e8=Q+`; `0-0` is read as `O-O`) or UCI (`e2e4`,
+/// `e7e8q`, `e1g1` for castling).
+///
+/// ```
+/// use shakmaty::{Chess, Position};
+/// use fenkit::games::read_move;
+///
+/// let start = Chess::default();
+/// assert_eq!(read_move(&start, "Nf3")?, read_move(&start, "g1f3")?);
+///
+/// let wrong = read_move(&start, "Nd4").unwrap_err();
+/// assert_eq!(wrong.code.as_str(), "illegal-move");
+/// assert_eq!(wrong.message, "Nd4: no white knight can reach d4");
+/// # Ok::<_, fenkit::games::MoveError>(())
+/// ```
+pub fn read_move(position: &Chess, text: &str) -> Result<Move, MoveError> {
+    // Annotations (`Nxe5?!`) say nothing about the move itself.
+    let text = text.trim_end_matches(['!', '?']);
+    let castle = match text.trim_end_matches(['+', '#']) {
+        "0-0" => Some("O-O"),
+        "0-0-0" => Some("O-O-O"),
+        _ => None,
+    };
+    // UCI first: `g1f3` is also SAN, for a pawn on g1.
+    if let Ok(uci @ UciMove::Normal { .. }) = UciMove::from_ascii(text.as_bytes()) {
+        return uci
+            .to_move(position)
+            .map_err(|_| why_not_uci(position, text, uci));
+    }
+    match SanPlus::from_ascii(castle.unwrap_or(text).as_bytes()) {
+        Ok(SanPlus { san, .. }) => san.to_move(position).map_err(|err| match err {
+            shakmaty::san::SanError::AmbiguousSan => ambiguous(position, text, san),
+            shakmaty::san::SanError::IllegalSan => why_not_san(position, text, san),
+        }),
+        Err(_) => Err(MoveError {
+            code: Code::BadMove,
+            message: format!(
+                "'{text}' is not a move: write it in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)"
+            ),
+        }),
+    }
+}
+
+fn ambiguous(position: &Chess, text: &str, san: San) -> MoveError {
+    let fitting: Vec<Move> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| san.matches(m))
+        .collect();
+    let froms: Vec<String> = fitting
+        .iter()
+        .filter_map(|m| m.from().map(|s| s.to_string()))
+        .collect();
+    let spelled: Vec<String> = fitting
+        .iter()
+        .map(|&m| San::from_move(position, m).to_string())
+        .collect();
+    MoveError {
+        code: Code::AmbiguousMove,
+        message: format!(
+            "{text} is ambiguous: the pieces on {} can {} make it; write {}",
+            crate::words::join_and(&froms),
+            if froms.len() == 2 { "both" } else { "all" },
+            join_or(&spelled)
+        ),
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Where each of `movers` could go, ignoring whether its own king would be
+/// left in check.
+fn reach(position: &Chess, from: Square, role: Role) -> Bitboard {
+    let board = position.board();
+    let us = position.turn();
+    let occupied = board.occupied();
+    if role != Role::Pawn {
+        return attacks::attacks(from, role.of(us), occupied) & !board.by_color(us);
+    }
+    let theirs = board.by_color(!us)
+        | position
+            .ep_square(shakmaty::EnPassantMode::Always)
+            .into_iter()
+            .collect::<Bitboard>();
+    let captures = attacks::pawn_attacks(us, from) & theirs;
+    let step = |square: Square| square.offset(us.fold_wb(8, -8));
+    let mut pushes = Bitboard::EMPTY;
+    if let Some(one) = step(from).filter(|&s| !occupied.contains(s)) {
+        pushes.add(one);
+        let home = us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh);
+        if let Some(two) = step(one).filter(|&s| from.rank() == home && !occupied.contains(s)) {
+            pushes.add(two);
+        }
+    }
+    captures | pushes
+}
+
+fn why_not_san(position: &Chess, text: &str, san: San) -> MoveError {
+    let us = position.turn();
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => {
+            let mut movers = position.board().by_piece(role.of(us));
+            let mut place = String::new();
+            if let Some(file) = file {
+                movers &= Bitboard::from_file(file);
+                place = format!(" on the {}-file", file.char());
+            }
+            if let Some(rank) = rank {
+                movers &= Bitboard::from_rank(rank);
+                place = match file {
+                    Some(file) => format!(" on {}{}", file.char(), rank.char()),
+                    None => format!(" on rank {}", rank.char()),
+                };
+            }
+            let piece = format!("{} {}", color_adjective(us), role_name(role));
+            if movers.is_empty() {
+                return illegal(format!(
+                    "{text}: {} has no {}{place}",
+                    side_name(us),
+                    role_name(role)
+                ));
+            }
+            if let Some(own) = position.board().piece_at(to).filter(|p| p.color == us) {
+                return illegal(format!(
+                    "{text}: {to} holds a {} {}",
+                    color_adjective(own.color),
+                    role_name(own.role)
+                ));
+            }
+            let reaching = movers
+                .into_iter()
+                .filter(|&from| reach(position, from, role).contains(to));
+            if reaching.count() == 0 {
+                return illegal(format!("{text}: no {piece}{place} can reach {to}"));
+            }
+            let last_rank = to.rank() == us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First);
+            if role == Role::Pawn && last_rank && promotion.is_none() {
+                return illegal(format!(
+                    "{text}: a pawn reaching {to} must promote; write {to}=Q (or =R, =B, =N)"
+                ));
+            }
+            if promotion.is_some() && !(role == Role::Pawn && last_rank) {
+                return illegal(format!(
+                    "{text}: only a pawn reaching the last rank promotes"
+                ));
+            }
+            if promotion == Some(Role::King) || promotion == Some(Role::Pawn) {
+                return illegal(format!(
+                    "{text}: a pawn promotes to a queen, rook, bishop or knight"
+                ));
+            }
+            illegal(format!("{text}: {}", check_reason(position, role)))
+        }
+        San::Castle(side) => why_not_castle(position, text, side),
+        San::Put { .. } | San::Null => illegal(format!(
+            "{text}: drops and null moves are not moves of standard chess"
+        )),
+    }
+}
+
+/// Why a move a piece can make is still illegal: the king.
+fn check_reason(position: &Chess, role: Role) -> String {
+    let us = position.turn();
+    if role == Role::King {
+        format!("it would put the {} king in check", color_adjective(us))
+    } else if position.is_check() {
+        format!(
+            "the {} king is in check, and this move does not answer it",
+            color_adjective(us)
+        )
+    } else {
+        format!("it would leave the {} king in check", color_adjective(us))
+    }
+}
+
+fn why_not_castle(position: &Chess, text: &str, side: CastlingSide) -> MoveError {
+    let us = position.turn();
+    let castles = position.castles();
+    let wing = match side {
+        CastlingSide::KingSide => "king side",
+        CastlingSide::QueenSide => "queen side",
+    };
+    let reason = if !castles.has(us, side) {
+        format!("{} has no right to castle {wing}", side_name(us))
+    } else if (castles.path(us, side) & position.board().occupied()).any() {
+        let between: Vec<String> = (castles.path(us, side) & position.board().occupied())
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect();
+        format!(
+            "{} must be empty to castle {wing}",
+            crate::words::join_and(&between)
+        )
+    } else if position.is_check() {
+        format!(
+            "the {} king is in check, and castling does not answer a check",
+            color_adjective(us)
+        )
+    } else {
+        "the king would cross or land on an attacked square".to_string()
+    };
+    illegal(format!("{text}: {reason}"))
+}
+
+fn why_not_uci(position: &Chess, text: &str, uci: UciMove) -> MoveError {
+    let us = position.turn();
+    let UciMove::Normal { from, to, .. } = uci else {
+        return illegal(format!(
+            "{text}: drops and null moves are not moves of standard chess"
+        ));
+    };
+    let Some(piece) = position.board().piece_at(from) else {
+        return illegal(format!("{text}: {from} is empty"));
+    };
+    if piece.color != us {
+        return illegal(format!(
+            "{text}: the piece on {from} is {}'s, but {} is to move",
+            side_name(piece.color),
+            side_name(us)
+        ));
+    }
+    let king_steps_two =
+        piece.role == Role::King && from.distance(to) == 2 && from.rank() == to.rank();
+    let onto_own_rook =
+        position.board().by_piece(us.rook()).contains(to) && piece.role == Role::King;
+    if king_steps_two || onto_own_rook {
+        let side = if to.file() > from.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        return why_not_castle(position, text, side);
+    }
+    let name = format!(
+        "{} {} on {from}",
+        color_adjective(us),
+        role_name(piece.role)
+    );
+    if !reach(position, from, piece.role).contains(to) {
+        return illegal(format!("{text}: the {name} cannot move to {to}"));
+    }
+    let last_rank = to.rank() == us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First);
+    if let UciMove::Normal { promotion, .. } = uci {
+        if piece.role == Role::Pawn && last_rank && promotion.is_none() {
+            return illegal(format!(
+                "{text}: a pawn reaching {to} must promote; add the piece, as in {text}q"
+            ));
+        }
+        if promotion.is_some() && !(piece.role == Role::Pawn && last_rank) {
+            return illegal(format!(
+                "{text}: only a pawn reaching the last rank promotes"
+            ));
+        }
+    }
+    illegal(format!("{text}: {}", check_reason(position, piece.role)))
+}
+
+/// Every legal move of `position` in SAN, in shakmaty's order.
+pub fn legal_sans(position: &Chess) -> Vec<String> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| San::from_move(position, m).to_string())
+        .collect()
+}

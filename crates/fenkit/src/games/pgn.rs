@@ -1,0 +1,213 @@
+//! Games in PGN, through pgn-reader: the mainline played move by move from
+//! the start or the `[FEN]` tag, each position handed to a callback.
+//! Variations are skipped; comments and NAGs are ignored. The caller owns
+//! the reader (and so the I/O).
+
+use std::ops::ControlFlow;
+
+/// pgn-reader's streaming reader, to drive [`Plies`] with.
+pub use pgn_reader::Reader;
+use pgn_reader::{RawTag, SanPlus, Visitor};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position};
+
+use crate::{Code, ReadOptions, Severity};
+
+/// A position of a game: `ply` 0 is the start, `san` the move that led
+/// here.
+pub struct Ply<'a> {
+    /// 1 for the first game the visitor sees.
+    pub game: u64,
+    pub ply: usize,
+    pub san: Option<&'a SanPlus>,
+    pub position: &'a Chess,
+}
+
+/// How a game ended: its number, how many plies it had, and where it
+/// stopped.
+#[derive(Debug)]
+pub struct GameEnd {
+    pub game: u64,
+    pub plies: usize,
+    pub position: Chess,
+}
+
+/// Why the rest of a game was skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    pub game: u64,
+    /// The ply of the move that could not be played; none for a bad tag.
+    pub ply: Option<usize>,
+    pub code: Code,
+    pub message: String,
+}
+
+/// A pgn-reader visitor that plays each game's mainline and calls
+/// `on_ply` with every position, the start included.
+///
+/// ```
+/// use pgn_reader::Reader;
+/// use fenkit::games::pgn::Plies;
+/// use shakmaty::Position;
+///
+/// let pgn = b"[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 (1... Ke7) 2. e5 *\n\n1. Nf3 Nf6 2. Ne6?? *\n";
+/// let mut fens = Vec::new();
+/// let mut plies = Plies::new(|ply| fens.push(fenkit::to_fen(&ply.position.to_setup(shakmaty::EnPassantMode::Always))));
+/// let mut reader = Reader::new(&pgn[..]);
+/// let first = reader.read_game(&mut plies).unwrap().unwrap().unwrap();
+/// assert_eq!(first.plies, 3);
+/// let second = reader.read_game(&mut plies).unwrap().unwrap().unwrap_err();
+/// assert_eq!(second.message, "move 2. Ne6: no white knight can reach e6");
+/// drop(plies);
+/// assert_eq!(fens[3], "8/3k4/8/4P3/8/8/8/4K3 b - - 0 2");
+/// ```
+pub struct Plies<F> {
+    on_ply: F,
+    games: u64,
+}
+
+impl<F: FnMut(Ply<'_>)> Plies<F> {
+    pub fn new(on_ply: F) -> Plies<F> {
+        Plies { on_ply, games: 0 }
+    }
+}
+
+#[derive(Default)]
+pub struct Tags {
+    fen: Option<Vec<u8>>,
+    chess960: bool,
+}
+
+pub struct Movetext {
+    position: Chess,
+    ply: usize,
+}
+
+type Output = Result<GameEnd, GameError>;
+
+impl<F> Plies<F> {
+    fn error(&self, ply: Option<usize>, code: Code, message: String) -> GameError {
+        GameError {
+            game: self.games,
+            ply,
+            code,
+            message,
+        }
+    }
+
+    /// The start position: the standard one, or the `[FEN]` tag's.
+    fn start(&self, tags: &Tags) -> Result<Chess, GameError> {
+        let Some(fen) = &tags.fen else {
+            return Ok(Chess::default());
+        };
+        let mode = if tags.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let read = ReadOptions {
+            castling: mode,
+            ..ReadOptions::default()
+        };
+        let checked = read.check(fen);
+        let first_error = checked
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error);
+        match (first_error, checked.setup) {
+            (None, Some(setup)) => Chess::from_setup(setup, mode).map_err(|err| {
+                self.error(
+                    None,
+                    Code::IllegalPosition,
+                    format!("the [FEN] tag's position cannot be played from: {err}"),
+                )
+            }),
+            (Some(diagnostic), _) => Err(self.error(
+                None,
+                diagnostic.code,
+                format!("the [FEN] tag: {}", diagnostic.message),
+            )),
+            (None, None) => {
+                Err(self.error(None, Code::MissingField, "the [FEN] tag is empty".into()))
+            }
+        }
+    }
+}
+
+impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
+    type Tags = Tags;
+    type Movetext = Movetext;
+    type Output = Output;
+
+    fn begin_tags(&mut self) -> ControlFlow<Output, Tags> {
+        self.games += 1;
+        ControlFlow::Continue(Tags::default())
+    }
+
+    fn tag(&mut self, tags: &mut Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Output> {
+        match name {
+            b"FEN" => tags.fen = Some(value.decode().into_owned()),
+            b"Variant" => {
+                let variant = value.decode().to_ascii_lowercase();
+                tags.chess960 =
+                    variant.windows(3).any(|w| w == b"960") || variant.starts_with(b"fischer");
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Output, Movetext> {
+        match self.start(&tags) {
+            Ok(position) => {
+                (self.on_ply)(Ply {
+                    game: self.games,
+                    ply: 0,
+                    san: None,
+                    position: &position,
+                });
+                ControlFlow::Continue(Movetext { position, ply: 0 })
+            }
+            Err(error) => ControlFlow::Break(Err(error)),
+        }
+    }
+
+    fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Output> {
+        let position = &mut movetext.position;
+        match san_plus.san.to_move(position) {
+            Ok(m) => {
+                position.play_unchecked(m);
+                movetext.ply += 1;
+                (self.on_ply)(Ply {
+                    game: self.games,
+                    ply: movetext.ply,
+                    san: Some(&san_plus),
+                    position,
+                });
+                ControlFlow::Continue(())
+            }
+            Err(_) => {
+                let text = san_plus.to_string();
+                let why = super::moves::read_move(position, &text)
+                    .err()
+                    .unwrap_or_else(|| super::moves::MoveError {
+                        code: Code::IllegalMove,
+                        message: format!("{text}: not a legal move"),
+                    });
+                let number = match position.turn() {
+                    Color::White => format!("{}.", position.fullmoves()),
+                    Color::Black => format!("{}...", position.fullmoves()),
+                };
+                let message = format!("move {number} {}", why.message);
+                ControlFlow::Break(Err(self.error(Some(movetext.ply + 1), why.code, message)))
+            }
+        }
+    }
+
+    fn end_game(&mut self, movetext: Movetext) -> Output {
+        Ok(GameEnd {
+            game: self.games,
+            plies: movetext.ply,
+            position: movetext.position,
+        })
+    }
+}
