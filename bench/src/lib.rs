@@ -44,3 +44,41 @@ pub fn random_positions(count: usize, seed: u64, mut emit: impl FnMut(&str)) {
         }
     }
 }
+
+/// Calls `emit` with each of `count` random games as PGN: a few tags, the
+/// moves in SAN with move numbers, a comment and a variation now and then
+/// (which readers must skip), and the result.
+pub fn random_games(count: usize, seed: u64, mut emit: impl FnMut(&str)) {
+    use shakmaty::san::SanPlus;
+    let mut rng = Lcg::new(seed);
+    for game in 1..=count {
+        let mut pos = Chess::default();
+        let mut text =
+            format!("[Event \"Random game {game}\"]\n[Site \"bench\"]\n[Result \"*\"]\n\n");
+        let plies = 20 + rng.below(160);
+        for ply in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            let m = moves[rng.below(moves.len())];
+            // A variation follows the move it replaces.
+            let variation = (rng.below(40) == 0).then(|| {
+                let other = SanPlus::from_move(pos.clone(), moves[rng.below(moves.len())]);
+                let dots = if ply % 2 == 0 { "." } else { "..." };
+                format!("({}{dots} {other}) ", ply / 2 + 1)
+            });
+            text.push_str(&SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+            text.push(' ');
+            text.push_str(variation.as_deref().unwrap_or(""));
+            if rng.below(30) == 0 {
+                text.push_str("{ a comment } ");
+            }
+        }
+        text.push_str("*\n\n");
+        emit(&text);
+    }
+}

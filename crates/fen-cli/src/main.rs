@@ -114,8 +114,8 @@ enum Command {
         #[arg(required = true, num_args = 1.., value_name = "FEN MOVE")]
         arguments: Vec<String>,
         /// Print only the position after the last move.
-        #[arg(long)]
-        last: bool,
+        #[arg(long = "final", alias = "last")]
+        final_only: bool,
         /// Read castling rights of the FEN as Chess960.
         #[arg(long)]
         chess960: bool,
@@ -223,7 +223,7 @@ fn main() -> ExitCode {
         Command::Png(drawing) => draw(Kind::Png, drawing, &mut out),
         Command::Play {
             arguments,
-            last,
+            final_only,
             chess960,
         } => {
             let (fen, moves) = commands::play::split(&arguments);
@@ -231,10 +231,10 @@ fn main() -> ExitCode {
                 chess960,
                 ..Inputs::default()
             };
-            commands::play::run(&fen, &moves, &inputs.read_options(), last, &mut out)
+            commands::play::run(&fen, &moves, &inputs.read_options(), final_only, &mut out)
         }
         Command::Pgn(options) => commands::pgn::run(&options, &mut out),
-        Command::History { inputs, pgn } => history(&inputs, pgn, &mut out),
+        Command::History { inputs, pgn } => commands::history::run(&inputs, pgn, &mut out),
         Command::Opening(inputs) => {
             commands::run(&mut Opening::new(inputs.read_options()), &inputs, &mut out)
         }
@@ -292,31 +292,4 @@ fn draw(kind: Kind, drawing: Drawing, out: &mut Output) -> io::Result<Status> {
         return Ok(Status::Trouble);
     }
     commands::run(&mut image, &inputs, out)
-}
-
-fn history(inputs: &Inputs, pgn: bool, out: &mut Output) -> io::Result<Status> {
-    let is_pgn = |path: &std::path::PathBuf| {
-        pgn || path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-    };
-    if !inputs.files.is_empty() && inputs.files.iter().all(is_pgn) || pgn && inputs.files.is_empty()
-    {
-        let stdin = [std::path::PathBuf::from("-")];
-        let files = if inputs.files.is_empty() {
-            &stdin[..]
-        } else {
-            &inputs.files[..]
-        };
-        let mut status = Status::Ok;
-        for path in files {
-            status = status.max(commands::history::games(path, out)?);
-        }
-        return Ok(status);
-    }
-    commands::run(
-        &mut commands::history::Sequence::new(inputs.read_options()),
-        inputs,
-        out,
-    )
 }

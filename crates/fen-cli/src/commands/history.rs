@@ -4,9 +4,8 @@
 
 use std::{
     cell::RefCell,
-    fs::File,
-    io::{self, Read, Write},
-    path::Path,
+    io::{self, Write},
+    path::{Path, PathBuf},
 };
 
 use fenkit::{
@@ -19,7 +18,7 @@ use fenkit::{
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::{Job, Output, Status, io_message, legal_reported};
-use crate::report::Record;
+use crate::{options::Inputs, report::Record};
 
 /// Words for an event; positions are named `unit` (plies, lines) with the
 /// number `at` gives for an index.
@@ -128,18 +127,27 @@ impl Job for Sequence {
     }
 }
 
+/// Reads PGN games when asked (`pgn`) or when every file is named
+/// `*.pgn`, else FEN records as one game.
+pub fn run(inputs: &Inputs, pgn: bool, out: &mut Output) -> io::Result<Status> {
+    let named_pgn = |path: &PathBuf| {
+        path.extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"))
+    };
+    if pgn || !inputs.files.is_empty() && inputs.files.iter().all(named_pgn) {
+        let mut status = Status::Ok;
+        for path in super::files_or_stdin(&inputs.files) {
+            status = status.max(games(&path, out)?);
+        }
+        return Ok(status);
+    }
+    super::run(&mut Sequence::new(inputs.read_options()), inputs, out)
+}
+
 /// Each game of a PGN file.
 pub fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
-    let (source, input): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-        ("<stdin>".into(), Box::new(io::stdin()))
-    } else {
-        match File::open(path) {
-            Ok(file) => (path.display().to_string(), Box::new(file)),
-            Err(err) => {
-                out.note(&format!("fen: {}: {}", path.display(), io_message(&err)))?;
-                return Ok(Status::Trouble);
-            }
-        }
+    let Some((source, input)) = super::open(path, out)? else {
+        return Ok(Status::Trouble);
     };
     // Lines of output, collected by the visitor as the game is played.
     let found = RefCell::new((

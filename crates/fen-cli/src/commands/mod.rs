@@ -15,7 +15,7 @@ pub mod show;
 use std::{
     fs::File,
     io::{self, BufWriter, IsTerminal, Read, StderrLock, StdoutLock, Write},
-    path::PathBuf,
+    path::{Path, PathBuf},
 };
 
 use fenkit::{Code, Diagnostic, Field, Parsed, ReadOptions, Span};
@@ -151,28 +151,38 @@ pub enum Status {
 /// Feeds every record of the inputs (standard input when there are none,
 /// or for `-`) to `job`, in input order. Errors are output errors only: an
 /// unreadable input is reported and the run goes on with the next.
-pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
-    let stdin = [PathBuf::from("-")];
-    let files = if inputs.files.is_empty() {
-        &stdin[..]
+/// The files given, or standard input (`-`) when there are none.
+pub fn files_or_stdin(files: &[PathBuf]) -> Vec<PathBuf> {
+    if files.is_empty() {
+        vec![PathBuf::from("-")]
     } else {
-        &inputs.files[..]
-    };
+        files.to_vec()
+    }
+}
+
+/// Opens `path` (`-` for standard input): its name for diagnostics, and a
+/// reader. A file that cannot be opened is reported, and gives `None`.
+pub fn open(path: &Path, out: &mut Output) -> io::Result<Option<(String, Box<dyn Read>)>> {
+    if path.as_os_str() == "-" {
+        return Ok(Some(("<stdin>".into(), Box::new(io::stdin()))));
+    }
+    let source = path.display().to_string();
+    match File::open(path) {
+        Ok(file) => Ok(Some((source, Box::new(file)))),
+        Err(err) => {
+            out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+            Ok(None)
+        }
+    }
+}
+
+pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
     let extract = inputs.extract();
     let mut status = Status::Ok;
-    for path in files {
-        let (source, reader): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(io::stdin()))
-        } else {
-            let source = path.display().to_string();
-            match File::open(path) {
-                Ok(file) => (source, Box::new(file)),
-                Err(err) => {
-                    out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                    status = Status::Trouble;
-                    continue;
-                }
-            }
+    for path in files_or_stdin(&inputs.files) {
+        let Some((source, reader)) = open(&path, out)? else {
+            status = Status::Trouble;
+            continue;
         };
         let result = input::for_each_line(reader, |line_number, line| {
             if inputs.header && line_number == 1 {

@@ -3,7 +3,6 @@
 
 use std::{
     cell::{Cell, RefCell},
-    fs::File,
     io::{self, Read, Write},
     ops::RangeInclusive,
     path::PathBuf,
@@ -17,15 +16,15 @@ use fenkit::{
 };
 use shakmaty::{EnPassantMode, Position};
 
-use super::{Output, Status, io_message};
+use super::{Output, Status, files_or_stdin, io_message, open};
 
 #[derive(Args)]
 pub struct PgnOptions {
     /// PGN files; standard input when none is given, or for '-'.
     pub files: Vec<PathBuf>,
     /// Only the position after the last move of each game.
-    #[arg(long, conflicts_with_all = ["every", "ply", "opening"])]
-    pub last: bool,
+    #[arg(long = "final", alias = "last", conflicts_with_all = ["every", "ply", "opening"])]
+    pub final_only: bool,
     /// Only every Nth ply (N, 2N, …).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub every: Option<u32>,
@@ -105,7 +104,7 @@ struct Printer<'a> {
 impl Printer<'_> {
     fn wanted(&self, ply: usize) -> bool {
         let options = self.options;
-        if options.last || options.opening {
+        if options.final_only || options.opening {
             return false;
         }
         let every = options
@@ -153,7 +152,7 @@ impl Printer<'_> {
     }
 
     fn end(&mut self, end: &GameEnd) {
-        if self.options.last {
+        if self.options.final_only {
             self.line(end.game, end.plies, None, &end.position);
         }
         if self.options.opening {
@@ -175,31 +174,16 @@ impl Printer<'_> {
 }
 
 pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
-    let stdin = [PathBuf::from("-")];
-    let files = if options.files.is_empty() {
-        &stdin[..]
-    } else {
-        &options.files[..]
-    };
     let mut status = Status::Ok;
     let printer = RefCell::new(Printer {
         options,
         text: Vec::with_capacity(64 * 1024),
         opening: None,
     });
-    for path in files {
-        let (source, input): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(io::stdin()))
-        } else {
-            let source = path.display().to_string();
-            match File::open(path) {
-                Ok(file) => (source, Box::new(file)),
-                Err(err) => {
-                    out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                    status = Status::Trouble;
-                    continue;
-                }
-            }
+    for path in files_or_stdin(&options.files) {
+        let Some((source, input)) = open(&path, out)? else {
+            status = Status::Trouble;
+            continue;
         };
         let breaks = Rc::new(Cell::new(0));
         let mut reader = Reader::new(Lines {

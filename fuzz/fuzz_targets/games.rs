@@ -1,0 +1,56 @@
+//! Moves and PGN games from arbitrary bytes. The first line is a position
+//! (read leniently; the start position when it is not legal), the rest
+//! whitespace-separated moves: each one read either gives a legal move or
+//! an error with a message, and a move refused is no legal move's SAN or
+//! UCI. The whole input is also read as PGN: no panic, and every position
+//! handed out is one shakmaty can play on.
+#![no_main]
+
+use fenkit::{
+    ReadOptions,
+    games::{
+        pgn::{Plies, Reader},
+        read_move,
+    },
+};
+use libfuzzer_sys::fuzz_target;
+use shakmaty::{CastlingMode, Chess, FromSetup, Position, san::San, uci::UciMove};
+
+fuzz_target!(|input: &[u8]| {
+    let (first, rest) = match input.iter().position(|&b| b == b'\n') {
+        Some(cut) => (&input[..cut], &input[cut + 1..]),
+        None => (input, &input[..0]),
+    };
+    let lenient = ReadOptions { lenient: true, ..ReadOptions::default() };
+    let mut position = lenient
+        .parse(first)
+        .ok()
+        .and_then(|parsed| Chess::from_setup(parsed.setup, CastlingMode::Standard).ok())
+        .unwrap_or_default();
+    for token in String::from_utf8_lossy(rest).split_whitespace().take(50) {
+        match read_move(&position, token) {
+            Ok(m) => {
+                assert!(position.is_legal(m));
+                position.play_unchecked(m);
+            }
+            Err(err) => {
+                assert!(!err.message.is_empty());
+                for m in position.legal_moves() {
+                    assert_ne!(San::from_move(&position, m).to_string(), token, "{}", err.message);
+                    assert_ne!(UciMove::from_move(m, CastlingMode::Standard).to_string(), token);
+                }
+            }
+        }
+    }
+    let mut plies = Plies::new(|ply| {
+        assert!(ply.position.legal_moves().len() < 256);
+    });
+    let mut reader = Reader::new(input);
+    for _ in 0..20 {
+        match reader.read_game(&mut plies) {
+            Ok(Some(Err(error))) => assert!(!error.message.is_empty()),
+            Ok(Some(Ok(_))) => {}
+            Ok(None) | Err(_) => break,
+        }
+    }
+});
