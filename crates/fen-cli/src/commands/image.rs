@@ -263,7 +263,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 fn with_path(err: io::Error, path: &Path) -> io::Error {
-    io::Error::new(err.kind(), format!("{}: {err}", path.display()))
+    let why = super::io_message(&err);
+    io::Error::new(err.kind(), format!("{}: {why}", path.display()))
 }
 
 #[cfg(test)]
