@@ -5,6 +5,7 @@ mod commands;
 mod extract;
 mod input;
 mod options;
+mod output;
 mod report;
 
 use std::{
@@ -173,7 +174,7 @@ fn main() -> ExitCode {
     let mut out = Output::new();
     let result = match command {
         Command::Board(inputs) => {
-            commands::run(&mut Board::new(inputs.read_options()), &inputs, &mut out)
+            commands::stream(&mut Board::new(inputs.read_options()), &inputs, &mut out)
         }
         Command::Check {
             inputs,
@@ -182,9 +183,9 @@ fn main() -> ExitCode {
         } => {
             let mut read = inputs.read_options();
             read.strictness = strictness.into();
-            commands::run(&mut Check::new(read, format), &inputs, &mut out)
+            commands::stream(&mut Check::new(read, format), &inputs, &mut out)
         }
-        Command::Normalize { inputs, style } => commands::run(
+        Command::Normalize { inputs, style } => commands::stream(
             &mut Convert::new(
                 inputs.read_options(),
                 style.write_options(),
@@ -199,7 +200,7 @@ fn main() -> ExitCode {
             style,
             to,
             operations,
-        } => commands::run(
+        } => commands::stream(
             &mut Convert::new(
                 inputs.read_options(),
                 style.write_options(),
@@ -209,12 +210,12 @@ fn main() -> ExitCode {
             &inputs,
             &mut out,
         ),
-        Command::Key { inputs, polyglot } => commands::run(
+        Command::Key { inputs, polyglot } => commands::stream(
             &mut Key::new(inputs.read_options(), polyglot),
             &inputs,
             &mut out,
         ),
-        Command::Show { inputs, options } => commands::run(
+        Command::Show { inputs, options } => commands::stream(
             &mut Show::new(inputs.read_options(), &options),
             &inputs,
             &mut out,
@@ -236,11 +237,11 @@ fn main() -> ExitCode {
         Command::Pgn(options) => commands::pgn::run(&options, &mut out),
         Command::History { inputs, pgn } => commands::history::run(&inputs, pgn, &mut out),
         Command::Opening(inputs) => {
-            commands::run(&mut Opening::new(inputs.read_options()), &inputs, &mut out)
+            commands::stream(&mut Opening::new(inputs.read_options()), &inputs, &mut out)
         }
         Command::Book { book, inputs } => match std::fs::read(&book) {
             Ok(bytes) => match fenkit::games::book::Book::new(&bytes) {
-                Ok(book) => commands::run(
+                Ok(book) => commands::stream(
                     &mut BookMoves::new(inputs.read_options(), book),
                     &inputs,
                     &mut out,
@@ -268,6 +269,8 @@ fn main() -> ExitCode {
             commands::chess960::print(numbers, castling.into(), &mut out)
         }
     };
+    // Whatever a subcommand left in the buffers goes out now.
+    let result = result.and_then(|status| out.flush().map(|()| status));
     let status = match result {
         Ok(status) => status,
         // A reader that went away (`fen board big.fen | head`) is no failure.

@@ -39,6 +39,10 @@ pub struct Inputs {
     /// Read the record from this key of a JSON object per line.
     #[arg(long, value_name = "KEY")]
     pub jsonl: Option<String>,
+    /// Threads for the records: N, or 0 for one per core. Output keeps the
+    /// input's order either way.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 fn delimiter(text: &str) -> Result<u8, String> {
@@ -60,6 +64,14 @@ pub enum InputFormat {
 }
 
 impl Inputs {
+    /// How many threads handle records.
+    pub fn threads(&self) -> usize {
+        match self.jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
     pub fn read_options(&self) -> ReadOptions {
         ReadOptions {
             castling: if self.chess960 {

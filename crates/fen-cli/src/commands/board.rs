@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use fenkit::ReadOptions;
 
-use super::{Job, Output, parse_reported};
+use super::{Job, Output, parallel::Parallel, parse_reported};
 use crate::report::Record;
 
 pub struct Board {
@@ -37,5 +37,21 @@ impl Job for Board {
         out.out.write_all(&self.text)?;
         self.printed = true;
         Ok(true)
+    }
+}
+
+impl Parallel for Board {
+    fn fork(&self) -> Board {
+        // Every board of a fork gets its separator; the writer drops the
+        // run's first.
+        Board {
+            read: self.read,
+            printed: true,
+            text: Vec::new(),
+        }
+    }
+
+    fn first_separator(&self) -> usize {
+        usize::from(!self.printed)
     }
 }

@@ -6,7 +6,7 @@ use std::io;
 use clap::ValueEnum;
 use fenkit::{Diagnostic, ReadOptions};
 
-use super::{Job, Output};
+use super::{Job, Output, parallel::Parallel};
 use crate::report::{self, Record};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -97,5 +97,16 @@ impl Job for Check {
             ))?;
         }
         Ok(())
+    }
+}
+
+impl Parallel for Check {
+    fn fork(&self) -> Check {
+        Check::new(self.read, self.format)
+    }
+
+    fn join(&mut self, fork: Check) {
+        self.records += fork.records;
+        self.valid += fork.valid;
     }
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use clap::ValueEnum;
 use fenkit::{Operation, ReadOptions, WriteOptions};
 
-use super::{Job, Output, parse_reported};
+use super::{Job, Output, parallel::Parallel, parse_reported};
 use crate::report::Record;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -81,5 +81,11 @@ impl Job for Convert {
         self.text.push(b'\n');
         out.out.write_all(&self.text)?;
         Ok(true)
+    }
+}
+
+impl Parallel for Convert {
+    fn fork(&self) -> Convert {
+        Convert::new(self.read, self.write, self.to, self.operations)
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use super::{Job, Output, legal_reported};
+use super::{Job, Output, legal_reported, parallel::Parallel};
 use crate::report::Record;
 use fenkit::ReadOptions;
 
@@ -37,5 +37,11 @@ impl Job for Key {
         self.text.push(b'\n');
         out.out.write_all(&self.text)?;
         Ok(true)
+    }
+}
+
+impl Parallel for Key {
+    fn fork(&self) -> Key {
+        Key::new(self.read, self.polyglot)
     }
 }

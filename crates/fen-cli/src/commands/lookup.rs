@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use fenkit::{ReadOptions, games::book::Book};
 use shakmaty::{san::San, uci::UciMove};
 
-use super::{Job, Output, legal_reported};
+use super::{Job, Output, legal_reported, parallel::Parallel};
 use crate::report::Record;
 
 /// `fen opening`: the ECO code and name of each position, `-` when the
@@ -77,5 +77,25 @@ impl Job for BookMoves<'_> {
             writeln!(out.out, "{san}\t{uci}\t{}\t{share:.1}%", book_move.weight)?;
         }
         Ok(true)
+    }
+}
+
+impl Parallel for Opening {
+    fn fork(&self) -> Opening {
+        Opening::new(self.read)
+    }
+}
+
+impl Parallel for BookMoves<'_> {
+    fn fork(&self) -> Self {
+        BookMoves {
+            read: self.read,
+            book: self.book,
+            shown: true,
+        }
+    }
+
+    fn first_separator(&self) -> usize {
+        usize::from(!self.shown)
     }
 }

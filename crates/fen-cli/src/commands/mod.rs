@@ -8,13 +8,14 @@ pub mod history;
 pub mod image;
 pub mod key;
 pub mod lookup;
+pub mod parallel;
 pub mod pgn;
 pub mod play;
 pub mod show;
 
 use std::{
     fs::File,
-    io::{self, BufWriter, IsTerminal, Read, StderrLock, StdoutLock, Write},
+    io::{self, Read},
     path::{Path, PathBuf},
 };
 
@@ -22,61 +23,13 @@ use fenkit::{Code, Diagnostic, Field, Parsed, ReadOptions, Span};
 use shakmaty::{Chess, FromSetup};
 
 use crate::{
-    extract::Found,
+    extract::{Extract, Found},
     input::{self, Line, MAX_LINE, Stop},
     options::Inputs,
-    report::{self, Record},
+    report::Record,
 };
 
-/// Standard output and standard error, buffered.
-pub struct Output {
-    pub out: BufWriter<StdoutLock<'static>>,
-    err: BufWriter<StderrLock<'static>>,
-    /// Show the line and a caret under each diagnostic.
-    snippets: bool,
-    /// Both streams go to the same terminal: keep them in step.
-    interleave: bool,
-}
-
-impl Output {
-    pub fn new() -> Output {
-        let (stdout, stderr) = (io::stdout(), io::stderr());
-        let snippets = stderr.is_terminal();
-        let interleave = snippets && stdout.is_terminal();
-        Output {
-            out: BufWriter::with_capacity(64 * 1024, stdout.lock()),
-            err: BufWriter::new(stderr.lock()),
-            snippets,
-            interleave,
-        }
-    }
-
-    /// Writes diagnostics for people on standard error.
-    pub fn diagnostics(&mut self, record: &Record, diagnostics: &[Diagnostic]) -> io::Result<()> {
-        if self.interleave {
-            self.out.flush()?;
-        }
-        for diagnostic in diagnostics {
-            report::human(&mut self.err, record, diagnostic, self.snippets)?;
-        }
-        if self.interleave {
-            self.err.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Writes a line for people on standard error.
-    pub fn note(&mut self, text: &str) -> io::Result<()> {
-        self.out.flush()?;
-        writeln!(self.err, "{text}")?;
-        self.err.flush()
-    }
-
-    pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()?;
-        self.err.flush()
-    }
-}
+pub use crate::output::Output;
 
 /// Parses `record` as `options` say and reports its repairs (warnings) or
 /// its problems; the parsed record when it is well-formed.
@@ -176,6 +129,20 @@ pub fn open(path: &Path, out: &mut Output) -> io::Result<Option<(String, Box<dyn
     }
 }
 
+/// Runs `job` over the inputs on as many threads as `--jobs` says (one when
+/// both output streams share a terminal, to keep them in step).
+pub fn stream<J: parallel::Parallel>(
+    job: &mut J,
+    inputs: &Inputs,
+    out: &mut Output,
+) -> io::Result<Status> {
+    match inputs.threads() {
+        threads if threads > 1 && !out.interleaves() => parallel::run(job, threads, inputs, out),
+        _ => run(job, inputs, out),
+    }
+}
+
+/// Feeds every record to `job` on this thread, in input order.
 pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
     let extract = inputs.extract();
     let mut status = Status::Ok;
@@ -184,64 +151,14 @@ pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<
             status = Status::Trouble;
             continue;
         };
-        let result = input::for_each_line(reader, |line_number, line| {
-            if inputs.header && line_number == 1 {
+        let result = input::for_each_line(reader, |number, line| {
+            if inputs.header && number == 1 {
                 return Ok(());
             }
-            let fine = match line {
-                Line::Text(text) => {
-                    let mut fine = true;
-                    extract.each(text, |found| {
-                        let (offset, bytes, missing) = match found {
-                            Found::Record(offset, bytes) => (offset, bytes, None),
-                            Found::Missing(why) => (0, Default::default(), Some(why)),
-                        };
-                        let record = Record {
-                            source: &source,
-                            line_number,
-                            line: text,
-                            offset,
-                            bytes: &bytes,
-                        };
-                        fine &= match missing {
-                            None => job.record(&record, out)?,
-                            Some(why) => {
-                                let diagnostic = Diagnostic::new(
-                                    Code::MissingColumn,
-                                    Field::Record,
-                                    Span::default(),
-                                    why,
-                                );
-                                job.unreadable(&record, &diagnostic, out)?
-                            }
-                        };
-                        Ok::<_, io::Error>(())
-                    })?;
-                    fine
-                }
-                Line::TooLong { length } => {
-                    let record = Record {
-                        source: &source,
-                        line_number,
-                        line: b"",
-                        offset: 0,
-                        bytes: b"",
-                    };
-                    let diagnostic = Diagnostic::new(
-                        Code::LineTooLong,
-                        Field::Record,
-                        Span::default(),
-                        format!(
-                            "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100)"
-                        ),
-                    );
-                    job.unreadable(&record, &diagnostic, out)?
-                }
-            };
-            if !fine {
+            if !handle_line(job, &extract, &source, number, line, out)? {
                 status = status.max(Status::BadRecords);
             }
-            Ok(())
+            out.tick()
         });
         match result {
             Ok(()) => {}
@@ -255,6 +172,63 @@ pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<
     job.finish(out)?;
     out.flush()?;
     Ok(status)
+}
+
+/// Hands each record of a line to `job`, or reports why the line has none
+/// (a missing column, an overlong line); whether all went well.
+pub fn handle_line(
+    job: &mut impl Job,
+    extract: &Extract,
+    source: &str,
+    line_number: u64,
+    line: Line<'_>,
+    out: &mut Output,
+) -> io::Result<bool> {
+    let text = match line {
+        Line::Text(text) => text,
+        Line::TooLong { length } => {
+            let record = Record {
+                source,
+                line_number,
+                line: b"",
+                offset: 0,
+                bytes: b"",
+            };
+            let diagnostic = Diagnostic::new(
+                Code::LineTooLong,
+                Field::Record,
+                Span::default(),
+                format!(
+                    "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100)"
+                ),
+            );
+            return job.unreadable(&record, &diagnostic, out);
+        }
+    };
+    let mut fine = true;
+    extract.each(text, |found| {
+        let (offset, bytes, missing) = match found {
+            Found::Record(offset, bytes) => (offset, bytes, None),
+            Found::Missing(why) => (0, Default::default(), Some(why)),
+        };
+        let record = Record {
+            source,
+            line_number,
+            line: text,
+            offset,
+            bytes: &bytes,
+        };
+        fine &= match missing {
+            None => job.record(&record, out)?,
+            Some(why) => {
+                let diagnostic =
+                    Diagnostic::new(Code::MissingColumn, Field::Record, Span::default(), why);
+                job.unreadable(&record, &diagnostic, out)?
+            }
+        };
+        Ok::<_, io::Error>(())
+    })?;
+    Ok(fine)
 }
 
 /// An I/O error in words, without Rust's "(os error 2)".

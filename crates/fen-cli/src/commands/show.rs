@@ -9,7 +9,7 @@ use shakmaty::{
     CastlingMode, Chess, Color, File, FromSetup, Piece, Position, Rank, Role, Setup, Square,
 };
 
-use super::{Job, Output};
+use super::{Job, Output, parallel::Parallel};
 use crate::report::{self, Record};
 
 #[derive(Args)]
@@ -256,5 +256,18 @@ impl Job for Show {
         }
         out.out.write_all(text.as_bytes())?;
         Ok(legal)
+    }
+}
+
+impl Parallel for Show {
+    fn fork(&self) -> Show {
+        Show {
+            shown: true,
+            ..*self
+        }
+    }
+
+    fn first_separator(&self) -> usize {
+        usize::from(!self.shown)
     }
 }

@@ -1,0 +1,123 @@
+//! Standard output and standard error, through buffers: written out when
+//! they fill (or at once, when both streams share a terminal), or handed
+//! over whole by the workers of a parallel run.
+
+use std::io::{self, IsTerminal, Write};
+
+use fenkit::Diagnostic;
+
+use crate::report::{self, Record};
+
+/// Written to the real streams at this size.
+const FLUSH_AT: usize = 64 * 1024;
+
+pub struct Output {
+    pub out: Vec<u8>,
+    err: Vec<u8>,
+    /// Show the line and a caret under each diagnostic.
+    snippets: bool,
+    /// Both streams go to the same terminal: keep them in step.
+    interleave: bool,
+    /// Write to the real streams; a worker's output only collects.
+    direct: bool,
+}
+
+impl Output {
+    pub fn new() -> Output {
+        let snippets = io::stderr().is_terminal();
+        Output {
+            out: Vec::with_capacity(FLUSH_AT * 2),
+            err: Vec::new(),
+            snippets,
+            interleave: snippets && io::stdout().is_terminal(),
+            direct: true,
+        }
+    }
+
+    /// An output for a worker thread: it collects, the writer writes.
+    pub fn collector(&self) -> Output {
+        Output {
+            out: Vec::with_capacity(FLUSH_AT * 2),
+            err: Vec::new(),
+            snippets: self.snippets,
+            interleave: false,
+            direct: false,
+        }
+    }
+
+    /// Whether standard output and standard error share a terminal.
+    pub fn interleaves(&self) -> bool {
+        self.interleave
+    }
+
+    /// Writes diagnostics for people on standard error.
+    pub fn diagnostics(&mut self, record: &Record, diagnostics: &[Diagnostic]) -> io::Result<()> {
+        if self.interleave {
+            self.flush_out()?;
+        }
+        for diagnostic in diagnostics {
+            report::human(&mut self.err, record, diagnostic, self.snippets)?;
+        }
+        if self.interleave {
+            self.flush_err()?;
+        }
+        Ok(())
+    }
+
+    /// Writes a line for people on standard error, after what standard
+    /// output has so far.
+    pub fn note(&mut self, text: &str) -> io::Result<()> {
+        self.flush_out()?;
+        writeln!(self.err, "{text}")?;
+        self.flush_err()
+    }
+
+    /// Writes the buffers out when they are full; called between records.
+    pub fn tick(&mut self) -> io::Result<()> {
+        if self.out.len() >= FLUSH_AT {
+            self.flush_out()?;
+        }
+        if self.err.len() >= FLUSH_AT {
+            self.flush_err()?;
+        }
+        Ok(())
+    }
+
+    /// Both buffers, emptied (what a worker hands to the writer).
+    pub fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+        (std::mem::take(&mut self.out), std::mem::take(&mut self.err))
+    }
+
+    /// Writes `out` and `err`, in that order, as collected by a worker.
+    pub fn write_collected(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+        self.out.extend_from_slice(out);
+        if !err.is_empty() {
+            self.flush_out()?;
+            self.err.extend_from_slice(err);
+            self.flush_err()?;
+        }
+        self.tick()
+    }
+
+    fn flush_out(&mut self) -> io::Result<()> {
+        if self.direct && !self.out.is_empty() {
+            io::stdout().lock().write_all(&self.out)?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
+    fn flush_err(&mut self) -> io::Result<()> {
+        if self.direct && !self.err.is_empty() {
+            io::stderr().lock().write_all(&self.err)?;
+            self.err.clear();
+        }
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.flush_out()?;
+        self.flush_err()?;
+        io::stdout().lock().flush()
+    }
+}
