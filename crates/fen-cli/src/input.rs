@@ -19,6 +19,16 @@ pub enum Line<'a> {
     TooLong { length: u64 },
 }
 
+impl Line<'_> {
+    /// The line's length in bytes, without its line break.
+    pub fn length(&self) -> u64 {
+        match self {
+            Line::Text(text) => text.len() as u64,
+            Line::TooLong { length } => *length,
+        }
+    }
+}
+
 /// Why reading stopped early.
 pub enum Stop {
     /// Reading the input failed.

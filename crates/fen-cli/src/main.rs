@@ -6,6 +6,7 @@ mod extract;
 mod input;
 mod options;
 mod output;
+mod progress;
 mod report;
 
 use std::{

@@ -43,6 +43,10 @@ pub struct Inputs {
     /// input's order either way.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// A progress bar on standard error for runs over a second: auto (when
+    /// standard error is a terminal), always, or never.
+    #[arg(long, value_enum, default_value_t)]
+    pub progress: crate::progress::When,
 }
 
 fn delimiter(text: &str) -> Result<u8, String> {
@@ -64,6 +68,21 @@ pub enum InputFormat {
 }
 
 impl Inputs {
+    /// A progress counter for this run, knowing the size of the input when
+    /// it is all files.
+    pub fn progress(&self) -> crate::progress::Progress {
+        let sizes: Option<Vec<u64>> = self
+            .files
+            .iter()
+            .map(|path| match path.as_os_str() == "-" {
+                true => None,
+                false => std::fs::metadata(path).ok().map(|m| m.len()),
+            })
+            .collect();
+        let total = sizes.filter(|s| !s.is_empty()).map(|s| s.iter().sum());
+        crate::progress::Progress::new(self.progress, total)
+    }
+
     /// How many threads handle records.
     pub fn threads(&self) -> usize {
         match self.jobs {

@@ -6,7 +6,10 @@ use std::io::{self, IsTerminal, Write};
 
 use fenkit::Diagnostic;
 
-use crate::report::{self, Record};
+use crate::{
+    progress,
+    report::{self, Record},
+};
 
 /// Written to the real streams at this size.
 const FLUSH_AT: usize = 64 * 1024;
@@ -20,17 +23,21 @@ pub struct Output {
     interleave: bool,
     /// Write to the real streams; a worker's output only collects.
     direct: bool,
+    /// Standard output is a terminal.
+    terminal: bool,
 }
 
 impl Output {
     pub fn new() -> Output {
         let snippets = io::stderr().is_terminal();
+        let terminal = io::stdout().is_terminal();
         Output {
             out: Vec::with_capacity(FLUSH_AT * 2),
             err: Vec::new(),
             snippets,
-            interleave: snippets && io::stdout().is_terminal(),
+            interleave: snippets && terminal,
             direct: true,
+            terminal,
         }
     }
 
@@ -42,6 +49,7 @@ impl Output {
             snippets: self.snippets,
             interleave: false,
             direct: false,
+            terminal: false,
         }
     }
 
@@ -101,7 +109,14 @@ impl Output {
 
     fn flush_out(&mut self) -> io::Result<()> {
         if self.direct && !self.out.is_empty() {
-            io::stdout().lock().write_all(&self.out)?;
+            // The bar is on standard error: only a terminal that shows both
+            // needs it moved aside.
+            let write = || io::stdout().lock().write_all(&self.out);
+            if self.terminal {
+                progress::around_bar(write)?;
+            } else {
+                write()?;
+            }
             self.out.clear();
         }
         Ok(())
@@ -109,7 +124,7 @@ impl Output {
 
     fn flush_err(&mut self) -> io::Result<()> {
         if self.direct && !self.err.is_empty() {
-            io::stderr().lock().write_all(&self.err)?;
+            progress::around_bar(|| io::stderr().lock().write_all(&self.err))?;
             self.err.clear();
         }
         Ok(())

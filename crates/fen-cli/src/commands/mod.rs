@@ -146,12 +146,14 @@ pub fn stream<J: parallel::Parallel>(
 pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
     let extract = inputs.extract();
     let mut status = Status::Ok;
+    let mut progress = inputs.progress();
     for path in files_or_stdin(&inputs.files) {
         let Some((source, reader)) = open(&path, out)? else {
             status = Status::Trouble;
             continue;
         };
         let result = input::for_each_line(reader, |number, line| {
+            progress.line(line.length() + 1);
             if inputs.header && number == 1 {
                 return Ok(());
             }
@@ -169,6 +171,7 @@ pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<
             }
         }
     }
+    progress.finish();
     job.finish(out)?;
     out.flush()?;
     Ok(status)

@@ -21,6 +21,7 @@ use crate::{
     extract::Extract,
     input::{self, Line, Stop},
     options::Inputs,
+    progress::Progress,
 };
 
 /// A job that can run on several threads: each worker has a fork, and the
@@ -73,29 +74,34 @@ pub fn run<J: Parallel>(
     let extract = inputs.extract();
     let mut status = Status::Ok;
     let mut first = true;
+    let mut progress = inputs.progress();
     for path in super::files_or_stdin(&inputs.files) {
         let Some((source, reader)) = open(&path, out)? else {
             status = Status::Trouble;
             continue;
         };
+        let reading = Reading {
+            header: inputs.header,
+            progress: &mut progress,
+        };
         let (file_status, forks) = run_file(
-            job,
-            threads,
-            &extract,
-            inputs.header,
-            &source,
-            reader,
-            out,
-            &mut first,
+            job, threads, &extract, reading, &source, reader, out, &mut first,
         )?;
         status = status.max(file_status);
         for fork in forks {
             job.join(fork);
         }
     }
+    progress.finish();
     job.finish(out)?;
     out.flush()?;
     Ok(status)
+}
+
+/// How the reading thread reads.
+struct Reading<'a> {
+    header: bool,
+    progress: &'a mut Progress,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -103,7 +109,7 @@ fn run_file<J: Parallel>(
     job: &J,
     threads: usize,
     extract: &Extract,
-    header: bool,
+    reading: Reading<'_>,
     source: &str,
     reader: Box<dyn io::Read>,
     out: &mut Output,
@@ -140,7 +146,7 @@ fn run_file<J: Parallel>(
             .collect();
         drop(to_writer);
         let writer = scope.spawn(|| write(from_workers, free, separator, out, first));
-        let read = read(reader, header, to_workers, &taken);
+        let read = read(reader, reading, to_workers, &taken);
         let forks: Vec<J> = workers
             .into_iter()
             .map(|worker| worker.join().expect("a worker does not panic"))
@@ -160,7 +166,7 @@ fn run_file<J: Parallel>(
 /// Packs lines into batches and sends them, waiting for a free place.
 fn read(
     reader: Box<dyn io::Read>,
-    header: bool,
+    reading: Reading<'_>,
     to_workers: SyncSender<(u64, Batch)>,
     taken: &Receiver<()>,
 ) -> io::Result<()> {
@@ -175,7 +181,9 @@ fn read(
         index += 1;
         Ok(())
     };
+    let Reading { header, progress } = reading;
     let result = input::for_each_line(reader, |number, line| {
+        progress.line(line.length() + 1);
         if header && number == 1 {
             return Ok(());
         }

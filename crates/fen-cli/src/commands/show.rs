@@ -3,13 +3,14 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use fenkit::{ReadOptions, Severity, render::Orientation};
 use shakmaty::{
     CastlingMode, Chess, Color, File, FromSetup, Piece, Position, Rank, Role, Setup, Square,
 };
 
 use super::{Job, Output, parallel::Parallel};
+use crate::progress::When;
 use crate::report::{self, Record};
 
 #[derive(Args)]
@@ -29,24 +30,15 @@ pub struct ShowOptions {
     pub orientation: Orientation,
 }
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum When {
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
-
-impl When {
-    /// Whether to color, for the standard output at hand.
-    pub fn colors(self) -> bool {
-        match self {
-            When::Always => true,
-            When::Never => false,
-            When::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
-                    && io::stdout().is_terminal()
-            }
+/// Whether to color, for the standard output at hand: auto colors a
+/// terminal unless NO_COLOR is set (to anything but nothing).
+fn colors(when: When) -> bool {
+    match when {
+        When::Always => true,
+        When::Never => false,
+        When::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+                && io::stdout().is_terminal()
         }
     }
 }
@@ -64,7 +56,7 @@ impl Show {
         Show {
             read,
             ascii: options.ascii,
-            color: options.color.colors(),
+            color: colors(options.color),
             orientation: if options.flip {
                 Orientation::Black
             } else {

@@ -1,0 +1,278 @@
+//! Input built to hurt: a gibibyte line, bytes that are not text, millions
+//! of blank lines, a record cut short, a reader that goes away, a file that
+//! cannot be read. Each runs on one thread and on two.
+
+use std::{
+    fs,
+    io::{BufRead, BufReader, Read, Write},
+    path::PathBuf,
+    process::{Command, Output, Stdio},
+    thread,
+};
+
+fn fen(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_fen"));
+    command.args(args);
+    command
+}
+
+/// Runs fen with `input` written to its standard input from another thread.
+fn run(args: &[&str], input: Vec<u8>) -> Output {
+    let mut child = fen(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fen runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("fen finishes");
+    writer
+        .join()
+        .expect("the writer ends")
+        .expect("input written");
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fen-adversarial-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Deterministic bytes of every value.
+fn noise(length: usize) -> Vec<u8> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    (0..length)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (state >> 56) as u8
+        })
+        .collect()
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The peak resident memory of a running process, in KiB.
+fn peak_kib(pid: u32) -> u64 {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc is there");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM");
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("a number")
+}
+
+#[test]
+fn a_gibibyte_line_without_a_newline_is_one_diagnostic_in_bounded_memory() {
+    for jobs in ["1", "2"] {
+        let mut child = fen(&["check", "--format", "json", "-j", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("fen runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let block = vec![b'x'; 1 << 20];
+        for _ in 0..1024 {
+            stdin.write_all(&block).expect("fen keeps reading");
+        }
+        // Everything is written and fen is still waiting for the end.
+        let peak = peak_kib(child.id());
+        drop(stdin);
+        let output = child.wait_with_output().expect("fen finishes");
+        assert!(peak < 64 * 1024, "peak RSS {peak} KiB with -j {jobs}");
+        assert_eq!(output.status.code(), Some(1));
+        let stdout = text(&output.stdout);
+        assert_eq!(stdout.lines().count(), 1, "{stdout}");
+        assert!(stdout.contains(r#""code":"line-too-long""#), "{stdout}");
+        assert!(stdout.contains("1073741824 bytes long"), "{stdout}");
+    }
+}
+
+/// Every record gets one JSON object: results and diagnostics together
+/// number the records, whatever the bytes.
+fn one_object_per_record(input: &[u8], records: usize) {
+    for jobs in ["1", "2"] {
+        let output = run(&["check", "--format", "json", "-j", jobs], input.to_vec());
+        assert!(
+            output.status.code().is_some_and(|code| code <= 1),
+            "{output:?}"
+        );
+        let stdout = text(&output.stdout);
+        assert_eq!(stdout.lines().count(), records, "-j {jobs}");
+        for line in stdout.lines() {
+            assert!(line.starts_with(r#"{"source":"<stdin>","line":"#), "{line}");
+        }
+    }
+}
+
+#[test]
+fn bytes_that_are_not_text_get_diagnostics() {
+    let mut input = Vec::new();
+    input.extend_from_slice(START.as_bytes());
+    input.extend_from_slice(b"\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 \xff\xfe\n");
+    input.extend_from_slice(b"rnbqkbnr/ppp\0pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    one_object_per_record(&input, 3);
+    let output = run(&["check"], input);
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("<stdin>:2:56: error[invalid-utf8]"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("<stdin>:3:13: error[nul-byte]"), "{stderr}");
+}
+
+#[test]
+fn a_binary_file_is_read_as_lines_without_panic() {
+    let binary = noise(1 << 18);
+    let lines = binary.split(|&b| b == b'\n').count();
+    let output = run(&["check", "-j", "2"], binary.clone());
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(!stderr.contains("panicked"));
+    for line in stderr.lines().filter(|l| l.starts_with("<stdin>:")) {
+        assert!(
+            line.contains(": error[") || line.contains(": warning["),
+            "{line}"
+        );
+    }
+    // Each record gets its object, the same ones in the same order on one
+    // thread and on two; lines of blanks alone hold none.
+    let one = run(&["check", "--format", "json", "-j", "1"], binary.clone());
+    let two = run(&["check", "--format", "json", "-j", "2"], binary);
+    assert_eq!(one.stdout, two.stdout);
+    let objects = text(&one.stdout).lines().count();
+    assert!(
+        objects >= lines / 2 && objects <= lines * 4,
+        "{objects} objects for {lines} lines"
+    );
+}
+
+#[test]
+fn ten_million_blank_lines_are_no_records() {
+    for jobs in ["1", "2"] {
+        let mut input = vec![b'\n'; 10_000_000];
+        input.extend_from_slice(START.as_bytes());
+        let output = run(&["board", "-j", jobs], input);
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(text(&output.stdout).lines().count(), 8);
+        assert!(output.stderr.is_empty());
+    }
+}
+
+#[test]
+fn a_file_that_ends_mid_record_reports_the_cut() {
+    let output = run(&["check"], START.as_bytes()[..50].to_vec());
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with("<stdin>:1:"), "{stderr}");
+    assert!(stderr.contains("error[missing-field]"), "{stderr}");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_fen_quietly() {
+    let dir = scratch("pipe");
+    let huge = dir.join("huge.fen");
+    let mut lines = String::new();
+    for _ in 0..200_000 {
+        lines.push_str(START);
+        lines.push('\n');
+    }
+    fs::write(&huge, lines).expect("written");
+    for jobs in ["1", "2"] {
+        let mut child = fen(&["board", "-j", jobs, huge.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("fen runs");
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut first)
+            .expect("a line");
+        // The pipe closes here, as `| head -1` closes it.
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut stderr)
+            .expect("stderr");
+        let status = child.wait().expect("fen ends");
+        assert_eq!(first, "rnbqkbnr\n");
+        assert_eq!(status.code(), Some(0), "-j {jobs}: {stderr}");
+        assert_eq!(stderr, "", "-j {jobs}");
+    }
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_file_that_cannot_be_read_does_not_stop_the_others() {
+    let dir = scratch("unreadable");
+    let good = dir.join("good.fen");
+    fs::write(&good, format!("{START}\n")).expect("written");
+    // A directory opens, but reading it fails.
+    let folder = dir.join("folder.fen");
+    fs::create_dir_all(&folder).expect("made");
+    let missing = dir.join("missing.fen");
+    for jobs in ["1", "2"] {
+        let paths = [&good, &folder, &missing, &good].map(|p| p.to_str().unwrap().to_string());
+        let mut args = vec!["board", "-j", jobs];
+        args.extend(paths.iter().map(String::as_str));
+        let output = fen(&args).output().expect("fen runs");
+        assert_eq!(output.status.code(), Some(2), "-j {jobs}");
+        // Both readable files print their board.
+        assert_eq!(text(&output.stdout).lines().count(), 17, "-j {jobs}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("folder.fen: Is a directory"), "{stderr}");
+        assert!(
+            stderr.contains("missing.fen: No such file or directory"),
+            "{stderr}"
+        );
+    }
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_progress_bar_goes_to_standard_error_only() {
+    let mut input = String::new();
+    for _ in 0..20_000 {
+        input.push_str(START);
+        input.push('\n');
+    }
+    for jobs in ["1", "2"] {
+        let quiet = run(&["normalize", "-j", jobs], input.clone().into_bytes());
+        let mut command = fen(&["normalize", "--progress", "always", "-j", jobs]);
+        command.env("FEN_PROGRESS_AFTER_MS", "0");
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("fen runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let bytes = input.clone().into_bytes();
+        let writer = thread::spawn(move || stdin.write_all(&bytes));
+        let shown = child.wait_with_output().expect("fen finishes");
+        writer.join().expect("written").expect("written");
+        assert_eq!(shown.stdout, quiet.stdout, "-j {jobs}");
+        assert!(
+            text(&shown.stderr).contains("lines/s"),
+            "-j {jobs}: {:?}",
+            text(&shown.stderr)
+        );
+        // Not asked for and not on a terminal: nothing.
+        assert!(quiet.stderr.is_empty());
+    }
+}
