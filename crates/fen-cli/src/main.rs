@@ -1,20 +1,14 @@
 //! `fen`: read FEN and EPD records and print boards, check them, normalize
 //! or convert them, print their keys, or print Chess960 start positions.
 
-mod commands;
-mod extract;
-mod input;
-mod options;
-mod output;
-mod progress;
-mod report;
-
 use std::{
     io::{self, IsTerminal},
     process::ExitCode,
 };
 
 use clap::{CommandFactory, Parser, Subcommand};
+
+use fen_cli::{commands, options};
 
 use commands::{
     Output, Status,
@@ -146,6 +140,27 @@ enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
+    /// Count what the records hold: valid and invalid (by code, with an
+    /// example), side to move, castling, en passant, pieces on the board,
+    /// checks, mates and stalemates, duplicates.
+    Stats {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// A table for people, or one JSON object.
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::stats::Format,
+    },
+    /// Print each position once, in the order of first occurrence.
+    Uniq {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// What makes two records the same position.
+        #[arg(long, value_enum, default_value_t)]
+        key: commands::uniq::KeyKind,
+        /// Print each distinct record once at the end, after its count.
+        #[arg(long)]
+        count: bool,
+    },
     /// Print Chess960 start position N (0-959; 518 is the classical start),
     /// or all 960.
     Chess960 {
@@ -257,6 +272,17 @@ fn main() -> ExitCode {
                 Ok(Status::Trouble)
             }
         },
+        Command::Stats { inputs, format } => commands::stream(
+            &mut commands::stats::Stats::new(inputs.read_options(), format),
+            &inputs,
+            &mut out,
+        ),
+        // First occurrence order: one thread.
+        Command::Uniq { inputs, key, count } => commands::run(
+            &mut commands::uniq::Uniq::new(inputs.read_options(), key, count),
+            &inputs,
+            &mut out,
+        ),
         Command::Chess960 {
             number,
             all,

@@ -27,6 +27,12 @@ pub struct Output {
     terminal: bool,
 }
 
+impl Default for Output {
+    fn default() -> Output {
+        Output::new()
+    }
+}
+
 impl Output {
     pub fn new() -> Output {
         let snippets = io::stderr().is_terminal();
@@ -38,6 +44,18 @@ impl Output {
             interleave: snippets && terminal,
             direct: true,
             terminal,
+        }
+    }
+
+    /// An output that only collects, for tests and fuzzing: no snippets.
+    pub fn memory() -> Output {
+        Output {
+            out: Vec::new(),
+            err: Vec::new(),
+            snippets: false,
+            interleave: false,
+            direct: false,
+            terminal: false,
         }
     }
 

@@ -12,6 +12,8 @@ pub mod parallel;
 pub mod pgn;
 pub mod play;
 pub mod show;
+pub mod stats;
+pub mod uniq;
 
 use std::{
     fs::File,
@@ -26,6 +28,7 @@ use crate::{
     extract::{Extract, Found},
     input::{self, Line, MAX_LINE, Stop},
     options::Inputs,
+    progress::Progress,
     report::Record,
 };
 
@@ -152,29 +155,63 @@ pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<
             status = Status::Trouble;
             continue;
         };
-        let result = input::for_each_line(reader, |number, line| {
-            progress.line(line.length() + 1);
-            if inputs.header && number == 1 {
-                return Ok(());
-            }
-            if !handle_line(job, &extract, &source, number, line, out)? {
-                status = status.max(Status::BadRecords);
-            }
-            out.tick()
-        });
-        match result {
-            Ok(()) => {}
-            Err(Stop::Handler(err)) => return Err(err),
-            Err(Stop::Read(err)) => {
-                out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                status = Status::Trouble;
-            }
-        }
+        let reading = Reading {
+            extract: &extract,
+            header: inputs.header,
+            source: &source,
+            progress: &mut progress,
+        };
+        status = status.max(read_all(job, reading, reader, out)?);
     }
     progress.finish();
     job.finish(out)?;
     out.flush()?;
     Ok(status)
+}
+
+/// How to read one input.
+pub struct Reading<'a> {
+    pub extract: &'a Extract,
+    /// Skip the first line.
+    pub header: bool,
+    /// The input's name in diagnostics.
+    pub source: &'a str,
+    pub progress: &'a mut Progress,
+}
+
+/// Feeds every record of one input to `job` on this thread; an input that
+/// fails to read is reported, and makes the status `Trouble`.
+pub fn read_all(
+    job: &mut impl Job,
+    reading: Reading<'_>,
+    reader: impl Read,
+    out: &mut Output,
+) -> io::Result<Status> {
+    let Reading {
+        extract,
+        header,
+        source,
+        progress,
+    } = reading;
+    let mut status = Status::Ok;
+    let result = input::for_each_line(reader, |number, line| {
+        progress.line(line.length() + 1);
+        if header && number == 1 {
+            return Ok(());
+        }
+        if !handle_line(job, extract, source, number, line, out)? {
+            status = status.max(Status::BadRecords);
+        }
+        out.tick()
+    });
+    match result {
+        Ok(()) => Ok(status),
+        Err(Stop::Handler(err)) => Err(err),
+        Err(Stop::Read(err)) => {
+            out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+            Ok(Status::Trouble)
+        }
+    }
 }
 
 /// Hands each record of a line to `job`, or reports why the line has none

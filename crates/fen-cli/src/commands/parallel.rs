@@ -16,7 +16,7 @@ use std::{
     thread,
 };
 
-use super::{Job, Output, Status, handle_line, io_message, open};
+use super::{Job, Output, Reading, Status, handle_line, io_message, open};
 use crate::{
     extract::Extract,
     input::{self, Line, Stop},
@@ -81,16 +81,12 @@ pub fn run<J: Parallel>(
             continue;
         };
         let reading = Reading {
+            extract: &extract,
             header: inputs.header,
+            source: &source,
             progress: &mut progress,
         };
-        let (file_status, forks) = run_file(
-            job, threads, &extract, reading, &source, reader, out, &mut first,
-        )?;
-        status = status.max(file_status);
-        for fork in forks {
-            job.join(fork);
-        }
+        status = status.max(read_all(job, threads, reading, reader, out, &mut first)?);
     }
     progress.finish();
     job.finish(out)?;
@@ -98,23 +94,22 @@ pub fn run<J: Parallel>(
     Ok(status)
 }
 
-/// How the reading thread reads.
-struct Reading<'a> {
-    header: bool,
-    progress: &'a mut Progress,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_file<J: Parallel>(
-    job: &J,
+/// Feeds every record of one input to `job` on `threads` workers, in input
+/// order; `first` says whether nothing was written before.
+pub fn read_all<J: Parallel>(
+    job: &mut J,
     threads: usize,
-    extract: &Extract,
     reading: Reading<'_>,
-    source: &str,
-    reader: Box<dyn io::Read>,
+    reader: impl io::Read,
     out: &mut Output,
     first: &mut bool,
-) -> io::Result<(Status, Vec<J>)> {
+) -> io::Result<Status> {
+    let Reading {
+        extract,
+        header,
+        source,
+        progress,
+    } = reading;
     // Batches in flight, from reading to writing: the memory bound.
     let in_flight = 4 * threads;
     let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
@@ -146,7 +141,7 @@ fn run_file<J: Parallel>(
             .collect();
         drop(to_writer);
         let writer = scope.spawn(|| write(from_workers, free, separator, out, first));
-        let read = read(reader, reading, to_workers, &taken);
+        let read = read(reader, header, progress, to_workers, &taken);
         let forks: Vec<J> = workers
             .into_iter()
             .map(|worker| worker.join().expect("a worker does not panic"))
@@ -155,18 +150,22 @@ fn run_file<J: Parallel>(
         (written, fine, read, forks)
     });
     written?;
+    for fork in forks {
+        job.join(fork);
+    }
     let mut status = if fine { Status::Ok } else { Status::BadRecords };
     if let Err(err) = read {
         out.note(&format!("fen: {source}: {}", io_message(&err)))?;
         status = Status::Trouble;
     }
-    Ok((status, forks))
+    Ok(status)
 }
 
 /// Packs lines into batches and sends them, waiting for a free place.
 fn read(
-    reader: Box<dyn io::Read>,
-    reading: Reading<'_>,
+    reader: impl io::Read,
+    header: bool,
+    progress: &mut Progress,
     to_workers: SyncSender<(u64, Batch)>,
     taken: &Receiver<()>,
 ) -> io::Result<()> {
@@ -181,7 +180,6 @@ fn read(
         index += 1;
         Ok(())
     };
-    let Reading { header, progress } = reading;
     let result = input::for_each_line(reader, |number, line| {
         progress.line(line.length() + 1);
         if header && number == 1 {

@@ -1,0 +1,312 @@
+//! `fen stats`: what a collection of records holds, counted.
+
+use std::{
+    collections::{HashMap, HashSet},
+    io::{self, Write},
+};
+
+use clap::ValueEnum;
+use fenkit::{Code, Diagnostic, ReadOptions, Severity};
+use serde_json::json;
+use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Position, zobrist::Zobrist64};
+
+use super::{Job, Output, parallel::Parallel};
+use crate::report::Record;
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A table for people.
+    #[default]
+    Human,
+    /// One JSON object.
+    Json,
+}
+
+/// Codes shown with an example each.
+const TOP_CODES: usize = 10;
+
+pub struct Stats {
+    read: ReadOptions,
+    format: Format,
+    records: u64,
+    valid: u64,
+    /// Per code: how many records, and an example: the one on the lowest
+    /// line (the first, in one file), as its line and `source:line: text`.
+    codes: HashMap<Code, (u64, (u64, String))>,
+    well_formed: u64,
+    black_to_move: u64,
+    castling_any: u64,
+    /// K, Q, k, q.
+    castling: [u64; 4],
+    en_passant: u64,
+    /// Records by the number of pieces on the board, 0 to 64.
+    pieces: [u64; 65],
+    legal: u64,
+    checks: u64,
+    mates: u64,
+    stalemates: u64,
+    positions: HashSet<u64>,
+}
+
+impl Stats {
+    pub fn new(read: ReadOptions, format: Format) -> Stats {
+        Stats {
+            read,
+            format,
+            records: 0,
+            valid: 0,
+            codes: HashMap::new(),
+            well_formed: 0,
+            black_to_move: 0,
+            castling_any: 0,
+            castling: [0; 4],
+            en_passant: 0,
+            pieces: [0; 65],
+            legal: 0,
+            checks: 0,
+            mates: 0,
+            stalemates: 0,
+            positions: HashSet::new(),
+        }
+    }
+
+    fn problems(&mut self, record: &Record, diagnostics: &[Diagnostic]) {
+        let mut seen = Vec::new();
+        for diagnostic in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+            if seen.contains(&diagnostic.code) {
+                continue;
+            }
+            seen.push(diagnostic.code);
+            let entry = self.codes.entry(diagnostic.code).or_insert_with(|| {
+                let text = String::from_utf8_lossy(record.bytes);
+                let example = format!("{}:{}: {text}", record.source, record.line_number);
+                (0, (record.line_number, example))
+            });
+            entry.0 += 1;
+        }
+    }
+
+    /// Codes by how many records they hit, most first.
+    fn sorted_codes(&self) -> Vec<(Code, u64, &str)> {
+        let mut codes: Vec<(Code, u64, &str)> = self
+            .codes
+            .iter()
+            .map(|(&code, (n, (_, example)))| (code, *n, example.as_str()))
+            .collect();
+        codes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        codes
+    }
+
+    fn summary(&self) -> serde_json::Value {
+        let codes = self.sorted_codes();
+        let pieces: serde_json::Map<String, serde_json::Value> = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(count, &n)| (count.to_string(), json!(n)))
+            .collect();
+        json!({
+            "records": self.records,
+            "valid": self.valid,
+            "invalid": self.records - self.valid,
+            "codes": codes.iter().map(|(code, n, example)| json!({
+                "code": code.as_str(), "records": n, "example": example,
+            })).collect::<Vec<_>>(),
+            "well_formed": self.well_formed,
+            "white_to_move": self.well_formed - self.black_to_move,
+            "black_to_move": self.black_to_move,
+            "castling_any": self.castling_any,
+            "castling": {"K": self.castling[0], "Q": self.castling[1], "k": self.castling[2], "q": self.castling[3]},
+            "en_passant": self.en_passant,
+            "pieces": pieces,
+            "legal": self.legal,
+            "checks": self.checks,
+            "checkmates": self.mates,
+            "stalemates": self.stalemates,
+            "distinct_positions": self.positions.len(),
+            "duplicates": self.legal - self.positions.len() as u64,
+        })
+    }
+}
+
+fn share(part: u64, whole: u64) -> String {
+    match whole {
+        0 => "-".into(),
+        _ => format!("{:.1}%", 100.0 * part as f64 / whole as f64),
+    }
+}
+
+impl Job for Stats {
+    fn record(&mut self, record: &Record, _out: &mut Output) -> io::Result<bool> {
+        self.records += 1;
+        let checked = self.read.check(record.bytes);
+        let valid = checked.is_valid();
+        self.valid += u64::from(valid);
+        if !valid {
+            self.problems(record, &checked.diagnostics);
+        }
+        let Some(setup) = checked.setup else {
+            return Ok(valid);
+        };
+        self.well_formed += 1;
+        self.black_to_move += u64::from(setup.turn == Color::Black);
+        let rights = setup.castling_rights;
+        self.castling_any += u64::from(rights.any());
+        for (count, rook) in self.castling.iter_mut().zip([
+            shakmaty::Square::H1,
+            shakmaty::Square::A1,
+            shakmaty::Square::H8,
+            shakmaty::Square::A8,
+        ]) {
+            *count += u64::from(rights.contains(rook));
+        }
+        self.en_passant += u64::from(setup.ep_square.is_some());
+        self.pieces[setup.board.occupied().count()] += 1;
+        let legal = valid.then(|| Chess::from_setup(setup, self.read.castling).ok());
+        if let Some(position) = legal.flatten() {
+            self.legal += 1;
+            self.checks += u64::from(position.is_check());
+            self.mates += u64::from(position.is_checkmate());
+            self.stalemates += u64::from(position.is_stalemate());
+            self.positions
+                .insert(position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        }
+        Ok(valid)
+    }
+
+    fn unreadable(
+        &mut self,
+        record: &Record,
+        diagnostic: &Diagnostic,
+        _out: &mut Output,
+    ) -> io::Result<bool> {
+        self.records += 1;
+        self.problems(record, std::slice::from_ref(diagnostic));
+        Ok(false)
+    }
+
+    fn finish(&mut self, out: &mut Output) -> io::Result<()> {
+        if self.format == Format::Json {
+            writeln!(out.out, "{}", self.summary())?;
+            return Ok(());
+        }
+        let (records, formed, legal) = (self.records, self.well_formed, self.legal);
+        let invalid = records - self.valid;
+        let mut text = String::new();
+        let mut row = |name: &str, value: String| text.push_str(&format!("{name:<18}{value}\n"));
+        row("records", records.to_string());
+        row(
+            "valid",
+            format!("{} ({})", self.valid, share(self.valid, records)),
+        );
+        row(
+            "invalid",
+            format!("{invalid} ({})", share(invalid, records)),
+        );
+        let codes = self.sorted_codes();
+        for (code, n, example) in codes.iter().take(TOP_CODES) {
+            row(&format!("  {code}"), format!("{n}  e.g. {example}"));
+        }
+        if codes.len() > TOP_CODES {
+            row("  …", format!("{} more codes", codes.len() - TOP_CODES));
+        }
+        row(
+            "well-formed",
+            format!("{formed} ({})", share(formed, records)),
+        );
+        let white = formed - self.black_to_move;
+        row(
+            "side to move",
+            format!(
+                "white {white} ({}), black {} ({})",
+                share(white, formed),
+                self.black_to_move,
+                share(self.black_to_move, formed)
+            ),
+        );
+        let letters: Vec<String> = ["K", "Q", "k", "q"]
+            .iter()
+            .zip(self.castling)
+            .map(|(letter, n)| format!("{letter} {}", share(n, formed)))
+            .collect();
+        row(
+            "castling rights",
+            format!(
+                "{} ({}): {}",
+                self.castling_any,
+                share(self.castling_any, formed),
+                letters.join(", ")
+            ),
+        );
+        row(
+            "en passant",
+            format!("{} ({})", self.en_passant, share(self.en_passant, formed)),
+        );
+        row("legal", format!("{legal} ({})", share(legal, records)));
+        row(
+            "in check",
+            format!("{} ({})", self.checks, share(self.checks, legal)),
+        );
+        row(
+            "checkmates",
+            format!("{} ({})", self.mates, share(self.mates, legal)),
+        );
+        row(
+            "stalemates",
+            format!("{} ({})", self.stalemates, share(self.stalemates, legal)),
+        );
+        let distinct = self.positions.len() as u64;
+        row(
+            "duplicates",
+            format!(
+                "{} ({}) of legal positions, by the four-field key; {distinct} distinct",
+                legal - distinct,
+                share(legal - distinct, legal)
+            ),
+        );
+        let pieces: Vec<String> = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(count, n)| format!("{count}:{n}"))
+            .collect();
+        row("pieces on board", pieces.join(" "));
+        out.out.write_all(text.as_bytes())
+    }
+}
+
+impl Parallel for Stats {
+    fn fork(&self) -> Stats {
+        Stats::new(self.read, self.format)
+    }
+
+    fn join(&mut self, fork: Stats) {
+        self.records += fork.records;
+        self.valid += fork.valid;
+        for (code, (n, example)) in fork.codes {
+            let entry = self.codes.entry(code).or_insert((0, example.clone()));
+            entry.0 += n;
+            // Forks see records out of order: keep the lowest line's.
+            if example.0 < entry.1.0 {
+                entry.1 = example;
+            }
+        }
+        self.well_formed += fork.well_formed;
+        self.black_to_move += fork.black_to_move;
+        self.castling_any += fork.castling_any;
+        for (mine, theirs) in self.castling.iter_mut().zip(fork.castling) {
+            *mine += theirs;
+        }
+        self.en_passant += fork.en_passant;
+        for (mine, theirs) in self.pieces.iter_mut().zip(fork.pieces) {
+            *mine += theirs;
+        }
+        self.legal += fork.legal;
+        self.checks += fork.checks;
+        self.mates += fork.mates;
+        self.stalemates += fork.stalemates;
+        self.positions.extend(fork.positions);
+    }
+}

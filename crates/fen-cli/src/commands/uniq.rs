@@ -1,0 +1,117 @@
+//! `fen uniq`: each position once, in the order of first occurrence, by
+//! canonical FEN, by the four-field key, or by Polyglot key.
+
+use std::{
+    collections::{HashMap, HashSet},
+    hash::{DefaultHasher, Hash, Hasher},
+    io::{self, Write},
+};
+
+use clap::ValueEnum;
+use fenkit::ReadOptions;
+
+use super::{Job, Output, legal_reported, parse_reported};
+use crate::report::Record;
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum KeyKind {
+    /// The canonical FEN: the same position with other clocks is another.
+    #[default]
+    Fen,
+    /// The four fields of EPD, en passant only when a legal capture
+    /// exists: the same position whatever its clocks (legal positions only).
+    Epd,
+    /// The 64-bit Polyglot key (legal positions only): 8 bytes per key.
+    Polyglot,
+}
+
+/// A key as kept: 128 bits of hash for text keys (two SipHash passes), so
+/// that memory stays proportional to distinct keys; the Polyglot key as it
+/// is.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Text(u128),
+    Polyglot(u64),
+}
+
+fn text_key(text: &[u8]) -> Key {
+    let half = |seed: u8| {
+        let mut hasher = DefaultHasher::new();
+        seed.hash(&mut hasher);
+        text.hash(&mut hasher);
+        hasher.finish()
+    };
+    Key::Text(u128::from(half(0)) << 64 | u128::from(half(1)))
+}
+
+pub struct Uniq {
+    read: ReadOptions,
+    kind: KeyKind,
+    /// Print counts at the end instead of records as they come.
+    count: bool,
+    seen: HashSet<Key>,
+    /// With counts: each key's place among the distinct records.
+    places: HashMap<Key, usize>,
+    distinct: Vec<(u64, Vec<u8>)>,
+    text: Vec<u8>,
+}
+
+impl Uniq {
+    pub fn new(read: ReadOptions, kind: KeyKind, count: bool) -> Uniq {
+        Uniq {
+            read,
+            kind,
+            count,
+            seen: HashSet::new(),
+            places: HashMap::new(),
+            distinct: Vec::new(),
+            text: Vec::with_capacity(100),
+        }
+    }
+
+    fn key(&mut self, record: &Record, out: &mut Output) -> io::Result<Option<Key>> {
+        self.text.clear();
+        Ok(match self.kind {
+            KeyKind::Fen => parse_reported(&self.read, record, out)?.map(|parsed| {
+                fenkit::write_fen(&parsed.setup, &mut self.text);
+                text_key(&self.text)
+            }),
+            KeyKind::Epd => legal_reported(&self.read, record, out)?.map(|position| {
+                fenkit::write_opening_key(&position, &mut self.text);
+                text_key(&self.text)
+            }),
+            KeyKind::Polyglot => legal_reported(&self.read, record, out)?
+                .map(|position| Key::Polyglot(fenkit::polyglot_key(&position))),
+        })
+    }
+}
+
+impl Job for Uniq {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let Some(key) = self.key(record, out)? else {
+            return Ok(false);
+        };
+        if self.count {
+            let next = self.distinct.len();
+            let place = *self.places.entry(key).or_insert(next);
+            if place == next {
+                self.distinct.push((0, record.bytes.to_vec()));
+            }
+            self.distinct[place].0 += 1;
+        } else if self.seen.insert(key) {
+            out.out.write_all(record.bytes)?;
+            out.out.push(b'\n');
+        }
+        Ok(true)
+    }
+
+    fn finish(&mut self, out: &mut Output) -> io::Result<()> {
+        for (count, record) in &self.distinct {
+            write!(out.out, "{count}\t")?;
+            out.out.write_all(record)?;
+            out.out.push(b'\n');
+            out.tick()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,60 @@
+//! The command's whole line reader on arbitrary bytes: lines, records in
+//! lines (FEN, EPD, a CSV column, a JSON key, PGN tags), strict or lenient
+//! reading, `fen check --format json`. No panic; one JSON object per record
+//! in line order; one thread and two give the same bytes.
+#![no_main]
+
+use fen_cli::{
+    commands::{Reading, Status, check::{Check, Format}, parallel, read_all},
+    extract::Extract,
+    output::Output,
+    progress::{Progress, When},
+};
+use fenkit::ReadOptions;
+use libfuzzer_sys::fuzz_target;
+
+fn extract(mode: u8) -> Extract {
+    match mode % 6 {
+        0 => Extract::Auto,
+        1 => Extract::Fen,
+        2 => Extract::Epd,
+        3 => Extract::Column { index: usize::from(mode / 6 % 3), delimiter: b',' },
+        4 => Extract::Json { key: "fen".into() },
+        _ => Extract::PgnTag,
+    }
+}
+
+fuzz_target!(|input: &[u8]| {
+    let Some((&mode, bytes)) = input.split_first() else {
+        return;
+    };
+    let extract = extract(mode);
+    let read = ReadOptions { lenient: mode & 0x80 != 0, ..ReadOptions::default() };
+    let header = mode & 0x40 != 0;
+    let mut progress = Progress::new(When::Never, None);
+
+    let mut job = Check::new(read, Format::Json);
+    let mut one = Output::memory();
+    let reading = Reading { extract: &extract, header, source: "fuzz", progress: &mut progress };
+    let status = read_all(&mut job, reading, bytes, &mut one).expect("memory does not fail");
+    assert!(status <= Status::BadRecords);
+
+    let mut job = Check::new(read, Format::Json);
+    let mut two = Output::memory();
+    let reading = Reading { extract: &extract, header, source: "fuzz", progress: &mut progress };
+    let mut first = true;
+    let status_two = parallel::read_all(&mut job, 2, reading, bytes, &mut two, &mut first)
+        .expect("memory does not fail");
+    assert_eq!(status, status_two);
+
+    let (one_out, _) = one.take();
+    let (two_out, _) = two.take();
+    assert_eq!(one_out, two_out);
+    let mut last_line = 0;
+    for line in one_out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let object: serde_json::Value = serde_json::from_slice(line).expect("JSON");
+        let number = object["line"].as_u64().expect("a line number");
+        assert!(number >= last_line);
+        last_line = number;
+    }
+});
