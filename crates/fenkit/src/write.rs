@@ -265,10 +265,13 @@ pub fn to_fen(setup: &Setup) -> String {
 /// ```
 pub fn write_board_text(board: &Board, out: &mut Vec<u8>) {
     let letters = letters(board);
-    for row in letters.chunks_exact(8) {
-        out.extend_from_slice(row);
-        out.push(b'\n');
+    // Built whole and appended once: eight small appends cost more than
+    // the letters.
+    let mut text = [b'\n'; 72];
+    for (line, row) in text.chunks_exact_mut(9).zip(letters.chunks_exact(8)) {
+        line[..8].copy_from_slice(row);
     }
+    out.extend_from_slice(&text);
 }
 
 #[cfg(test)]

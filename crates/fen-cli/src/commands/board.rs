@@ -1,7 +1,7 @@
 //! `fen board`: the classic exercise. Each well-formed record as 8 lines of
 //! 8 characters, one empty line between boards.
 
-use std::io::{self, Write};
+use std::io;
 
 use fenkit::ReadOptions;
 
@@ -11,7 +11,6 @@ use crate::report::Record;
 pub struct Board {
     read: ReadOptions,
     printed: bool,
-    text: Vec<u8>,
 }
 
 impl Board {
@@ -19,7 +18,6 @@ impl Board {
         Board {
             read,
             printed: false,
-            text: Vec::new(),
         }
     }
 }
@@ -29,12 +27,10 @@ impl Job for Board {
         let Some(parsed) = parse_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        self.text.clear();
         if self.printed {
-            self.text.push(b'\n');
+            out.out.push(b'\n');
         }
-        fenkit::write_board_text(&parsed.setup.board, &mut self.text);
-        out.out.write_all(&self.text)?;
+        fenkit::write_board_text(&parsed.setup.board, &mut out.out);
         self.printed = true;
         Ok(true)
     }
@@ -47,7 +43,6 @@ impl Parallel for Board {
         Board {
             read: self.read,
             printed: true,
-            text: Vec::new(),
         }
     }
 

@@ -22,20 +22,64 @@ use crate::{
 };
 
 /// Where each field of a record stands, as byte spans into the record.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FieldSpans {
     /// The six FEN fields, then the operations of an EPD record.
-    fields: [Option<Span>; 7],
-    record_len: usize,
+    fields: [Slot; 7],
+    record_len: u32,
+}
+
+impl Default for FieldSpans {
+    fn default() -> FieldSpans {
+        FieldSpans::empty(0)
+    }
+}
+
+/// A field's span in 32-bit offsets, or [`ABSENT`]: a parse result is
+/// moved around by value, and half its size was spans. Offsets past 4 GiB
+/// saturate (no record is that long and well-formed).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Slot {
+    start: u32,
+    end: u32,
+}
+
+const ABSENT: Slot = Slot {
+    start: u32::MAX,
+    end: u32::MAX,
+};
+
+fn narrow(offset: usize) -> u32 {
+    u32::try_from(offset).map_or(u32::MAX - 1, |n| n.min(u32::MAX - 1))
+}
+
+impl Slot {
+    fn of(span: Span) -> Slot {
+        Slot {
+            start: narrow(span.start),
+            end: narrow(span.end),
+        }
+    }
+
+    fn span(self) -> Option<Span> {
+        (self != ABSENT).then(|| Span::new(self.start as usize, self.end as usize))
+    }
 }
 
 impl FieldSpans {
+    fn empty(record_len: usize) -> FieldSpans {
+        FieldSpans {
+            fields: [ABSENT; 7],
+            record_len: narrow(record_len),
+        }
+    }
+
     /// The span of `field`, if the record has it. [`Field::Record`] is the
     /// whole record.
     pub fn get(&self, field: Field) -> Option<Span> {
         match Self::slot(field) {
-            Some(slot) => self.fields[slot],
-            None => Some(Span::new(0, self.record_len)),
+            Some(slot) => self.fields[slot].span(),
+            None => Some(Span::new(0, self.record_len as usize)),
         }
     }
 
@@ -55,7 +99,7 @@ impl FieldSpans {
 
     fn set(&mut self, field: Field, span: Span) {
         if let Some(slot) = Self::slot(field) {
-            self.fields[slot] = Some(span);
+            self.fields[slot] = Slot::of(span);
         }
     }
 
@@ -63,16 +107,20 @@ impl FieldSpans {
     /// to the one that was read).
     pub(crate) fn map(&self, record_len: usize, map: impl Fn(Span) -> Span) -> FieldSpans {
         FieldSpans {
-            fields: self.fields.map(|span| span.map(&map)),
-            record_len,
+            fields: self
+                .fields
+                .map(|slot| slot.span().map_or(ABSENT, |span| Slot::of(map(span)))),
+            record_len: narrow(record_len),
         }
     }
 
     /// The span of `field`, or the end of the record where the field is
     /// missing.
     pub fn get_or_end(&self, field: Field) -> Span {
-        self.get(field)
-            .unwrap_or(Span::new(self.record_len, self.record_len))
+        self.get(field).unwrap_or(Span::new(
+            self.record_len as usize,
+            self.record_len as usize,
+        ))
     }
 }
 
@@ -418,7 +466,7 @@ fn split_well_formed(record: &[u8], wanted: usize, spans: &mut FieldSpans) -> bo
             if pos == start {
                 return false;
             }
-            fields[count] = Some(Span::new(start, pos));
+            fields[count] = Slot::of(Span::new(start, pos));
             count += 1;
             start = pos + 1;
             if count == wanted {
@@ -426,7 +474,7 @@ fn split_well_formed(record: &[u8], wanted: usize, spans: &mut FieldSpans) -> bo
                 if wanted == 6 || start == record.len() {
                     return false;
                 }
-                fields[6] = Some(Span::new(start, record.len()));
+                fields[6] = Slot::of(Span::new(start, record.len()));
                 return true;
             }
         } else if byte < b' ' || byte == 0xc2 {
@@ -437,7 +485,7 @@ fn split_well_formed(record: &[u8], wanted: usize, spans: &mut FieldSpans) -> bo
     if count != wanted - 1 || start == record.len() {
         return false;
     }
-    fields[wanted - 1] = Some(Span::new(start, record.len()));
+    fields[wanted - 1] = Slot::of(Span::new(start, record.len()));
     true
 }
 
@@ -445,10 +493,7 @@ fn split_well_formed(record: &[u8], wanted: usize, spans: &mut FieldSpans) -> bo
 /// single space, and the field count when it is not six (or, for EPD, when
 /// the four position fields are not all there).
 fn split_fields(record: &[u8], epd: bool, diagnostics: &mut Vec<Diagnostic>) -> FieldSpans {
-    let mut spans = FieldSpans {
-        fields: [None; 7],
-        record_len: record.len(),
-    };
+    let mut spans = FieldSpans::empty(record.len());
     let wanted = if epd { 4 } else { 6 };
     if !split_well_formed(record, wanted, &mut spans) {
         spans = split_and_diagnose(record, wanted, diagnostics);
@@ -462,10 +507,7 @@ fn split_and_diagnose(
     wanted: usize,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> FieldSpans {
-    let mut spans = FieldSpans {
-        fields: [None; 7],
-        record_len: record.len(),
-    };
+    let mut spans = FieldSpans::empty(record.len());
     let mut count = 0;
     let mut extra: Option<Span> = None;
     let mut pos = 0;
@@ -483,14 +525,14 @@ fn split_and_diagnose(
         }
         if count == wanted && wanted == 4 {
             // EPD: the rest of the record is its operations.
-            spans.fields[6] = Some(Span::new(start, record.len()));
+            spans.fields[6] = Slot::of(Span::new(start, record.len()));
             break;
         }
         while pos < record.len() && blank_len(record, pos) == 0 {
             pos += 1;
         }
         match spans.fields[..wanted].get_mut(count) {
-            Some(slot) => *slot = Some(Span::new(start, pos)),
+            Some(slot) => *slot = Slot::of(Span::new(start, pos)),
             None => extra = Some(Span::new(extra.map_or(start, |e| e.start), pos)),
         }
         count += 1;

@@ -111,17 +111,19 @@ const INFO: [u16; 256] = {
 /// are gathered as bits, looked at once at the end.
 #[inline]
 fn parse_well_formed(bytes: &[u8]) -> Option<Board> {
-    // One bitboard per piece, and a 13th for bytes that are not pieces.
-    let mut boards = [0u64; 13];
+    // One bitboard per piece, and a 13th for bytes that are not pieces; two
+    // sets, for even and odd bytes, so that a run of the same piece (or of
+    // digits and slashes) does not wait on the store of the byte before.
+    let mut boards = [[0u64; 13]; 2];
     // Squares count from a8 on, as FEN writes them: a8 is 0, h1 is 63.
     let mut index = 0u32;
     let mut rank_end = 8u32;
     let mut after_digit = 0u16;
     let mut bad = 0u16;
-    for &byte in bytes {
+    for (position, &byte) in bytes.iter().enumerate() {
         let info = INFO[usize::from(byte)];
         // Flip the rank for shakmaty's numbering, a1 first.
-        boards[usize::from(info & 15)] |= 1u64 << ((index ^ 56) & 63);
+        boards[position & 1][usize::from(info & 15)] |= 1u64 << ((index ^ 56) & 63);
         let digit = (info >> 8) & 1;
         let slash = (info >> 9) & 1;
         bad |= (info >> 10) | (after_digit & digit) | (slash & u16::from(index != rank_end));
@@ -132,6 +134,7 @@ fn parse_well_formed(bytes: &[u8]) -> Option<Board> {
     if bad != 0 || index != 64 || rank_end != 64 {
         return None;
     }
+    let boards: [u64; 13] = core::array::from_fn(|slot| boards[0][slot] | boards[1][slot]);
     let by_role = core::array::from_fn(|role| boards[role] | boards[role + 6]);
     let white = boards[..6].iter().fold(0, |acc, b| acc | b);
     let black = boards[6..12].iter().fold(0, |acc, b| acc | b);
