@@ -109,14 +109,25 @@ impl Output {
         Ok(())
     }
 
-    /// Both buffers, emptied (what a worker hands to the writer).
+    /// Both buffers, emptied (what a worker hands to the writer); the next
+    /// ones start as large, so that a worker's output does not grow again
+    /// batch after batch.
     pub fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
-        (std::mem::take(&mut self.out), std::mem::take(&mut self.err))
+        let out = Vec::with_capacity(self.out.capacity());
+        (
+            std::mem::replace(&mut self.out, out),
+            std::mem::take(&mut self.err),
+        )
     }
 
     /// Writes `out` and `err`, in that order, as collected by a worker.
     pub fn write_collected(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
-        self.out.extend_from_slice(out);
+        if self.direct && self.out.is_empty() && out.len() >= FLUSH_AT {
+            // A whole batch goes out as it is, not through the buffer.
+            io::stdout().lock().write_all(out)?;
+        } else {
+            self.out.extend_from_slice(out);
+        }
         if !err.is_empty() {
             self.flush_out()?;
             self.err.extend_from_slice(err);

@@ -77,6 +77,15 @@ impl Progress {
         }
     }
 
+    /// Counts `lines` lines of `bytes` in all.
+    pub fn lines(&mut self, lines: u64, bytes: u64) {
+        self.bytes += bytes;
+        self.lines += lines;
+        if self.show {
+            self.update();
+        }
+    }
+
     fn update(&mut self) {
         let bar = self.bar.get_or_insert_with(|| {
             // Counting from the start keeps rates and the ETA right; the

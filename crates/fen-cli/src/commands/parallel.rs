@@ -19,7 +19,7 @@ use std::{
 use super::{Job, Output, Reading, Status, handle_line, io_message, open};
 use crate::{
     extract::Extract,
-    input::{self, Line, Stop},
+    input::{self, Line, MAX_LINE},
     options::Inputs,
     progress::Progress,
 };
@@ -43,17 +43,13 @@ pub trait Parallel: Job + Send + Sized {
 /// About this much input per batch.
 const BATCH_BYTES: usize = 128 * 1024;
 
-/// Lines packed for a worker: their text back to back, each line's number
-/// and end (or its length, for a line too long to keep).
-#[derive(Default)]
-struct Batch {
-    text: Vec<u8>,
-    lines: Vec<(u64, Kept)>,
-}
-
-enum Kept {
-    End(usize),
-    TooLong(u64),
+/// Input for a worker: whole lines as read (line breaks and all), the
+/// first of them numbered `first_line`; or a line too long to keep,
+/// measured. Cutting the input into lines is the workers' job, so that
+/// the reading thread only reads.
+enum Batch {
+    Lines { first_line: u64, text: Vec<u8> },
+    TooLong { line: u64, length: u64 },
 }
 
 /// A batch's output, by its place in the input.
@@ -130,6 +126,7 @@ pub fn read_all<J: Parallel>(
                     work(
                         &mut fork,
                         extract,
+                        header,
                         source,
                         from_reader,
                         to_writer,
@@ -141,7 +138,7 @@ pub fn read_all<J: Parallel>(
             .collect();
         drop(to_writer);
         let writer = scope.spawn(|| write(from_workers, free, separator, out, first));
-        let read = read(reader, header, progress, to_workers, &taken);
+        let read = read(reader, progress, to_workers, &taken);
         let forks: Vec<J> = workers
             .into_iter()
             .map(|worker| worker.join().expect("a worker does not panic"))
@@ -161,53 +158,96 @@ pub fn read_all<J: Parallel>(
     Ok(status)
 }
 
-/// Packs lines into batches and sends them, waiting for a free place.
+/// Reads the input in blocks cut after their last line break, and sends
+/// them, waiting for a free place. A line longer than [`MAX_LINE`] is
+/// measured as it streams by, never held.
 fn read(
-    reader: impl io::Read,
-    header: bool,
+    mut reader: impl io::Read,
     progress: &mut Progress,
     to_workers: SyncSender<(u64, Batch)>,
     taken: &Receiver<()>,
 ) -> io::Result<()> {
-    let mut batch = Batch::default();
     let mut index = 0;
-    let mut send = |batch: &mut Batch| {
-        // A closed channel means the writer stopped (a closed pipe):
-        // stop reading.
-        if taken.recv().is_err() || to_workers.send((index, std::mem::take(batch))).is_err() {
-            return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+    let mut send = |batch: Batch| {
+        // A closed channel means the writer stopped (a closed pipe).
+        if taken.recv().is_err() || to_workers.send((index, batch)).is_err() {
+            return false;
         }
         index += 1;
-        Ok(())
+        true
     };
-    let result = input::for_each_line(reader, |number, line| {
-        progress.line(line.length() + 1);
-        if header && number == 1 {
+    let mut line = 1u64;
+    let mut buf: Vec<u8> = Vec::with_capacity(BATCH_BYTES + MAX_LINE);
+    // The length so far of an overlong line being skipped.
+    let mut skipped: Option<u64> = None;
+    loop {
+        let kept = buf.len();
+        buf.resize(kept + BATCH_BYTES, 0);
+        let read = loop {
+            match reader.read(&mut buf[kept..]) {
+                Ok(n) => break n,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            }
+        };
+        buf.truncate(kept + read);
+        if let Some(before) = skipped {
+            let Some(end) = memchr::memchr(b'\n', &buf) else {
+                if read == 0 {
+                    progress.line(before + buf.len() as u64);
+                    let length = before + buf.strip_suffix(b"\r").unwrap_or(&buf).len() as u64;
+                    send(Batch::TooLong { line, length });
+                    return Ok(());
+                }
+                // Keep the last byte: it may be the '\r' of a CRLF.
+                let last = buf.len() - 1;
+                skipped = Some(before + last as u64);
+                buf.drain(..last);
+                continue;
+            };
+            let text = &buf[..end];
+            let length = before + text.strip_suffix(b"\r").unwrap_or(text).len() as u64;
+            progress.line(before + end as u64 + 1);
+            if !send(Batch::TooLong { line, length }) {
+                return Ok(());
+            }
+            line += 1;
+            buf.drain(..=end);
+            skipped = None;
+        }
+        if read == 0 {
+            if !buf.is_empty() {
+                progress.line(buf.len() as u64);
+                send(Batch::Lines {
+                    first_line: line,
+                    text: buf,
+                });
+            }
             return Ok(());
         }
-        match line {
-            Line::Text(text) => {
-                batch.text.extend_from_slice(text);
-                batch.lines.push((number, Kept::End(batch.text.len())));
+        match memchr::memrchr(b'\n', &buf) {
+            Some(last) => {
+                let rest = buf[last + 1..].to_vec();
+                buf.truncate(last + 1);
+                let lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
+                progress.lines(lines, buf.len() as u64);
+                let text = std::mem::replace(&mut buf, rest);
+                buf.reserve(BATCH_BYTES + MAX_LINE);
+                if !send(Batch::Lines {
+                    first_line: line,
+                    text,
+                }) {
+                    return Ok(());
+                }
+                line += lines;
             }
-            Line::TooLong { length } => batch.lines.push((number, Kept::TooLong(length))),
-        }
-        if batch.text.len() >= BATCH_BYTES || batch.lines.len() >= 8192 {
-            send(&mut batch)?;
-        }
-        Ok(())
-    });
-    match result {
-        Ok(()) => {
-            if !batch.lines.is_empty() {
-                // The writer may be gone already; it reports why.
-                let _ = send(&mut batch);
+            None if buf.len() > MAX_LINE + 1 => {
+                let last = buf.len() - 1;
+                skipped = Some(last as u64);
+                buf.drain(..last);
             }
-            Ok(())
+            None => {}
         }
-        Err(Stop::Read(err)) => Err(err),
-        // Stopped sending: the writer has the error to report.
-        Err(Stop::Handler(_)) => Ok(()),
     }
 }
 
@@ -215,6 +255,7 @@ fn read(
 fn work<J: Job>(
     job: &mut J,
     extract: &Extract,
+    header: bool,
     source: &str,
     from_reader: &Mutex<Receiver<(u64, Batch)>>,
     to_writer: SyncSender<Done>,
@@ -226,18 +267,26 @@ fn work<J: Job>(
             return;
         };
         let mut fine = true;
-        let mut start = 0;
-        for (number, kept) in &batch.lines {
-            let line = match *kept {
-                Kept::End(end) => {
-                    let text = &batch.text[start..end];
-                    start = end;
-                    Line::Text(text)
+        // Writing to memory does not fail.
+        match batch {
+            Batch::Lines { first_line, text } => {
+                let _ = input::for_each_line(&text[..], |n, line| {
+                    let number = first_line + n - 1;
+                    if !(header && number == 1) {
+                        fine &= handle_line(job, extract, source, number, line, out)?;
+                    }
+                    Ok(())
+                });
+            }
+            Batch::TooLong {
+                line: number,
+                length,
+            } => {
+                if !(header && number == 1) {
+                    let line = Line::TooLong { length };
+                    fine &= handle_line(job, extract, source, number, line, out).unwrap_or(false);
                 }
-                Kept::TooLong(length) => Line::TooLong { length },
-            };
-            // Writing to memory does not fail.
-            fine &= handle_line(job, extract, source, *number, line, out).unwrap_or(false);
+            }
         }
         let (out_bytes, err_bytes) = out.take();
         let done = Done {
