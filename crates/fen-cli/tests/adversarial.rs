@@ -276,3 +276,35 @@ fn the_progress_bar_goes_to_standard_error_only() {
         assert!(quiet.stderr.is_empty());
     }
 }
+
+/// Blocks of the parallel reader end anywhere: in a record, between '\r'
+/// and '\n', inside lines too long to keep. One thread and two agree.
+#[test]
+fn lines_across_block_boundaries_read_the_same_on_two_threads() {
+    let mut input = Vec::new();
+    let mut line = 0;
+    for round in 0..40 {
+        for _ in 0..(round * 37 % 500) {
+            input.extend_from_slice(START.as_bytes());
+            input.extend_from_slice(if line % 3 == 0 { b"\r\n" } else { b"\n" });
+            line += 1;
+        }
+        let long = [5_000, 131_071, 131_072, 200_000, 4_096, 4_097][round % 6];
+        input.extend(std::iter::repeat_n(b'8', long));
+        input.extend_from_slice(b"\r\n");
+        line += 1;
+    }
+    input.extend_from_slice(START.as_bytes());
+    let one = run(&["check", "--format", "json", "-j", "1"], input.clone());
+    let two = run(&["check", "--format", "json", "-j", "2"], input);
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    let stdout = text(&one.stdout);
+    assert_eq!(stdout.lines().count(), line + 1);
+    // 4,096 bytes is still a line; 4,097 is too long.
+    let too_long = (0..40).filter(|round| round % 6 != 4).count();
+    assert_eq!(
+        stdout.matches(r#""code":"line-too-long""#).count(),
+        too_long
+    );
+    assert!(stdout.contains("the line is 131072 bytes long"));
+}
