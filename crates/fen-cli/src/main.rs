@@ -1,5 +1,6 @@
 //! `fen`: read FEN and EPD records and print boards, check them, normalize
-//! or convert them, print their keys, or print Chess960 start positions.
+//! or convert them, print their keys, draw them, play moves and games from
+//! them, count and dedupe them, or print Chess960 start positions.
 
 use std::{
     io::{self, IsTerminal},
@@ -25,7 +26,8 @@ use options::{Inputs, Notation, Style};
 
 /// Read Forsyth–Edwards Notation (FEN) chess positions: print them as
 /// boards, check them letter by letter against the standard and the rules
-/// of chess, or write them in canonical form.
+/// of chess, write them in canonical form, draw them, play moves and games
+/// from them, and count or dedupe collections of them.
 ///
 /// With no subcommand and input piped in, fen prints boards (`fen board`).
 #[derive(Parser)]
