@@ -147,6 +147,17 @@ pub fn stream<J: parallel::Parallel>(
 
 /// Feeds every record to `job` on this thread, in input order.
 pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
+    each_input(job, inputs, out, read_all)
+}
+
+/// Opens each input in turn (reporting those that cannot be opened) and
+/// hands it to `read`; then finishes the job.
+pub fn each_input<J: Job>(
+    job: &mut J,
+    inputs: &Inputs,
+    out: &mut Output,
+    mut read: impl FnMut(&mut J, Reading<'_>, Box<dyn Read>, &mut Output) -> io::Result<Status>,
+) -> io::Result<Status> {
     let extract = inputs.extract();
     let mut status = Status::Ok;
     let mut progress = inputs.progress();
@@ -161,7 +172,7 @@ pub fn run(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<
             source: &source,
             progress: &mut progress,
         };
-        status = status.max(read_all(job, reading, reader, out)?);
+        status = status.max(read(job, reading, reader, out)?);
     }
     progress.finish();
     job.finish(out)?;

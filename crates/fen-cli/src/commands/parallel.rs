@@ -16,7 +16,7 @@ use std::{
     thread,
 };
 
-use super::{Job, Output, Reading, Status, handle_line, io_message, open};
+use super::{Job, Output, Reading, Status, handle_line, io_message};
 use crate::{
     extract::Extract,
     input::{self, Line, MAX_LINE},
@@ -67,27 +67,10 @@ pub fn run<J: Parallel>(
     inputs: &Inputs,
     out: &mut Output,
 ) -> io::Result<Status> {
-    let extract = inputs.extract();
-    let mut status = Status::Ok;
     let mut first = true;
-    let mut progress = inputs.progress();
-    for path in super::files_or_stdin(&inputs.files) {
-        let Some((source, reader)) = open(&path, out)? else {
-            status = Status::Trouble;
-            continue;
-        };
-        let reading = Reading {
-            extract: &extract,
-            header: inputs.header,
-            source: &source,
-            progress: &mut progress,
-        };
-        status = status.max(read_all(job, threads, reading, reader, out, &mut first)?);
-    }
-    progress.finish();
-    job.finish(out)?;
-    out.flush()?;
-    Ok(status)
+    super::each_input(job, inputs, out, |job, reading, reader, out| {
+        read_all(job, threads, reading, reader, out, &mut first)
+    })
 }
 
 /// Feeds every record of one input to `job` on `threads` workers, in input
