@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 
 use fenkit::Diagnostic;
-use serde::Serialize;
 
 /// Where a record stands in the input.
 #[derive(Copy, Clone)]
@@ -65,52 +64,24 @@ pub fn human(
     Ok(())
 }
 
-#[derive(Serialize)]
-struct JsonError<'a> {
-    code: &'a str,
-    severity: &'a str,
-    field: &'a str,
-    column: usize,
-    message: &'a str,
-}
-
-#[derive(Serialize)]
-struct JsonRecord<'a> {
-    source: &'a str,
-    line: u64,
-    column: usize,
-    input: &'a str,
-    valid: bool,
-    fen: Option<&'a str>,
-    errors: Vec<JsonError<'a>>,
-}
-
-/// Writes one record's outcome as a line of JSON.
+/// Writes one record's outcome as a line of JSON, in the shape of
+/// [`fenkit::json::RecordJson`].
 pub fn json(
     out: &mut impl Write,
     record: &Record,
+    setup: Option<&shakmaty::Setup>,
     fen: Option<&str>,
     diagnostics: &[Diagnostic],
+    castling: shakmaty::CastlingMode,
 ) -> io::Result<()> {
-    let input = String::from_utf8_lossy(record.bytes);
-    let value = JsonRecord {
+    let column = |at: usize| record.column(at);
+    let origin = fenkit::json::Origin {
         source: record.source,
         line: record.line_number,
-        column: record.column(0),
-        input: &input,
-        valid: fenkit::no_errors(diagnostics),
-        fen,
-        errors: diagnostics
-            .iter()
-            .map(|d| JsonError {
-                code: d.code.as_str(),
-                severity: d.severity.as_str(),
-                field: d.field.as_str(),
-                column: record.column(d.span.start),
-                message: &d.message,
-            })
-            .collect(),
+        column: &column,
     };
+    let value =
+        fenkit::json::RecordJson::of(origin, record.bytes, setup, diagnostics, fen, castling);
     serde_json::to_writer(&mut *out, &value)?;
     out.write_all(b"\n")
 }
@@ -160,7 +131,8 @@ mod tests {
         let rec = record("  4k3/8/8/8/8/8/8/4K3 W - - 0 1", 2);
         let checked = fenkit::check(rec.bytes);
         let mut out = Vec::new();
-        json(&mut out, &rec, None, &checked.diagnostics).unwrap();
+        let castling = shakmaty::CastlingMode::Standard;
+        json(&mut out, &rec, None, None, &checked.diagnostics, castling).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(value["column"], 3);
         assert_eq!(value["valid"], false);

@@ -26,6 +26,8 @@ mod diagnostic;
 pub mod epd;
 mod found;
 pub mod games;
+#[cfg(feature = "serde")]
+pub mod json;
 mod key;
 pub mod legality;
 mod options;

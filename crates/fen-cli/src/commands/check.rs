@@ -40,6 +40,7 @@ impl Check {
     fn report(
         &mut self,
         record: &Record,
+        setup: Option<&shakmaty::Setup>,
         fen: Option<&str>,
         diagnostics: &[Diagnostic],
         out: &mut Output,
@@ -49,7 +50,10 @@ impl Check {
         self.valid += u64::from(valid);
         match self.format {
             Format::Human => out.diagnostics(record, diagnostics)?,
-            Format::Json => report::json(&mut out.out, record, fen, diagnostics)?,
+            Format::Json => {
+                let castling = self.read.castling;
+                report::json(&mut out.out, record, setup, fen, diagnostics, castling)?
+            }
         }
         Ok(valid)
     }
@@ -69,7 +73,8 @@ impl Job for Check {
             }
             _ => None,
         };
-        let result = self.report(record, written, &checked.diagnostics, out);
+        let setup = checked.setup.as_ref();
+        let result = self.report(record, setup, written, &checked.diagnostics, out);
         self.fen = fen;
         result
     }
@@ -80,7 +85,7 @@ impl Job for Check {
         diagnostic: &Diagnostic,
         out: &mut Output,
     ) -> io::Result<bool> {
-        self.report(record, None, std::slice::from_ref(diagnostic), out)
+        self.report(record, None, None, std::slice::from_ref(diagnostic), out)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
