@@ -163,6 +163,14 @@ enum Command {
         #[arg(long)]
         count: bool,
     },
+    /// Serve the JSON API and diagram images over HTTP until SIGINT or
+    /// SIGTERM: /api/check, /board.svg, /board.png, /api/play,
+    /// /api/opening, /healthz, /openapi.json.
+    Serve {
+        /// The address to listen on (loopback by default).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
+    },
     /// Print Chess960 start position N (0-959; 518 is the classical start),
     /// or all 960.
     Chess960 {
@@ -285,6 +293,13 @@ fn main() -> ExitCode {
             &inputs,
             &mut out,
         ),
+        Command::Serve { bind } => match fen_server::serve_blocking(bind) {
+            Ok(()) => Ok(Status::Ok),
+            Err(err) => {
+                eprintln!("fen serve: {bind}: {}", commands::io_message(&err));
+                Ok(Status::Trouble)
+            }
+        },
         Command::Chess960 {
             number,
             all,

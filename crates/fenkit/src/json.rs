@@ -57,17 +57,17 @@ pub struct ProblemJson<'a> {
 /// Where a record stands: its source, line, and the 1-based column of each
 /// of its bytes (columns may count characters, and the record may start
 /// inside a line).
-pub struct Origin<'a> {
+pub struct Origin<'a, 'c> {
     pub source: &'a str,
     pub line: u64,
-    pub column: &'a dyn Fn(usize) -> usize,
+    pub column: &'c dyn Fn(usize) -> usize,
 }
 
 impl<'a> RecordJson<'a> {
     /// The outcome of `record`, checked as `checked`, with its canonical
     /// FEN `fen` (the caller writes it, into a buffer it may reuse).
     pub fn new(
-        origin: Origin<'a>,
+        origin: Origin<'a, '_>,
         record: &'a [u8],
         checked: &'a Checked,
         fen: Option<&'a str>,
@@ -87,7 +87,7 @@ impl<'a> RecordJson<'a> {
     /// well-formed, and the diagnostics (for a record no parser saw, such
     /// as an overlong line, only those).
     pub fn of(
-        origin: Origin<'a>,
+        origin: Origin<'a, '_>,
         record: &'a [u8],
         setup: Option<&Setup>,
         diagnostics: &'a [Diagnostic],

@@ -1,0 +1,170 @@
+//! `/board.svg` and `/board.png`: a diagram by URL, with the command's
+//! options under the same names. Identical queries get identical images,
+//! so they carry an `ETag` and may be cached for good.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use axum::{
+    extract::{Query, RawQuery},
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use fenkit::render::{Diagram, Orientation};
+use shakmaty::{CastlingMode, Setup};
+
+use crate::{Query as Params, Refusal, error, fen_from_url, required};
+
+/// Sizes a URL may ask for, in pixels.
+const SIZES: std::ops::RangeInclusive<u32> = 16..=2048;
+
+/// The diagram a query asks for, or why it cannot be drawn.
+fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
+    let fen = fen_from_url(required(params, "fen")?);
+    let read = crate::read_options();
+    let parsed = read.parse(fen.as_bytes()).map_err(|err| {
+        let problems: Vec<String> = err.diagnostics().iter().map(|d| d.to_string()).collect();
+        Refusal(
+            StatusCode::BAD_REQUEST,
+            serde_json::json!({ "error": "the FEN is malformed", "problems": problems }),
+        )
+    })?;
+    let bad = |name: &str, why: String| error(StatusCode::BAD_REQUEST, format!("{name}: {why}"));
+    let mut diagram = Diagram::default();
+    for (name, value) in params {
+        match name.as_str() {
+            "fen" => {}
+            "size" => {
+                let size: u32 = value
+                    .parse()
+                    .map_err(|_| bad(name, format!("'{value}' is not a number")))?;
+                if !SIZES.contains(&size) {
+                    return Err(bad(name, format!("{size} is not within 16 to 2048")));
+                }
+                diagram.size = size;
+            }
+            "orientation" => {
+                diagram.orientation = value
+                    .parse()
+                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
+            }
+            "flip" => diagram.orientation = Orientation::Black,
+            "coordinates" => {
+                diagram.coordinates = value
+                    .parse()
+                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
+            }
+            "theme" | "colors" => {
+                diagram.theme = value
+                    .parse()
+                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
+            }
+            "check" => {
+                diagram.check = value
+                    .parse()
+                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
+            }
+            "lastMove" => {
+                diagram.last_move =
+                    Some(fenkit::render::move_squares(value).map_err(|e| bad(name, e.0))?)
+            }
+            "arrows" => {
+                for item in value.split(',').filter(|s| !s.is_empty()) {
+                    diagram.arrows.push(
+                        item.parse()
+                            .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?,
+                    );
+                }
+            }
+            "marks" => {
+                for item in value.split(',').filter(|s| !s.is_empty()) {
+                    diagram.marks.push(
+                        item.parse()
+                            .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?,
+                    );
+                }
+            }
+            "caption" => diagram.caption = value != "false" && value != "0",
+            _ => return Err(bad(name, "is not a parameter of the board".into())),
+        }
+    }
+    let setup = parsed.setup;
+    diagram.problems = fenkit::violations_in(&setup, CastlingMode::Standard)
+        .into_iter()
+        .filter(|v| v.code.severity() == fenkit::Severity::Error)
+        .filter_map(|v| v.square)
+        .collect();
+    Ok((setup, diagram))
+}
+
+/// The entity tag of the image a query gives.
+fn etag(kind: &str, query: &str) -> String {
+    let mut hasher = DefaultHasher::new();
+    (kind, query).hash(&mut hasher);
+    format!("\"{}-{:016x}\"", env!("CARGO_PKG_VERSION"), hasher.finish())
+}
+
+fn image(
+    kind: &'static str,
+    content_type: &'static str,
+    query: Option<String>,
+    headers: &HeaderMap,
+    body: Vec<u8>,
+) -> Response {
+    let tag = etag(kind, query.as_deref().unwrap_or(""));
+    let cache = [
+        (header::ETAG, tag.clone()),
+        (
+            header::CACHE_CONTROL,
+            "public, max-age=31536000, immutable".into(),
+        ),
+    ];
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(tag.as_str())
+    {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    }
+    let mut response = (cache, body).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static(content_type),
+    );
+    response
+}
+
+pub async fn svg(
+    Query(params): Query<Params>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    match diagram(&params) {
+        Ok((setup, diagram)) => {
+            let body = fenkit::render::svg(&setup, &diagram).into_bytes();
+            image("svg", "image/svg+xml", query, &headers, body)
+        }
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+pub async fn png(
+    Query(params): Query<Params>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let (setup, diagram) = match diagram(&params) {
+        Ok(found) => found,
+        Err(refusal) => return refusal.into_response(),
+    };
+    // Rasterizing takes milliseconds: off the async threads.
+    let drawn = tokio::task::spawn_blocking(move || fenkit::render::png(&setup, &diagram)).await;
+    match drawn {
+        Ok(Ok(body)) => image("png", "image/png", query, &headers, body),
+        Ok(Err(err)) => error(StatusCode::BAD_REQUEST, err.to_string()).into_response(),
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the image could not be drawn",
+        )
+        .into_response(),
+    }
+}

@@ -1,0 +1,82 @@
+//! `/api/check`: one result per record, in the shape of `fen check
+//! --format json`; 400 when a record is bad.
+
+use axum::{
+    Json,
+    extract::Query,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use fenkit::json::{Origin, RecordJson};
+use shakmaty::CastlingMode;
+
+use crate::{MAX_RECORDS, Query as Params, error, fen_from_url, required};
+
+/// Checks each non-blank line of `text` (from `source`).
+fn check_lines(source: &str, text: &str) -> Response {
+    let records: Vec<(u64, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index as u64 + 1, line.trim_end_matches('\r')))
+        .filter(|(_, line)| !line.trim().is_empty())
+        .collect();
+    if records.len() > MAX_RECORDS {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{} records; a request holds at most {MAX_RECORDS}",
+                records.len()
+            ),
+        )
+        .into_response();
+    }
+    let read = crate::read_options();
+    let checked: Vec<_> = records
+        .iter()
+        .map(|(_, line)| {
+            let checked = read.check(line.as_bytes());
+            let fen = checked.setup.as_ref().map(fenkit::to_fen);
+            (checked, fen)
+        })
+        .collect();
+    let mut all_valid = true;
+    let results: Vec<RecordJson> = records
+        .iter()
+        .zip(&checked)
+        .map(|((number, line), (checked, fen))| {
+            // Columns count characters, as the command's do.
+            let column = |at: usize| line.get(..at).map_or(at, |s| s.chars().count()) + 1;
+            let origin = Origin {
+                source,
+                line: *number,
+                column: &column,
+            };
+            let json = RecordJson::new(
+                origin,
+                line.as_bytes(),
+                checked,
+                fen.as_deref(),
+                CastlingMode::Standard,
+            );
+            all_valid &= json.valid;
+            json
+        })
+        .collect();
+    let status = if all_valid {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    (status, Json(results)).into_response()
+}
+
+pub async fn get(Query(params): Query<Params>) -> Response {
+    match required(&params, "fen") {
+        Ok(fen) => check_lines("fen", &fen_from_url(fen)),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+pub async fn post(body: String) -> Response {
+    check_lines("body", &body)
+}

@@ -1,0 +1,88 @@
+//! `/api/play` and `/api/opening`: moves from a position, and the name of
+//! an opening.
+
+use axum::{
+    Json,
+    extract::Query,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+
+use crate::{Query as Params, Refusal, error, fen_from_url, required};
+
+/// The legal position a query names (`startpos` allowed), or why not.
+fn position(params: &Params) -> Result<Chess, Refusal> {
+    let fen = fen_from_url(params.get("fen").map_or("startpos", String::as_str));
+    if fen == "startpos" {
+        return Ok(Chess::default());
+    }
+    let checked = crate::read_options().check(fen.as_bytes());
+    let problems: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+    checked
+        .setup
+        .filter(|_| problems.is_empty())
+        .and_then(|setup| Chess::from_setup(setup, CastlingMode::Standard).ok())
+        .ok_or_else(|| {
+            Refusal(
+                StatusCode::BAD_REQUEST,
+                json!({ "error": "the FEN is not a legal position", "problems": problems }),
+            )
+        })
+}
+
+fn fen(position: &Chess) -> String {
+    fenkit::to_fen(&position.to_setup(EnPassantMode::Always))
+}
+
+pub async fn play(Query(params): Query<Params>) -> Response {
+    let mut position = match position(&params) {
+        Ok(position) => position,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let moves = match required(&params, "moves") {
+        Ok(moves) => moves,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let mut fens = Vec::new();
+    for (index, text) in moves
+        .split([',', ' '])
+        .filter(|m| !m.is_empty())
+        .enumerate()
+    {
+        match fenkit::games::read_move(&position, text) {
+            Ok(m) => position.play_unchecked(m),
+            Err(err) => {
+                let body = json!({
+                    "error": err.message,
+                    "code": err.code.as_str(),
+                    "move": index + 1,
+                    "fens": fens,
+                    "legal": fenkit::games::legal_sans(&position),
+                });
+                return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+            }
+        }
+        fens.push(fen(&position));
+    }
+    Json(json!({ "fens": fens })).into_response()
+}
+
+pub async fn opening(Query(params): Query<Params>) -> Response {
+    if !params.contains_key("fen") {
+        return error(StatusCode::BAD_REQUEST, "the parameter 'fen' is missing").into_response();
+    }
+    match position(&params) {
+        Ok(position) => {
+            let found = fenkit::games::opening(&position);
+            Json(json!({
+                "eco": found.map(|o| o.eco),
+                "name": found.map(|o| o.name),
+                "moves": found.map(|o| o.moves),
+            }))
+            .into_response()
+        }
+        Err(refusal) => refusal.into_response(),
+    }
+}

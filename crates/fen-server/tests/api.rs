@@ -1,0 +1,228 @@
+//! The API answered in memory (no socket): each route, its 4xx answers for
+//! bad input, the limits, the cache headers.
+
+use axum::{
+    body::Body,
+    http::{Request, StatusCode, header},
+    response::Response,
+};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+
+async fn send(request: Request<Body>) -> Response {
+    fen_server::router()
+        .oneshot(request)
+        .await
+        .expect("answered")
+}
+
+async fn get(uri: &str) -> Response {
+    send(Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+async fn bytes(response: Response) -> Vec<u8> {
+    response
+        .into_body()
+        .collect()
+        .await
+        .expect("a body")
+        .to_bytes()
+        .to_vec()
+}
+
+async fn json(response: Response) -> Value {
+    serde_json::from_slice(&bytes(response).await).expect("JSON")
+}
+
+/// `text` with spaces as `%20` and `/` kept, for query strings.
+fn encode(text: &str) -> String {
+    text.replace(' ', "%20")
+        .replace('#', "%23")
+        .replace(',', "%2C")
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const SHORT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1";
+
+#[tokio::test]
+async fn health_and_openapi() {
+    let response = get("/healthz").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(bytes(response).await, b"ok");
+    let spec = json(get("/openapi.json").await).await;
+    assert_eq!(spec["openapi"], "3.0.3");
+    for path in [
+        "/api/check",
+        "/board.svg",
+        "/board.png",
+        "/api/play",
+        "/api/opening",
+        "/healthz",
+    ] {
+        assert!(spec["paths"][path].is_object(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn check_answers_like_the_command() {
+    let response = get(&format!("/api/check?fen={}", encode(START))).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body = json(response).await;
+    assert_eq!(body[0]["valid"], true);
+    assert_eq!(body[0]["fen"], START);
+    assert_eq!(body[0]["turn"], "white");
+    assert_eq!(body[0]["checkmate"], false);
+    // The underscore form of lichess URLs.
+    let underscored = START.replace(' ', "_");
+    let body = json(get(&format!("/api/check?fen={underscored}")).await).await;
+    assert_eq!(body[0]["fen"], START);
+    // A bad record: 400, with the diagnostics and their columns.
+    let response = get(&format!("/api/check?fen={}", encode(SHORT))).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    assert_eq!(body[0]["valid"], false);
+    assert_eq!(body[0]["errors"][0]["code"], "rank-too-short");
+    assert_eq!(body[0]["errors"][0]["column"], 36);
+    assert_eq!(body[0]["errors"][0]["field"], "placement");
+}
+
+#[tokio::test]
+async fn check_by_post_takes_many_records_and_refuses_too_many() {
+    let text = format!("{START}\n\n{SHORT}\r\n8/8/8/8/8/8/8/K6k w - - bm Kb1;\n");
+    let response = send(Request::post("/api/check").body(Body::from(text)).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    let lines: Vec<u64> = body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 3, 4]);
+    assert_eq!(body[2]["valid"], true);
+    let many = format!("{START}\n").repeat(10_001);
+    let response = send(Request::post("/api/check").body(Body::from(many)).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let huge = vec![b'x'; fen_server::MAX_BODY + 1];
+    let response = send(Request::post("/api/check").body(Body::from(huge)).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let binary = vec![0xffu8, 0xfe, 0x00];
+    let response = send(
+        Request::post("/api/check")
+            .body(Body::from(binary))
+            .unwrap(),
+    )
+    .await;
+    assert!(response.status().is_client_error());
+}
+
+#[tokio::test]
+async fn boards_by_url_with_cache_headers() {
+    let uri = format!(
+        "/board.svg?fen={}&orientation=black&lastMove=e2e4&arrows=Ge2e4&marks=Rxd5&size=300&coordinates=inside&theme=blue",
+        encode(START)
+    );
+    let response = get(&uri).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
+    let tag = response.headers()[header::ETAG].clone();
+    assert!(
+        response.headers()[header::CACHE_CONTROL]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    let svg = String::from_utf8(bytes(response).await).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(r#"width="300""#));
+    assert_eq!(svg.matches(r#"class="arrow""#).count(), 1);
+    // The same query again, with its tag: not modified.
+    let again = send(
+        Request::get(&uri)
+            .header(header::IF_NONE_MATCH, tag)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    let response = get(&format!("/board.png?fen={}&size=64", encode(START))).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png");
+    assert!(bytes(response).await.starts_with(b"\x89PNG"));
+}
+
+#[tokio::test]
+async fn bad_board_queries_are_400_with_the_reason() {
+    for (query, expected) in [
+        (
+            format!("fen={}&size=4000", encode(START)),
+            "size: 4000 is not within 16 to 2048",
+        ),
+        (
+            format!("fen={}&size=x", encode(START)),
+            "size: 'x' is not a number",
+        ),
+        (
+            format!("fen={}&arrows=e2e9", encode(START)),
+            "arrows: 'e9' in the arrow is not a square (a1 to h8)",
+        ),
+        (
+            format!("fen={}&bogus=1", encode(START)),
+            "bogus: is not a parameter of the board",
+        ),
+        ("size=100".to_string(), "the parameter 'fen' is missing"),
+    ] {
+        for kind in ["svg", "png"] {
+            let response = get(&format!("/board.{kind}?{query}")).await;
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
+            assert_eq!(json(response).await["error"], expected, "{query}");
+        }
+    }
+    let response = get(&format!("/board.svg?fen={}", encode(SHORT))).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    assert!(
+        body["problems"][0]
+            .as_str()
+            .unwrap()
+            .contains("rank-too-short")
+    );
+}
+
+#[tokio::test]
+async fn play_and_opening() {
+    let body = json(get("/api/play?moves=e4,c5,Nf3").await).await;
+    assert_eq!(
+        body["fens"],
+        serde_json::json!([
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        ])
+    );
+    let response = get("/api/play?moves=e4,d5,Nbd2").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    assert_eq!(body["move"], 3);
+    assert_eq!(body["code"], "illegal-move");
+    assert_eq!(body["error"], "Nbd2: d2 holds a white pawn");
+    assert!(
+        body["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == "exd5")
+    );
+
+    let ruy = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    let body = json(get(&format!("/api/opening?fen={}", encode(ruy))).await).await;
+    assert_eq!(
+        (body["eco"].as_str(), body["name"].as_str()),
+        (Some("C60"), Some("Ruy Lopez"))
+    );
+    let body = json(get(&format!("/api/opening?fen={}", encode(START))).await).await;
+    assert!(body["eco"].is_null());
+    let response = get(&format!("/api/opening?fen={}", encode(SHORT))).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}
