@@ -163,13 +163,17 @@ enum Command {
         #[arg(long)]
         count: bool,
     },
-    /// Serve the JSON API and diagram images over HTTP until SIGINT or
-    /// SIGTERM: /api/check, /board.svg, /board.png, /api/play,
-    /// /api/opening, /healthz, /openapi.json.
+    /// Serve the page, the JSON API and diagram images over HTTP until
+    /// SIGINT or SIGTERM: /, /api/check, /board.svg, /board.png,
+    /// /api/play, /api/opening, /healthz, /openapi.json.
     Serve {
-        /// The address to listen on (loopback by default).
+        /// The address to listen on (loopback by default; port 0 picks a
+        /// free port, named on standard error).
         #[arg(long, default_value = "127.0.0.1:8080")]
         bind: std::net::SocketAddr,
+        /// No log line per request.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Print Chess960 start position N (0-959; 518 is the classical start),
     /// or all 960.
@@ -293,7 +297,7 @@ fn main() -> ExitCode {
             &inputs,
             &mut out,
         ),
-        Command::Serve { bind } => match fen_server::serve_blocking(bind) {
+        Command::Serve { bind, quiet } => match fen_server::serve_blocking(bind, !quiet) {
             Ok(()) => Ok(Status::Ok),
             Err(err) => {
                 eprintln!("fen serve: {bind}: {}", commands::io_message(&err));

@@ -2,7 +2,10 @@
 //! options under the same names. Identical queries get identical images,
 //! so they carry an `ETag` and may be cached for good.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::{
+    hash::{DefaultHasher, Hash, Hasher},
+    sync::OnceLock,
+};
 
 use axum::{
     extract::{Query, RawQuery},
@@ -11,6 +14,7 @@ use axum::{
 };
 use fenkit::render::{Diagram, Orientation};
 use shakmaty::{CastlingMode, Setup};
+use tokio::sync::Semaphore;
 
 use crate::{Query as Params, Refusal, error, fen_from_url, required};
 
@@ -96,6 +100,14 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
     Ok((setup, diagram))
 }
 
+/// Turns at rasterizing, one per core.
+fn rasterizers() -> &'static Semaphore {
+    static TURNS: OnceLock<Semaphore> = OnceLock::new();
+    TURNS.get_or_init(|| {
+        Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get))
+    })
+}
+
 /// The entity tag of the image a query gives.
 fn etag(kind: &str, query: &str) -> String {
     let mut hasher = DefaultHasher::new();
@@ -156,7 +168,12 @@ pub async fn png(
         Ok(found) => found,
         Err(refusal) => return refusal.into_response(),
     };
-    // Rasterizing takes milliseconds: off the async threads.
+    // Rasterizing takes milliseconds: off the async threads, and no more
+    // at once than there are cores, so that a crowd of requests queues
+    // rather than thrashing.
+    let Ok(_turn) = rasterizers().acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping").into_response();
+    };
     let drawn = tokio::task::spawn_blocking(move || fenkit::render::png(&setup, &diagram)).await;
     match drawn {
         Ok(Ok(body)) => image("png", "image/png", query, &headers, body),

@@ -72,6 +72,9 @@ fn check_lines(source: &str, text: &str) -> Response {
 
 pub async fn get(Query(params): Query<Params>) -> Response {
     match required(&params, "fen") {
+        Ok(fen) if fen.trim().is_empty() => {
+            error(StatusCode::BAD_REQUEST, "the parameter 'fen' is empty").into_response()
+        }
         Ok(fen) => check_lines("fen", &fen_from_url(fen)),
         Err(refusal) => refusal.into_response(),
     }

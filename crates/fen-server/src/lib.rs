@@ -1,13 +1,18 @@
 //! `fen serve`: fenkit over HTTP. A JSON API that checks records and plays
-//! moves, and diagram images by URL, with limits that keep bad input a
-//! 4xx answer and never a crash.
+//! moves, diagram images by URL, and a page where anyone pastes a FEN and
+//! sees the board and what is wrong, with limits that keep bad input a 4xx
+//! answer and never a crash.
 //!
-//! The routes are [`router`]'s; [`serve`] binds them and stops gracefully
-//! on SIGINT or SIGTERM.
+//! The routes are [`router`]'s; [`serve`] accepts connections for them and
+//! stops gracefully on SIGINT or SIGTERM.
 
 mod board;
 mod check;
 mod games;
+mod listen;
+mod page;
+
+pub use listen::{HEADER_TIMEOUT, MAX_CONNECTIONS};
 
 use std::{collections::HashMap, net::SocketAddr, time::Duration};
 
@@ -21,7 +26,7 @@ use axum::{
 };
 use serde_json::json;
 use tower::limit::ConcurrencyLimitLayer;
-use tower_http::timeout::TimeoutLayer;
+use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 1024 * 1024;
@@ -29,7 +34,8 @@ pub const MAX_BODY: usize = 1024 * 1024;
 pub const MAX_RECORDS: usize = 10_000;
 /// Requests handled at once; the rest wait.
 const CONCURRENCY: usize = 1024;
-const TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a request may take, from its headers to its answer.
+pub const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Query parameters by name.
 type Query = HashMap<String, String>;
@@ -79,6 +85,10 @@ fn read_options() -> fenkit::ReadOptions {
 /// Every route, with the limits.
 pub fn router() -> Router {
     Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/pieces/{file}", get(page::piece))
         .route("/healthz", get(|| async { "ok" }))
         .route("/openapi.json", get(openapi))
         .route("/api/check", get(check::get).post(check::post))
@@ -87,7 +97,9 @@ pub fn router() -> Router {
         .route("/board.svg", get(board::svg))
         .route("/board.png", get(board::png))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn(log))
+        // Refuses a body whose stated length is past the limit before
+        // reading any of it; DefaultBodyLimit catches the unstated.
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             TIMEOUT,
@@ -103,37 +115,50 @@ async fn openapi() -> Response {
         .into_response()
 }
 
-/// One line per request on standard error: method, path, status, time.
+/// One line per request on standard error, as `key=value` pairs: method,
+/// path, status, time.
 async fn log(request: Request, next: Next) -> Response {
     let started = std::time::Instant::now();
     let (method, path) = (request.method().clone(), request.uri().path().to_string());
     let response = next.run(request).await;
-    if std::env::var_os("FEN_SERVE_QUIET").is_none() {
-        eprintln!(
-            "method={method} path={path} status={} micros={}",
-            response.status().as_u16(),
-            started.elapsed().as_micros()
-        );
-    }
+    eprintln!(
+        "method={method} path={path} status={} micros={}",
+        response.status().as_u16(),
+        started.elapsed().as_micros()
+    );
     response
 }
 
 /// Serves [`router`] on `bind` until SIGINT or SIGTERM, letting requests
-/// in progress finish.
-pub async fn serve(bind: SocketAddr) -> std::io::Result<()> {
+/// in progress finish; with `log`, a line per request on standard error.
+pub async fn serve(bind: SocketAddr, log: bool) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
+    // Scripts and tests that bind port 0 read the port from this line.
     eprintln!("fen serve: listening on http://{}", listener.local_addr()?);
-    axum::serve(listener, router())
-        .with_graceful_shutdown(shutdown())
-        .await
+    serve_until(listener, log, shutdown()).await;
+    Ok(())
+}
+
+/// Serves [`router`] on `listener` until `stop` completes, then lets the
+/// requests in progress finish.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    log: bool,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let mut app = router();
+    if log {
+        app = app.layer(middleware::from_fn(self::log));
+    }
+    listen::accept(listener, app, stop).await;
 }
 
 /// [`serve`] on a runtime of its own, for callers without one.
-pub fn serve_blocking(bind: SocketAddr) -> std::io::Result<()> {
+pub fn serve_blocking(bind: SocketAddr, log: bool) -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(bind))
+        .block_on(serve(bind, log))
 }
 
 async fn shutdown() {

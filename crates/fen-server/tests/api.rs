@@ -84,7 +84,55 @@ async fn check_answers_like_the_command() {
     assert_eq!(body[0]["valid"], false);
     assert_eq!(body[0]["errors"][0]["code"], "rank-too-short");
     assert_eq!(body[0]["errors"][0]["column"], 36);
+    assert_eq!(body[0]["errors"][0]["end_column"], 43);
     assert_eq!(body[0]["errors"][0]["field"], "placement");
+    // No record at all is no question.
+    let response = get("/api/check?fen=%20").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        json(response).await["error"],
+        "the parameter 'fen' is empty"
+    );
+}
+
+#[tokio::test]
+async fn the_page_and_what_it_loads_come_from_the_binary() {
+    let response = get("/").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let policy = response.headers()[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(policy.starts_with("default-src 'self'"), "{policy}");
+    let html = String::from_utf8(bytes(response).await).unwrap();
+    assert!(html.contains(r#"<textarea id="input""#));
+    // Everything the page names is served here, and nothing elsewhere.
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/pieces/wK.svg", "image/svg+xml"),
+        ("/pieces/bP.svg", "image/svg+xml"),
+    ] {
+        let response = get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        // The SVG namespace is a name, not an address to fetch.
+        let text = String::from_utf8(bytes(response).await)
+            .unwrap()
+            .replace("http://www.w3.org/2000/svg", "");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path}"
+        );
+    }
+    assert!(!html.contains("http://") && !html.contains("https://"));
+    let response = get("/pieces/xK.svg").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        json(response).await["error"],
+        "no piece is called 'xK.svg'; try wK.svg or bN.svg"
+    );
 }
 
 #[tokio::test]

@@ -51,6 +51,10 @@ pub struct ProblemJson<'a> {
     pub field: &'static str,
     /// 1-based column of the problem's first character.
     pub column: usize,
+    /// 1-based column just past its last character: `end_column -
+    /// column` characters are at fault (none, for a problem between two
+    /// characters such as a missing field).
+    pub end_column: usize,
     pub message: &'a str,
 }
 
@@ -135,6 +139,7 @@ impl<'a> ProblemJson<'a> {
             severity: diagnostic.severity.as_str(),
             field: diagnostic.field.as_str(),
             column: column(diagnostic.span.start),
+            end_column: column(diagnostic.span.end),
             message: &diagnostic.message,
         }
     }

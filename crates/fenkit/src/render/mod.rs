@@ -26,5 +26,6 @@ pub use options::{
     Arrow, BadOption, Brush, CheckMark, Coordinates, Diagram, Mark, Orientation, Rgb, Theme,
     move_squares,
 };
+pub use pieces::{id as piece_id, piece_svg};
 pub use png::{RenderError, png};
 pub use svg::svg;

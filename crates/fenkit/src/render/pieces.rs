@@ -31,7 +31,25 @@ pub fn id(piece: Piece) -> &'static str {
 /// The drawing of `piece`: the contents of its SVG file, without the
 /// outer `<svg>` element.
 pub fn drawing(piece: Piece) -> &'static str {
-    let file = match (piece.color, piece.role) {
+    let file = file(piece);
+    let inner = file.find('>').map_or(0, |end| end + 1);
+    let outer = file.rfind("</svg>").unwrap_or(file.len());
+    file.get(inner..outer).unwrap_or("").trim()
+}
+
+/// The drawing of `piece` as a standalone SVG document, 45 by 45 units:
+/// for pages that place pieces themselves, such as a board editor.
+///
+/// ```
+/// let king = fenkit::render::piece_svg(shakmaty::Color::White.king());
+/// assert!(king.starts_with("<svg") && king.contains(r#"viewBox="0 0 45 45""#));
+/// ```
+pub fn piece_svg(piece: Piece) -> &'static str {
+    file(piece)
+}
+
+fn file(piece: Piece) -> &'static str {
+    match (piece.color, piece.role) {
         (Color::White, Role::Pawn) => include_str!("../../assets/pieces/wP.svg"),
         (Color::White, Role::Knight) => include_str!("../../assets/pieces/wN.svg"),
         (Color::White, Role::Bishop) => include_str!("../../assets/pieces/wB.svg"),
@@ -44,10 +62,7 @@ pub fn drawing(piece: Piece) -> &'static str {
         (Color::Black, Role::Rook) => include_str!("../../assets/pieces/bR.svg"),
         (Color::Black, Role::Queen) => include_str!("../../assets/pieces/bQ.svg"),
         (Color::Black, Role::King) => include_str!("../../assets/pieces/bK.svg"),
-    };
-    let inner = file.find('>').map_or(0, |end| end + 1);
-    let outer = file.rfind("</svg>").unwrap_or(file.len());
-    file.get(inner..outer).unwrap_or("").trim()
+    }
 }
 
 #[cfg(test)]

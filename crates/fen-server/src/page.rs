@@ -1,0 +1,98 @@
+//! The page at `/`: paste a FEN or EPD, see the board and what is wrong,
+//! edit the board. Everything it needs is served from the binary (no CDN,
+//! no build step), and its policy allows nothing else.
+
+use axum::{
+    extract::Path,
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use shakmaty::{Color, Piece, Role};
+
+use crate::error;
+
+/// Only what this server sends may run or show on the page.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// A file of the page, checked for freshness at each load: a new binary
+/// may bring a new page.
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, POLICY),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+pub async fn index() -> Response {
+    asset(
+        "text/html; charset=utf-8",
+        include_str!("../web/index.html"),
+    )
+}
+
+pub async fn script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("../web/app.js"),
+    )
+}
+
+pub async fn style() -> Response {
+    asset("text/css; charset=utf-8", include_str!("../web/style.css"))
+}
+
+/// `/pieces/wK.svg` and the like: one cburnett drawing.
+pub async fn piece(Path(file): Path<String>) -> Response {
+    match file.strip_suffix(".svg").and_then(piece_named) {
+        Some(piece) => (
+            [
+                (header::CONTENT_TYPE, "image/svg+xml"),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            fenkit::render::piece_svg(piece),
+        )
+            .into_response(),
+        None => error(
+            StatusCode::NOT_FOUND,
+            format!("no piece is called '{file}'; try wK.svg or bN.svg"),
+        )
+        .into_response(),
+    }
+}
+
+/// The piece an id such as `wK` names.
+fn piece_named(id: &str) -> Option<Piece> {
+    let mut chars = id.chars();
+    let color = match chars.next()? {
+        'w' => Color::White,
+        'b' => Color::Black,
+        _ => return None,
+    };
+    let letter = chars.next().filter(char::is_ascii_uppercase)?;
+    let role = Role::from_char(letter.to_ascii_lowercase())?;
+    chars.next().is_none().then_some(Piece { color, role })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_ids_read_back() {
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                assert_eq!(piece_named(fenkit::render::piece_id(piece)), Some(piece));
+            }
+        }
+        for bad in ["", "w", "xK", "wk", "wKK", "wX"] {
+            assert_eq!(piece_named(bad), None, "{bad}");
+        }
+    }
+}

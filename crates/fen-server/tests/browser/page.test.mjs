@@ -1,0 +1,221 @@
+// The page of `fen serve` as a person uses it, in Debian's headless
+// Chromium driven by playwright-core: paste, read the problems, edit the
+// board. Screenshots go to target/browser-screenshots/.
+//
+// FEN_BIN names the `fen` binary (default: target/debug/fen, built first).
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const SHOTS = path.join(ROOT, 'target/browser-screenshots');
+const FEN_BIN = process.env.FEN_BIN || path.join(ROOT, 'target/debug/fen');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const SICILIAN = 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
+const SHORT_RANK = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1';
+
+let server;
+let origin;
+let browser;
+let page;
+const requests = [];
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(FEN_BIN, ['serve', '--bind', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let said = '';
+    server.stderr.on('data', (chunk) => {
+      said += chunk;
+      const found = said.match(/listening on (http:\/\/[\d.:]+)/);
+      if (found) resolve(found[1]);
+    });
+    server.on('error', reject);
+    server.on('exit', (code) => reject(new Error(`fen serve exited with ${code}: ${said}`)));
+  });
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  origin = await startServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 820 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  page = await context.newPage();
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(origin);
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+});
+
+async function paste(text) {
+  await page.fill('#input', text);
+}
+
+async function statusSays(pattern) {
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector('#status').textContent),
+    pattern.source,
+    { timeout: 5000 },
+  );
+}
+
+/// Every piece on the board, as {square: letter}.
+function pieces() {
+  return page.$$eval('#board .square img', (images) =>
+    Object.fromEntries(images.map((image) => [image.closest('.square').dataset.square, image.dataset.piece])),
+  );
+}
+
+async function fen() {
+  return page.inputValue('#input');
+}
+
+test('a pasted FEN shows its pieces on their squares', async () => {
+  await paste(SICILIAN);
+  await statusSays(/Legal position\. Black to move/);
+  const board = await pieces();
+  assert.equal(Object.keys(board).length, 32);
+  assert.equal(board.e4, 'P');
+  assert.equal(board.c5, 'p');
+  assert.equal(board.f3, 'N');
+  assert.equal(board.e1, 'K');
+  assert.equal(board.d8, 'q');
+  assert.equal(board.e2, undefined);
+  assert.equal(board.g1, undefined);
+  assert.equal(board.c7, undefined);
+  // White at the bottom: a8 first, h1 last.
+  const order = await page.$$eval('#board .square', (squares) => squares.map((s) => s.dataset.square));
+  assert.deepEqual([order[0], order[7], order[56], order[63]], ['a8', 'h8', 'a1', 'h1']);
+  assert.equal(await page.textContent('#canonical'), SICILIAN);
+  assert.equal(await page.$$eval('#problems li', (items) => items.length), 0);
+  assert.match(await page.getAttribute('#svg-link', 'href'), /^\/board\.svg\?fen=rnbqkbnr\/pp1ppppp\/8\/2p5\/4P3\/5N2\/PPPP1PPP\/RNBQKB1R_b_KQkq_-_1_2$/);
+  await page.screenshot({ path: path.join(SHOTS, 'valid.png') });
+});
+
+test('a short rank 1 is named, and its characters are marked in the text', async () => {
+  await paste(SHORT_RANK);
+  await statusSays(/Not a valid FEN: 1 problem/);
+  const problems = await page.$$eval('#problems li', (items) =>
+    items.map((item) => ({ code: item.dataset.code, text: item.textContent })),
+  );
+  assert.equal(problems.length, 1);
+  assert.equal(problems[0].code, 'rank-too-short');
+  assert.match(problems[0].text, /column 36/);
+  assert.match(problems[0].text, /rank 1 \(the 8th group\) has 7 squares/);
+  const marked = await page.$$eval('#highlights mark', (marks) => marks.map((mark) => mark.textContent));
+  assert.deepEqual(marked, ['RNBQKBN']);
+  // The mark lies under the same characters of the textarea: it starts 35
+  // character widths in, as measured on the text's own font.
+  const geometry = await page.evaluate(() => {
+    const mark = document.querySelector('#highlights mark').getBoundingClientRect();
+    const box = document.querySelector('#highlights').getBoundingClientRect();
+    const probe = document.createElement('span');
+    probe.textContent = 'x'.repeat(35);
+    document.querySelector('#highlights').append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    const padding = parseFloat(getComputedStyle(document.querySelector('#input')).paddingLeft);
+    return { offset: mark.left - box.left - padding, width };
+  });
+  assert.ok(Math.abs(geometry.offset - geometry.width) < 1, JSON.stringify(geometry));
+  // The board keeps the last good position, faded, and says so.
+  assert.equal(await page.getAttribute('#board', 'class'), 'stale');
+  assert.equal(await page.isVisible('#board-note'), true);
+  assert.equal(await page.isVisible('#canonical-box'), false);
+  await page.screenshot({ path: path.join(SHOTS, 'rank-1-too-short.png') });
+  // Clicking the problem selects the faulty characters.
+  await page.click('#problems li');
+  const selected = await page.evaluate(() => {
+    const area = document.querySelector('#input');
+    return area.value.slice(area.selectionStart, area.selectionEnd);
+  });
+  assert.equal(selected, 'RNBQKBN');
+});
+
+test('an illegal position marks its squares', async () => {
+  await paste('rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1');
+  await statusSays(/Well-formed, but not a legal position/);
+  const marked = await page.$$eval('#board .square.problem', (squares) => squares.map((s) => s.dataset.square));
+  assert.deepEqual(marked, ['h8']);
+  assert.match(await page.textContent('#problems'), /pawn-on-back-rank/);
+  await page.screenshot({ path: path.join(SHOTS, 'illegal.png') });
+});
+
+test('clicking and dragging on the board edits the FEN', async () => {
+  await paste(START);
+  await statusSays(/Legal position\. White to move/);
+  // Pick the white queen, then click d4.
+  await page.click('#palette button[data-tool="Q"]');
+  await page.click('#board [data-square="d4"]');
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  await statusSays(/Well-formed, but not a legal position/); // seventeen white pieces
+  // Clicking the same piece again takes it away.
+  await page.click('#board [data-square="d4"]');
+  assert.equal(await fen(), START);
+  // The eraser empties e2.
+  await page.click('#palette button[data-tool="erase"]');
+  await page.click('#board [data-square="e2"]');
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1');
+  await page.click('#palette button[data-tool="erase"]'); // back to no tool
+  // Drag the knight from g1 to f3.
+  await page.dragAndDrop('#board [data-square="g1"]', '#board [data-square="f3"]');
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1');
+  // Side to move, castling and en passant.
+  await page.check('input[name="turn"][value="b"]');
+  await page.uncheck('input[name="castle"][value="Q"]');
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPP1PPP/RNBQKB1R b Kkq - 0 1');
+  await page.selectOption('#ep', 'e3');
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPP1PPP/RNBQKB1R b Kkq e3 0 1');
+  await statusSays(/Well-formed, but not a legal position/); // no pawn on e4 for e3
+  assert.match(await page.textContent('#problems'), /e3/);
+  // Drag a black rook from the palette onto a4.
+  await page.dragAndDrop('#palette button[data-tool="r"]', '#board [data-square="a4"]');
+  assert.match(await fen(), /^rnbqkbnr\/pppppppp\/8\/8\/r7\/5N2\//);
+  await page.screenshot({ path: path.join(SHOTS, 'edited.png') });
+});
+
+test('flip, copy, several records, and nothing fetched from elsewhere', async () => {
+  await paste(`${START}\n${SICILIAN}`);
+  // The board shows the record on the caret's line.
+  await statusSays(/^2 records, 2 valid\. Line 2: Legal position\. Black to move/);
+  await page.focus('#input');
+  await page.keyboard.press('Control+Home');
+  await statusSays(/Line 1: Legal position\. White to move/);
+  assert.equal((await pieces()).f3, undefined);
+  await page.keyboard.press('Control+End');
+  await statusSays(/Line 2: Legal position\. Black to move/);
+  assert.equal((await pieces()).f3, 'N');
+  await page.click('#flip');
+  const order = await page.$$eval('#board .square', (squares) => squares.map((s) => s.dataset.square));
+  assert.deepEqual([order[0], order[63]], ['h1', 'a8']);
+  assert.match(await page.getAttribute('#png-link', 'href'), /orientation=black/);
+  await page.click('#copy');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), SICILIAN);
+  await page.screenshot({ path: path.join(SHOTS, 'flipped.png') });
+  const foreign = requests.filter((url) => !url.startsWith(origin));
+  assert.deepEqual(foreign, []);
+});
