@@ -136,6 +136,7 @@ pub async fn serve(bind: SocketAddr, log: bool) -> std::io::Result<()> {
     // Scripts and tests that bind port 0 read the port from this line.
     eprintln!("fen serve: listening on http://{}", listener.local_addr()?);
     serve_until(listener, log, shutdown()).await;
+    eprintln!("fen serve: stopped");
     Ok(())
 }
 
@@ -178,5 +179,5 @@ async fn shutdown() {
         _ = interrupt => {},
         _ = terminate => {},
     }
-    eprintln!("fen serve: stopping");
+    eprintln!("fen serve: stopping; requests in progress may finish");
 }
