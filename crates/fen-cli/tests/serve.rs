@@ -41,7 +41,7 @@ fn sigterm_lets_the_request_in_progress_finish() {
         .unwrap();
     assert!(killed.success());
     std::thread::sleep(Duration::from_millis(200));
-    client.write_all(record[10..].as_bytes()).unwrap();
+    client.write_all(&record.as_bytes()[10..]).unwrap();
     let mut answer = String::new();
     client.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
