@@ -16,6 +16,7 @@
 //! # Ok::<_, fenkit::ParseError>(())
 //! ```
 
+mod drawn;
 mod glyphs;
 mod options;
 mod pieces;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use shakmaty::{Color, File, Rank, Setup, Square};
+use shakmaty::{Color, File, Piece, Rank, Setup, Square};
 
 use super::{
     Arrow, CheckMark, Coordinates, Diagram, Mark,
@@ -69,25 +69,10 @@ impl Layout {
 /// The diagram of `setup` as a standalone SVG document.
 pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
     let layout = Layout::new(diagram, setup.turn);
-    let pixel_height = (diagram.size as f32 * layout.height / layout.width).round();
-    let mut svg = String::with_capacity(16 * 1024);
-    let _ = write!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{}" height="{pixel_height}" viewBox="0 0 {} {}">"#,
-        diagram.size, layout.width, layout.height
-    );
+    let mut svg = open(&layout, diagram);
     write_defs(&mut svg, setup);
-    if layout.width > BOARD || layout.height > BOARD {
-        let _ = write!(svg, r#"<rect width="100%" height="100%" fill="{FRAME}"/>"#);
-    }
-    write_squares(&mut svg, &layout, diagram);
-    if let Some(square) = checked_king(setup, diagram.check) {
-        let (x, y) = layout.corner(square);
-        let _ = write!(
-            svg,
-            r#"<rect class="check" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="url(#check)"/>"#
-        );
-    }
+    write_board(&mut svg, &layout, diagram);
+    write_highlights(&mut svg, &layout, setup, diagram);
     for (square, piece) in setup.board.iter() {
         let (x, y) = layout.corner(square);
         let _ = write!(
@@ -96,23 +81,131 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
             pieces::id(piece)
         );
     }
-    // Over the pieces, so that no piece hides a label.
-    if diagram.coordinates != Coordinates::None {
-        write_coordinates(&mut svg, &layout, diagram);
+    write_over(&mut svg, &layout, setup, diagram, true);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The diagram in layers, for painting the board and the pieces from ready
+/// pixels: SVG documents of the same size as [`svg`]'s for what lies
+/// under and over the pieces, and where each piece goes.
+pub(super) struct Layers {
+    /// The frame and the squares.
+    pub board: String,
+    /// The last move and the check, if shown.
+    pub highlights: Option<String>,
+    /// Each piece and the top left corner of its square, in user units.
+    pub pieces: Vec<(Piece, (f32, f32))>,
+    /// Coordinates, marks, arrows, ..., if any.
+    pub over: Option<String>,
+    /// The size of the drawing in user units.
+    pub view: (f32, f32),
+}
+
+pub(super) fn layers(setup: &Setup, diagram: &Diagram) -> Layers {
+    let layout = Layout::new(diagram, setup.turn);
+    // Coordinates in the margin meet no piece, so they can be drawn once
+    // with the board.
+    let outside = diagram.coordinates == Coordinates::Outside;
+    let mut board = open(&layout, diagram);
+    write_board(&mut board, &layout, diagram);
+    if outside {
+        write_coordinates(&mut board, &layout, diagram);
+    }
+    board.push_str("</svg>");
+    // A layer with nothing drawn is left out.
+    let layer = |defs: &str, write: &dyn Fn(&mut String)| {
+        let mut svg = open(&layout, diagram);
+        svg.push_str(defs);
+        let empty = svg.len();
+        write(&mut svg);
+        (svg.len() > empty).then(|| svg + "</svg>")
+    };
+    let highlights = layer(&format!("<defs>{CHECK_GLOW}</defs>"), &|svg| {
+        write_highlights(svg, &layout, setup, diagram)
+    });
+    let over = layer("", &|svg| {
+        write_over(svg, &layout, setup, diagram, !outside)
+    });
+    let pieces = setup
+        .board
+        .iter()
+        .map(|(square, piece)| (piece, layout.corner(square)))
+        .collect();
+    Layers {
+        board,
+        highlights,
+        pieces,
+        over,
+        view: (layout.width, layout.height),
+    }
+}
+
+/// The opening tag: the pixel size asked for, over the drawing's units.
+fn open(layout: &Layout, diagram: &Diagram) -> String {
+    let pixel_height = (diagram.size as f32 * layout.height / layout.width).round();
+    let mut svg = String::with_capacity(16 * 1024);
+    let _ = write!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{}" height="{pixel_height}" viewBox="0 0 {} {}">"#,
+        diagram.size, layout.width, layout.height
+    );
+    svg
+}
+
+/// The frame and the squares: the same for every position drawn alike.
+fn write_board(svg: &mut String, layout: &Layout, diagram: &Diagram) {
+    if layout.width > BOARD || layout.height > BOARD {
+        let _ = write!(svg, r#"<rect width="100%" height="100%" fill="{FRAME}"/>"#);
+    }
+    write_squares(svg, layout, diagram);
+}
+
+/// The last move and the king in check, under the pieces.
+fn write_highlights(svg: &mut String, layout: &Layout, setup: &Setup, diagram: &Diagram) {
+    if let Some((from, to)) = diagram.last_move {
+        for square in [from, to] {
+            let (x, y) = layout.corner(square);
+            let _ = write!(
+                svg,
+                r#"<rect class="last-move" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" {LAST_MOVE}/>"#
+            );
+        }
+    }
+    if let Some(square) = checked_king(setup, diagram.check) {
+        let (x, y) = layout.corner(square);
+        let _ = write!(
+            svg,
+            r#"<rect class="check" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="url(#check)"/>"#
+        );
+    }
+}
+
+/// Coordinates, problems, marks, arrows and the caption: over the pieces,
+/// so that no piece hides them.
+fn write_over(
+    svg: &mut String,
+    layout: &Layout,
+    setup: &Setup,
+    diagram: &Diagram,
+    with_coordinates: bool,
+) {
+    if with_coordinates && diagram.coordinates != Coordinates::None {
+        write_coordinates(svg, layout, diagram);
     }
     for &square in &diagram.problems {
-        write_cross(&mut svg, layout.center(square), PROBLEM, 5.0, 0.9);
+        write_cross(svg, layout.center(square), PROBLEM, 5.0, 0.9);
     }
     for mark in &diagram.marks {
-        write_mark(&mut svg, &layout, mark);
+        write_mark(svg, layout, mark);
     }
     for arrow in &diagram.arrows {
-        write_arrow(&mut svg, &layout, arrow);
+        write_arrow(svg, layout, arrow);
     }
     if diagram.caption {
         let baseline = layout.height - CAPTION / 2.0 + 4.5;
         glyphs::write_text(
-            &mut svg,
+            svg,
             &caption(setup),
             (layout.width / 2.0, baseline),
             13.0,
@@ -120,11 +213,9 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
             FRAME_TEXT,
         );
     }
-    svg.push_str("</svg>\n");
-    svg
 }
 
-/// The piece drawings on the board, and the check glow.
+/// The drawings of the pieces on the board, and the check glow.
 fn write_defs(svg: &mut String, setup: &Setup) {
     svg.push_str("<defs>");
     for piece in pieces::ALL {
@@ -137,18 +228,20 @@ fn write_defs(svg: &mut String, setup: &Setup) {
             );
         }
     }
-    svg.push_str(concat!(
-        r#"<radialGradient id="check" r="0.7">"#,
-        r##"<stop offset="0" stop-color="#ff0000"/>"##,
-        r##"<stop offset="0.5" stop-color="#e70000"/>"##,
-        r##"<stop offset="1" stop-color="#9e0000" stop-opacity="0"/>"##,
-        "</radialGradient></defs>"
-    ));
+    svg.push_str(CHECK_GLOW);
+    svg.push_str("</defs>");
 }
 
+const CHECK_GLOW: &str = concat!(
+    r#"<radialGradient id="check" r="0.7">"#,
+    r##"<stop offset="0" stop-color="#ff0000"/>"##,
+    r##"<stop offset="0.5" stop-color="#e70000"/>"##,
+    r##"<stop offset="1" stop-color="#9e0000" stop-opacity="0"/>"##,
+    "</radialGradient>"
+);
+
 /// Every square, named by its class (`square dark a1`), on a board of the
-/// light color so that no seam shows between squares at any scale; then
-/// the last move.
+/// light color so that no seam shows between squares at any scale.
 fn write_squares(svg: &mut String, layout: &Layout, diagram: &Diagram) {
     let theme = diagram.theme;
     let _ = write!(
@@ -168,15 +261,6 @@ fn write_squares(svg: &mut String, layout: &Layout, diagram: &Diagram) {
             }
         }
         svg.push_str("</g>");
-    }
-    if let Some((from, to)) = diagram.last_move {
-        for square in [from, to] {
-            let (x, y) = layout.corner(square);
-            let _ = write!(
-                svg,
-                r#"<rect class="last-move" x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" {LAST_MOVE}/>"#
-            );
-        }
     }
 }
 

@@ -1,0 +1,134 @@
+//! Pixels drawn once and kept: the twelve pieces at each scale, and the
+//! empty board of each look. Rasterizing the pieces' paths and the 64
+//! squares was most of the cost of a PNG diagram, and a run of diagrams
+//! shows the same few drawings again and again.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use resvg::{tiny_skia, usvg};
+use shakmaty::Piece;
+
+use super::{RenderError, pieces};
+
+/// The pieces drawn at one scale, each on its own transparent square.
+pub(super) struct Sprites {
+    images: Vec<tiny_skia::Pixmap>,
+}
+
+impl Sprites {
+    pub fn get(&self, piece: Piece) -> &tiny_skia::Pixmap {
+        let index = pieces::ALL
+            .iter()
+            .position(|&drawn| drawn == piece)
+            .expect("every piece is drawn");
+        &self.images[index]
+    }
+}
+
+/// Bytes of pixels each cache may hold: a 2048-pixel board weighs 17 MB.
+const BUDGET: usize = 48 << 20;
+
+static SPRITES: Mutex<Recent<u32, Sprites>> = Mutex::new(Recent::new());
+static BOARDS: Mutex<Recent<String, tiny_skia::Pixmap>> = Mutex::new(Recent::new());
+
+/// The pieces drawn at `scale` pixels per user unit.
+pub(super) fn sprites(scale: f32) -> Result<Arc<Sprites>, RenderError> {
+    let key = scale.to_bits();
+    if let Some(sprites) = lock(&SPRITES).get(&key) {
+        return Ok(sprites);
+    }
+    // Drawn outside the lock: two threads may both draw a new scale, but
+    // none waits for another's drawing.
+    let sprites = Arc::new(draw_sprites(scale)?);
+    let weight = sprites.images.iter().map(|image| image.data().len()).sum();
+    lock(&SPRITES).put(key, Arc::clone(&sprites), weight);
+    Ok(sprites)
+}
+
+/// The SVG document `svg` drawn as an image of its own size.
+pub(super) fn board(svg: &str) -> Result<Arc<tiny_skia::Pixmap>, RenderError> {
+    if let Some(board) = lock(&BOARDS).get(svg) {
+        return Ok(board);
+    }
+    let tree = parse(svg)?;
+    let size = tree.size().to_int_size();
+    let mut board = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| RenderError::Draw("no room for the image".into()))?;
+    resvg::render(&tree, tiny_skia::Transform::identity(), &mut board.as_mut());
+    let board = Arc::new(board);
+    lock(&BOARDS).put(svg.to_owned(), Arc::clone(&board), board.data().len());
+    Ok(board)
+}
+
+pub(super) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
+    usvg::Tree::from_str(svg, &usvg::Options::default())
+        .map_err(|err| RenderError::Draw(err.to_string()))
+}
+
+fn draw_sprites(scale: f32) -> Result<Sprites, RenderError> {
+    // One pixel more than the square, for the antialiased edge of a piece
+    // that reaches it.
+    let side = (45.0 * scale).ceil() as u32 + 1;
+    let images = pieces::ALL
+        .iter()
+        .map(|&piece| {
+            let tree = parse(pieces::piece_svg(piece))?;
+            let mut image = tiny_skia::Pixmap::new(side, side)
+                .ok_or_else(|| RenderError::Draw("no room for a piece".into()))?;
+            resvg::render(
+                &tree,
+                tiny_skia::Transform::from_scale(scale, scale),
+                &mut image.as_mut(),
+            );
+            Ok(image)
+        })
+        .collect::<Result<_, RenderError>>()?;
+    Ok(Sprites { images })
+}
+
+/// A poisoned cache is still a good cache: its entries are whole images.
+fn lock<T>(cache: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    cache.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The most recently used entries, within [`BUDGET`] bytes; first is
+/// newest.
+struct Recent<K, V> {
+    entries: Vec<(K, Arc<V>, usize)>,
+}
+
+impl<K: PartialEq, V> Recent<K, V> {
+    const fn new() -> Self {
+        Recent {
+            entries: Vec::new(),
+        }
+    }
+
+    fn get<Q>(&mut self, key: &Q) -> Option<Arc<V>>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: PartialEq + ?Sized,
+    {
+        let at = self
+            .entries
+            .iter()
+            .position(|entry| entry.0.borrow() == key)?;
+        let entry = self.entries.remove(at);
+        let value = Arc::clone(&entry.1);
+        self.entries.insert(0, entry);
+        Some(value)
+    }
+
+    fn put(&mut self, key: K, value: Arc<V>, weight: usize) {
+        if weight > BUDGET {
+            return;
+        }
+        self.entries.retain(|entry| entry.0 != key);
+        self.entries.insert(0, (key, value, weight));
+        let mut total = 0;
+        self.entries.retain(|entry| {
+            total += entry.2;
+            total <= BUDGET
+        });
+    }
+}
