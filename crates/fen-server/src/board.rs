@@ -12,7 +12,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use fenkit::render::{Diagram, Orientation};
+use fenkit::render::{BadOption, Diagram, Orientation};
 use shakmaty::{CastlingMode, Setup};
 use tokio::sync::Semaphore;
 
@@ -20,6 +20,16 @@ use crate::{Query as Params, Refusal, error, fen_from_url, required};
 
 /// Sizes a URL may ask for, in pixels.
 const SIZES: std::ops::RangeInclusive<u32> = 16..=2048;
+
+/// A parameter refused, and why.
+fn bad(name: &str, why: String) -> Refusal {
+    error(StatusCode::BAD_REQUEST, format!("{name}: {why}"))
+}
+
+/// A parameter read as the command reads the option of that name.
+fn option<T: std::str::FromStr<Err = BadOption>>(name: &str, value: &str) -> Result<T, Refusal> {
+    value.parse().map_err(|e: BadOption| bad(name, e.0))
+}
 
 /// The diagram a query asks for, or why it cannot be drawn.
 fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
@@ -32,7 +42,6 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             serde_json::json!({ "error": "the FEN is malformed", "problems": problems }),
         )
     })?;
-    let bad = |name: &str, why: String| error(StatusCode::BAD_REQUEST, format!("{name}: {why}"));
     let mut diagram = Diagram::default();
     for (name, value) in params {
         match name.as_str() {
@@ -46,45 +55,23 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
                 }
                 diagram.size = size;
             }
-            "orientation" => {
-                diagram.orientation = value
-                    .parse()
-                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
-            }
+            "orientation" => diagram.orientation = option(name, value)?,
             "flip" => diagram.orientation = Orientation::Black,
-            "coordinates" => {
-                diagram.coordinates = value
-                    .parse()
-                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
-            }
-            "theme" | "colors" => {
-                diagram.theme = value
-                    .parse()
-                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
-            }
-            "check" => {
-                diagram.check = value
-                    .parse()
-                    .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?
-            }
+            "coordinates" => diagram.coordinates = option(name, value)?,
+            "theme" | "colors" => diagram.theme = option(name, value)?,
+            "check" => diagram.check = option(name, value)?,
             "lastMove" => {
                 diagram.last_move =
                     Some(fenkit::render::move_squares(value).map_err(|e| bad(name, e.0))?)
             }
             "arrows" => {
                 for item in value.split(',').filter(|s| !s.is_empty()) {
-                    diagram.arrows.push(
-                        item.parse()
-                            .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?,
-                    );
+                    diagram.arrows.push(option(name, item)?);
                 }
             }
             "marks" => {
                 for item in value.split(',').filter(|s| !s.is_empty()) {
-                    diagram.marks.push(
-                        item.parse()
-                            .map_err(|e: fenkit::render::BadOption| bad(name, e.0))?,
-                    );
+                    diagram.marks.push(option(name, item)?);
                 }
             }
             "caption" => diagram.caption = value != "false" && value != "0",
@@ -108,35 +95,32 @@ fn rasterizers() -> &'static Semaphore {
     })
 }
 
-/// The entity tag of the image a query gives.
-fn etag(kind: &str, query: &str) -> String {
+/// The cache headers of the image a query gives: identical queries give
+/// identical images, from the same version.
+fn cache_headers(kind: &str, query: Option<&str>) -> [(header::HeaderName, String); 2] {
     let mut hasher = DefaultHasher::new();
-    (kind, query).hash(&mut hasher);
-    format!("\"{}-{:016x}\"", env!("CARGO_PKG_VERSION"), hasher.finish())
-}
-
-fn image(
-    kind: &'static str,
-    content_type: &'static str,
-    query: Option<String>,
-    headers: &HeaderMap,
-    body: Vec<u8>,
-) -> Response {
-    let tag = etag(kind, query.as_deref().unwrap_or(""));
-    let cache = [
-        (header::ETAG, tag.clone()),
+    (kind, query.unwrap_or("")).hash(&mut hasher);
+    let tag = format!("\"{}-{:016x}\"", env!("CARGO_PKG_VERSION"), hasher.finish());
+    [
+        (header::ETAG, tag),
         (
             header::CACHE_CONTROL,
             "public, max-age=31536000, immutable".into(),
         ),
-    ];
-    if headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        == Some(tag.as_str())
-    {
-        return (StatusCode::NOT_MODIFIED, cache).into_response();
-    }
+    ]
+}
+
+/// 304 when the client holds the image already, so that it is not drawn.
+fn unchanged(cache: &[(header::HeaderName, String); 2], headers: &HeaderMap) -> Option<Response> {
+    let held = headers.get(header::IF_NONE_MATCH)?.to_str().ok()?;
+    (held == cache[0].1).then(|| (StatusCode::NOT_MODIFIED, cache.clone()).into_response())
+}
+
+fn image(
+    content_type: &'static str,
+    cache: [(header::HeaderName, String); 2],
+    body: Vec<u8>,
+) -> Response {
     let mut response = (cache, body).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -150,13 +134,16 @@ pub async fn svg(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    match diagram(&params) {
-        Ok((setup, diagram)) => {
-            let body = fenkit::render::svg(&setup, &diagram).into_bytes();
-            image("svg", "image/svg+xml", query, &headers, body)
-        }
-        Err(refusal) => refusal.into_response(),
+    let (setup, diagram) = match diagram(&params) {
+        Ok(found) => found,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let cache = cache_headers("svg", query.as_deref());
+    if let Some(answer) = unchanged(&cache, &headers) {
+        return answer;
     }
+    let body = fenkit::render::svg(&setup, &diagram).into_bytes();
+    image("image/svg+xml", cache, body)
 }
 
 pub async fn png(
@@ -168,6 +155,10 @@ pub async fn png(
         Ok(found) => found,
         Err(refusal) => return refusal.into_response(),
     };
+    let cache = cache_headers("png", query.as_deref());
+    if let Some(answer) = unchanged(&cache, &headers) {
+        return answer;
+    }
     // Rasterizing takes milliseconds: off the async threads, and no more
     // at once than there are cores, so that a crowd of requests queues
     // rather than thrashing.
@@ -176,7 +167,7 @@ pub async fn png(
     };
     let drawn = tokio::task::spawn_blocking(move || fenkit::render::png(&setup, &diagram)).await;
     match drawn {
-        Ok(Ok(body)) => image("png", "image/png", query, &headers, body),
+        Ok(Ok(body)) => image("image/png", cache, body),
         Ok(Err(err)) => error(StatusCode::BAD_REQUEST, err.to_string()).into_response(),
         Err(_) => error(
             StatusCode::SERVICE_UNAVAILABLE,

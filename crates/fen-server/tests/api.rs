@@ -35,6 +35,17 @@ async fn json(response: Response) -> Value {
     serde_json::from_slice(&bytes(response).await).expect("JSON")
 }
 
+/// The status and the `error` text of a refused GET.
+async fn refusal(uri: &str) -> (StatusCode, String) {
+    let response = get(uri).await;
+    let status = response.status();
+    let error = json(response).await["error"].as_str().map(str::to_string);
+    (
+        status,
+        error.unwrap_or_else(|| panic!("{uri}: no error text")),
+    )
+}
+
 /// `text` with spaces as `%20` and `/` kept, for query strings.
 fn encode(text: &str) -> String {
     text.replace(' ', "%20")
@@ -87,11 +98,12 @@ async fn check_answers_like_the_command() {
     assert_eq!(body[0]["errors"][0]["end_column"], 43);
     assert_eq!(body[0]["errors"][0]["field"], "placement");
     // No record at all is no question.
-    let response = get("/api/check?fen=%20").await;
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     assert_eq!(
-        json(response).await["error"],
-        "the parameter 'fen' is empty"
+        refusal("/api/check?fen=%20").await,
+        (
+            StatusCode::BAD_REQUEST,
+            "the parameter 'fen' is empty".into()
+        )
     );
 }
 
@@ -127,11 +139,12 @@ async fn the_page_and_what_it_loads_come_from_the_binary() {
         );
     }
     assert!(!html.contains("http://") && !html.contains("https://"));
-    let response = get("/pieces/xK.svg").await;
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert_eq!(
-        json(response).await["error"],
-        "no piece is called 'xK.svg'; try wK.svg or bN.svg"
+        refusal("/pieces/xK.svg").await,
+        (
+            StatusCode::NOT_FOUND,
+            "no piece is called 'xK.svg'; try wK.svg or bN.svg".into()
+        )
     );
 }
 
@@ -175,6 +188,7 @@ async fn boards_by_url_with_cache_headers() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
     let tag = response.headers()[header::ETAG].clone();
+    assert!(tag.to_str().unwrap().starts_with('"'), "{tag:?}");
     assert!(
         response.headers()[header::CACHE_CONTROL]
             .to_str()
@@ -187,12 +201,14 @@ async fn boards_by_url_with_cache_headers() {
     // The same query again, with its tag: not modified.
     let again = send(
         Request::get(&uri)
-            .header(header::IF_NONE_MATCH, tag)
+            .header(header::IF_NONE_MATCH, &tag)
             .body(Body::empty())
             .unwrap(),
     )
     .await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers()[header::ETAG], tag);
+    assert!(bytes(again).await.is_empty());
 
     let response = get(&format!("/board.png?fen={}&size=64", encode(START))).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -222,9 +238,11 @@ async fn bad_board_queries_are_400_with_the_reason() {
         ("size=100".to_string(), "the parameter 'fen' is missing"),
     ] {
         for kind in ["svg", "png"] {
-            let response = get(&format!("/board.{kind}?{query}")).await;
-            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
-            assert_eq!(json(response).await["error"], expected, "{query}");
+            assert_eq!(
+                refusal(&format!("/board.{kind}?{query}")).await,
+                (StatusCode::BAD_REQUEST, expected.to_string()),
+                "{query}"
+            );
         }
     }
     let response = get(&format!("/board.svg?fen={}", encode(SHORT))).await;
