@@ -23,14 +23,7 @@ pub struct Record<'a> {
 impl Record<'_> {
     /// The 1-based column, in characters, of byte `at` of the record.
     pub fn column(&self, at: usize) -> usize {
-        let end = (self.offset + at).min(self.line.len());
-        // Count characters by their first byte, so that a pasted '–' is one
-        // column; stray bytes that are not UTF-8 count one each.
-        let chars = self.line[..end]
-            .iter()
-            .filter(|&&b| !(0x80..0xc0).contains(&b))
-            .count();
-        chars + 1 + (self.offset + at - end)
+        fenkit::json::column(self.line, self.offset + at)
     }
 }
 

@@ -12,13 +12,14 @@ use shakmaty::CastlingMode;
 
 use crate::{MAX_RECORDS, Query as Params, error, fen_from_url, required};
 
-/// Checks each non-blank line of `text` (from `source`).
-fn check_lines(source: &str, text: &str) -> Response {
-    let records: Vec<(u64, &str)> = text
-        .lines()
+/// Checks each non-blank line of `text` (from `source`). Lines need not
+/// be UTF-8: a line that is not gets its diagnostic, as in the command.
+fn check_lines(source: &str, text: &[u8]) -> Response {
+    let records: Vec<(u64, &[u8])> = text
+        .split(|&byte| byte == b'\n')
         .enumerate()
-        .map(|(index, line)| (index as u64 + 1, line.trim_end_matches('\r')))
-        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| (index as u64 + 1, line.strip_suffix(b"\r").unwrap_or(line)))
+        .filter(|(_, line)| !line.trim_ascii().is_empty())
         .collect();
     if records.len() > MAX_RECORDS {
         return error(
@@ -34,7 +35,7 @@ fn check_lines(source: &str, text: &str) -> Response {
     let checked: Vec<_> = records
         .iter()
         .map(|(_, line)| {
-            let checked = read.check(line.as_bytes());
+            let checked = read.check(line);
             let fen = checked.setup.as_ref().map(fenkit::to_fen);
             (checked, fen)
         })
@@ -45,7 +46,7 @@ fn check_lines(source: &str, text: &str) -> Response {
         .zip(&checked)
         .map(|((number, line), (checked, fen))| {
             // Columns count characters, as the command's do.
-            let column = |at: usize| line.get(..at).map_or(at, |s| s.chars().count()) + 1;
+            let column = |at: usize| fenkit::json::column(line, at);
             let origin = Origin {
                 source,
                 line: *number,
@@ -53,7 +54,7 @@ fn check_lines(source: &str, text: &str) -> Response {
             };
             let json = RecordJson::new(
                 origin,
-                line.as_bytes(),
+                line,
                 checked,
                 fen.as_deref(),
                 CastlingMode::Standard,
@@ -75,11 +76,11 @@ pub async fn get(Query(params): Query<Params>) -> Response {
         Ok(fen) if fen.trim().is_empty() => {
             error(StatusCode::BAD_REQUEST, "the parameter 'fen' is empty").into_response()
         }
-        Ok(fen) => check_lines("fen", &fen_from_url(fen)),
+        Ok(fen) => check_lines("fen", fen_from_url(fen).as_bytes()),
         Err(refusal) => refusal.into_response(),
     }
 }
 
-pub async fn post(body: String) -> Response {
+pub async fn post(body: axum::body::Bytes) -> Response {
     check_lines("body", &body)
 }

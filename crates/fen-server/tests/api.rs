@@ -168,14 +168,16 @@ async fn check_by_post_takes_many_records_and_refuses_too_many() {
     let huge = vec![b'x'; fen_server::MAX_BODY + 1];
     let response = send(Request::post("/api/check").body(Body::from(huge)).unwrap()).await;
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
-    let binary = vec![0xffu8, 0xfe, 0x00];
-    let response = send(
-        Request::post("/api/check")
-            .body(Body::from(binary))
-            .unwrap(),
-    )
-    .await;
-    assert!(response.status().is_client_error());
+    // Bytes that are not UTF-8 are a diagnostic of their record, and the
+    // other records are still checked.
+    let mixed = [START.as_bytes(), b"\n\xffk7/8/8/8/8/8/8/7K w - - 0 1\n"].concat();
+    let response = send(Request::post("/api/check").body(Body::from(mixed)).unwrap()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    assert_eq!(body[0]["valid"], true);
+    assert_eq!(body[1]["line"], 2);
+    assert_eq!(body[1]["errors"][0]["code"], "invalid-utf8");
+    assert_eq!(body[1]["errors"][0]["column"], 1);
 }
 
 #[tokio::test]

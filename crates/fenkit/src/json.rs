@@ -67,6 +67,24 @@ pub struct Origin<'a, 'c> {
     pub column: &'c dyn Fn(usize) -> usize,
 }
 
+/// The 1-based column, in characters, of byte `at` of `line`: characters
+/// are counted by their first byte, so that a pasted '–' is one column and
+/// a stray byte that is not UTF-8 is one too. Past the end, each byte
+/// counts one.
+///
+/// ```
+/// assert_eq!(fenkit::json::column("8/8 – w".as_bytes(), 7), 6);
+/// assert_eq!(fenkit::json::column(b"8/8\xff w", 5), 6);
+/// ```
+pub fn column(line: &[u8], at: usize) -> usize {
+    let end = at.min(line.len());
+    let chars = line[..end]
+        .iter()
+        .filter(|&&b| !(0x80..0xc0).contains(&b))
+        .count();
+    chars + 1 + (at - end)
+}
+
 impl<'a> RecordJson<'a> {
     /// The outcome of `record`, checked as `checked`, with its canonical
     /// FEN `fen` (the caller writes it, into a buffer it may reuse).
