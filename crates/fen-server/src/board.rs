@@ -129,21 +129,31 @@ fn image(
     response
 }
 
+/// What a query asks to draw and the headers to send it with; or the
+/// answer already, a refusal or a 304.
+type Wanted = Result<(Setup, Diagram, [(header::HeaderName, String); 2]), Box<Response>>;
+
+fn wanted(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap) -> Wanted {
+    let (setup, diagram) = diagram(params).map_err(|refusal| Box::new(refusal.into_response()))?;
+    let cache = cache_headers(kind, query);
+    match unchanged(&cache, headers) {
+        Some(answer) => Err(Box::new(answer)),
+        None => Ok((setup, diagram, cache)),
+    }
+}
+
 pub async fn svg(
     Query(params): Query<Params>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let (setup, diagram) = match diagram(&params) {
-        Ok(found) => found,
-        Err(refusal) => return refusal.into_response(),
-    };
-    let cache = cache_headers("svg", query.as_deref());
-    if let Some(answer) = unchanged(&cache, &headers) {
-        return answer;
+    match wanted("svg", &params, query.as_deref(), &headers) {
+        Ok((setup, diagram, cache)) => {
+            let body = fenkit::render::svg(&setup, &diagram).into_bytes();
+            image("image/svg+xml", cache, body)
+        }
+        Err(answer) => *answer,
     }
-    let body = fenkit::render::svg(&setup, &diagram).into_bytes();
-    image("image/svg+xml", cache, body)
 }
 
 pub async fn png(
@@ -151,14 +161,10 @@ pub async fn png(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let (setup, diagram) = match diagram(&params) {
-        Ok(found) => found,
-        Err(refusal) => return refusal.into_response(),
+    let (setup, diagram, cache) = match wanted("png", &params, query.as_deref(), &headers) {
+        Ok(wanted) => wanted,
+        Err(answer) => return *answer,
     };
-    let cache = cache_headers("png", query.as_deref());
-    if let Some(answer) = unchanged(&cache, &headers) {
-        return answer;
-    }
     // Rasterizing takes milliseconds: off the async threads, and no more
     // at once than there are cores, so that a crowd of requests queues
     // rather than thrashing.
