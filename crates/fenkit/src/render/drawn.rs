@@ -27,6 +27,9 @@ impl Sprites {
 
 /// Bytes of pixels each cache may hold: a 2048-pixel board weighs 17 MB.
 const BUDGET: usize = 48 << 20;
+/// Entries each cache may hold, so that a lookup stays a short scan
+/// however many small images are asked for.
+const MOST: usize = 64;
 
 static SPRITES: Mutex<Recent<u32, Sprites>> = Mutex::new(Recent::new());
 static BOARDS: Mutex<Recent<String, tiny_skia::Pixmap>> = Mutex::new(Recent::new());
@@ -91,8 +94,8 @@ fn lock<T>(cache: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     cache.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The most recently used entries, within [`BUDGET`] bytes; first is
-/// newest.
+/// The most recently used entries, within [`BUDGET`] bytes and [`MOST`]
+/// entries; first is newest.
 struct Recent<K, V> {
     entries: Vec<(K, Arc<V>, usize)>,
 }
@@ -125,10 +128,34 @@ impl<K: PartialEq, V> Recent<K, V> {
         }
         self.entries.retain(|entry| entry.0 != key);
         self.entries.insert(0, (key, value, weight));
+        self.entries.truncate(MOST);
         let mut total = 0;
         self.entries.retain(|entry| {
             total += entry.2;
             total <= BUDGET
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_keeps_the_newest_within_budget_and_count() {
+        let mut recent: Recent<u32, u32> = Recent::new();
+        for key in 0..100 {
+            recent.put(key, Arc::new(key), 1);
+        }
+        assert_eq!(recent.entries.len(), MOST);
+        assert!(recent.get(&(100 - MOST as u32 - 1)).is_none());
+        // A hit moves to the front, so it outlives newer entries.
+        assert_eq!(recent.get(&40).as_deref(), Some(&40));
+        recent.put(1000, Arc::new(1000), BUDGET / 2);
+        recent.put(1001, Arc::new(1001), BUDGET / 2);
+        assert_eq!(recent.get(&40).as_deref(), None, "past the budget");
+        assert!(recent.get(&1000).is_some() && recent.get(&1001).is_some());
+        recent.put(2000, Arc::new(2000), BUDGET + 1);
+        assert!(recent.get(&2000).is_none(), "larger than the budget");
     }
 }
