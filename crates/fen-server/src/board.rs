@@ -95,9 +95,12 @@ fn rasterizers() -> &'static Semaphore {
     })
 }
 
+/// `ETag` and `Cache-Control`, in that order.
+type CacheHeaders = [(header::HeaderName, String); 2];
+
 /// The cache headers of the image a query gives: identical queries give
 /// identical images, from the same version.
-fn cache_headers(kind: &str, query: Option<&str>) -> [(header::HeaderName, String); 2] {
+fn cache_headers(kind: &str, query: Option<&str>) -> CacheHeaders {
     let mut hasher = DefaultHasher::new();
     (kind, query.unwrap_or("")).hash(&mut hasher);
     let tag = format!("\"{}-{:016x}\"", env!("CARGO_PKG_VERSION"), hasher.finish());
@@ -111,27 +114,19 @@ fn cache_headers(kind: &str, query: Option<&str>) -> [(header::HeaderName, Strin
 }
 
 /// 304 when the client holds the image already, so that it is not drawn.
-fn unchanged(cache: &[(header::HeaderName, String); 2], headers: &HeaderMap) -> Option<Response> {
+fn unchanged(cache: &CacheHeaders, headers: &HeaderMap) -> Option<Response> {
+    let [(_, tag), _] = cache;
     let held = headers.get(header::IF_NONE_MATCH)?.to_str().ok()?;
-    (held == cache[0].1).then(|| (StatusCode::NOT_MODIFIED, cache.clone()).into_response())
+    (held == tag).then(|| (StatusCode::NOT_MODIFIED, cache.clone()).into_response())
 }
 
-fn image(
-    content_type: &'static str,
-    cache: [(header::HeaderName, String); 2],
-    body: Vec<u8>,
-) -> Response {
-    let mut response = (cache, body).into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        header::HeaderValue::from_static(content_type),
-    );
-    response
+fn image(content_type: &'static str, cache: CacheHeaders, body: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], cache, body).into_response()
 }
 
 /// What a query asks to draw and the headers to send it with; or the
 /// answer already, a refusal or a 304.
-type Wanted = Result<(Setup, Diagram, [(header::HeaderName, String); 2]), Box<Response>>;
+type Wanted = Result<(Setup, Diagram, CacheHeaders), Box<Response>>;
 
 fn wanted(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap) -> Wanted {
     let (setup, diagram) = diagram(params).map_err(|refusal| Box::new(refusal.into_response()))?;

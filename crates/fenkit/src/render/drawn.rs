@@ -10,18 +10,15 @@ use shakmaty::Piece;
 
 use super::{RenderError, pieces};
 
-/// The pieces drawn at one scale, each on its own transparent square.
+/// The pieces drawn at one scale, each on its own transparent square, in
+/// the order of `pieces::ALL`.
 pub(super) struct Sprites {
     images: Vec<tiny_skia::Pixmap>,
 }
 
 impl Sprites {
     pub fn get(&self, piece: Piece) -> &tiny_skia::Pixmap {
-        let index = pieces::ALL
-            .iter()
-            .position(|&drawn| drawn == piece)
-            .expect("every piece is drawn");
-        &self.images[index]
+        &self.images[pieces::index(piece)]
     }
 }
 

@@ -19,6 +19,12 @@ pub const ALL: [Piece; 12] = [
     Color::Black.king(),
 ];
 
+/// Where `piece` stands in [`ALL`].
+pub fn index(piece: Piece) -> usize {
+    let side = if piece.color.is_white() { 0 } else { 6 };
+    side + usize::from(piece.role) - 1
+}
+
 /// The element id of a piece's drawing: `wK`, `bN`, ...
 pub fn id(piece: Piece) -> &'static str {
     const IDS: [[&str; 6]; 2] = [
@@ -83,5 +89,12 @@ mod tests {
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), 12);
+    }
+
+    #[test]
+    fn index_is_the_place_in_all() {
+        for (at, &piece) in ALL.iter().enumerate() {
+            assert_eq!(index(piece), at, "{piece:?}");
+        }
     }
 }

@@ -1,7 +1,6 @@
 //! PNG images: the SVG diagram rasterized by resvg, with no fonts and no
 //! system libraries. The empty board and the pieces come from pixels drawn
-//! once (see `drawn`); the rest is drawn for each image. The pieces come from ready pixels (see `sprites`);
-//! what lies under and over them is drawn for each image.
+//! once (see `drawn`); the rest is drawn for each image.
 
 use std::fmt;
 
@@ -120,10 +119,9 @@ fn paint_over(image: &mut tiny_skia::Pixmap, sprite: &tiny_skia::Pixmap, at: (i6
 
 /// PNG bytes of `pixmap`, as RGB when it is opaque (diagrams are, but for
 /// a seam when the width does not divide evenly), with fdeflate's fast
-/// compression and the Paeth filter: on diagrams that is within a few
-/// percent of the smallest file for a fifth of the time of trying every
-/// filter on each row, and tiny-skia's own encoder took most of the time
-/// of a diagram.
+/// compression and the Paeth filter: on diagrams that is within 4% of the
+/// smallest file and quicker than trying every filter on each row;
+/// tiny-skia's own encoder took most of the time of a diagram.
 fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
     let pixels = pixmap.data().chunks_exact(4);
     let opaque = pixels.clone().all(|pixel| pixel[3] == u8::MAX);
