@@ -16,7 +16,7 @@ fuzz_target!(|record: &[u8]| {
     }
     if let Ok(parsed) = epd.parse(record) {
         let mut written = Vec::new();
-        fenkit::write_epd(&parsed.setup, &parsed.operations, &WriteOptions::default(), &mut written);
+        WriteOptions::default().write_epd(&parsed.setup, &parsed.operations, &mut written);
         let again = epd.parse(&written).expect("written EPD reads back");
         assert_eq!(again.setup, parsed.setup);
         assert_eq!(again.operations, parsed.operations);

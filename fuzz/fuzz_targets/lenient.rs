@@ -23,7 +23,7 @@ fuzz_target!(|record: &[u8]| {
                 CastlingMode::Chess960 => CastlingNotation::Shredder,
             };
             let mut fen = Vec::new();
-            fenkit::write_fen_with(&parsed.setup, &WriteOptions { castling: notation, ..WriteOptions::default() }, &mut fen);
+            WriteOptions { castling: notation, ..WriteOptions::default() }.write_fen(&parsed.setup, &mut fen);
             let again = strict.parse(&fen).expect("the canonical FEN of a repaired record reads strictly");
             assert_eq!(again.setup, parsed.setup);
         }

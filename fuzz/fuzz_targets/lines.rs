@@ -5,19 +5,21 @@
 #![no_main]
 
 use fen_cli::{
-    commands::{Reading, Status, check::{Check, Format}, parallel, read_all},
+    commands::check::Check,
     extract::Extract,
+    options::Format,
     output::Output,
     progress::{Progress, When},
+    run::{Input, Reading, Status, read_all, read_all_parallel},
 };
 use fenkit::ReadOptions;
 use libfuzzer_sys::fuzz_target;
 
 fn extract(mode: u8) -> Extract {
     match mode % 6 {
-        0 => Extract::Auto,
-        1 => Extract::Fen,
-        2 => Extract::Epd,
+        0 => Extract::Records(fenkit::Format::Auto),
+        1 => Extract::Records(fenkit::Format::Fen),
+        2 => Extract::Records(fenkit::Format::Epd),
         3 => Extract::Column { index: usize::from(mode / 6 % 3), delimiter: b',' },
         4 => Extract::Json { key: "fen".into() },
         _ => Extract::PgnTag,
@@ -35,15 +37,16 @@ fuzz_target!(|input: &[u8]| {
 
     let mut job = Check::new(read, Format::Json);
     let mut one = Output::memory();
-    let reading = Reading { extract: &extract, header, source: "fuzz", progress: &mut progress };
+    let input = Input { extract: &extract, header, source: "fuzz" };
+    let reading = Reading { input, progress: &mut progress };
     let status = read_all(&mut job, reading, bytes, &mut one).expect("memory does not fail");
     assert!(status <= Status::BadRecords);
 
     let mut job = Check::new(read, Format::Json);
     let mut two = Output::memory();
-    let reading = Reading { extract: &extract, header, source: "fuzz", progress: &mut progress };
+    let reading = Reading { input, progress: &mut progress };
     let mut first = true;
-    let status_two = parallel::read_all(&mut job, 2, reading, bytes, &mut two, &mut first)
+    let status_two = read_all_parallel(&mut job, 2, reading, bytes, &mut two, &mut first)
         .expect("memory does not fail");
     assert_eq!(status, status_two);
 

@@ -6,16 +6,11 @@ use std::{borrow::Cow, collections::HashMap};
 
 use serde_json::value::RawValue;
 
-use crate::input;
-
 /// How to find records in a line.
 pub enum Extract {
-    /// FEN records, several per line; a line holding `;` is one EPD record.
-    Auto,
-    /// FEN records, several per line.
-    Fen,
-    /// One EPD record per line.
-    Epd,
+    /// The records of a line of FEN or EPD text, as the library's
+    /// splitter finds them (several FEN records per line; one EPD record).
+    Records(fenkit::Format),
     /// Column `index` (0-based) of lines split at `delimiter`.
     Column { index: usize, delimiter: u8 },
     /// The string under `key` of a JSON object per line.
@@ -43,14 +38,12 @@ impl Extract {
             return Ok(());
         }
         match self {
-            Extract::Auto if memchr::memchr(b';', line).is_some() => whole(line, emit),
-            Extract::Auto | Extract::Fen => {
-                for (offset, bytes) in input::records(line) {
+            Extract::Records(format) => {
+                for (offset, bytes) in fenkit::records_in(line, *format) {
                     emit(Found::Record(offset, Cow::Borrowed(bytes)))?;
                 }
                 Ok(())
             }
-            Extract::Epd => whole(line, emit),
             Extract::Column { index, delimiter } => emit(match column(line, *index, *delimiter) {
                 Ok((offset, bytes)) => Found::Record(offset, Cow::Borrowed(bytes)),
                 Err(columns) => Found::Missing(format!(
@@ -74,18 +67,6 @@ impl Extract {
             }
         }
     }
-}
-
-fn whole<'a, E>(line: &'a [u8], mut emit: impl FnMut(Found<'a>) -> Result<(), E>) -> Result<(), E> {
-    let start = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let end = line
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |at| at + 1);
-    if start < end {
-        emit(Found::Record(start, Cow::Borrowed(&line[start..end])))?;
-    }
-    Ok(())
 }
 
 /// Column `index` of a CSV/TSV line with its offset (inside quotes for a
@@ -227,11 +208,18 @@ mod tests {
     #[test]
     fn epd_lines_are_one_record_in_auto_mode() {
         assert_eq!(
-            found(&Extract::Auto, r#"  8/8 w - - id "a/b c/d";"#),
+            found(
+                &Extract::Records(fenkit::Format::Auto),
+                r#"  8/8 w - - id "a/b c/d";"#
+            ),
             [r#"2:8/8 w - - id "a/b c/d";"#]
         );
         assert_eq!(
-            found(&Extract::Auto, "8/8 w - - 0 1 8/7K b - - 0 2").len(),
+            found(
+                &Extract::Records(fenkit::Format::Auto),
+                "8/8 w - - 0 1 8/7K b - - 0 2"
+            )
+            .len(),
             2
         );
     }

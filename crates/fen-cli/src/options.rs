@@ -119,10 +119,8 @@ impl Inputs {
             return Extract::Json { key: key.clone() };
         }
         match self.input {
-            InputFormat::Auto => Extract::Auto,
-            InputFormat::Fen => Extract::Fen,
-            InputFormat::Epd => Extract::Epd,
             InputFormat::Pgn => Extract::PgnTag,
+            _ => Extract::Records(self.read_options().format),
         }
     }
 }
@@ -193,4 +191,34 @@ impl From<Strictness> for fenkit::Strictness {
             Strictness::Plausible => fenkit::Strictness::Plausible,
         }
     }
+}
+
+/// Which side is at the bottom of a board: for `show`, `svg` and `png`.
+#[derive(Args)]
+pub struct Facing {
+    /// Black at the bottom (the same as --orientation black).
+    #[arg(long, conflicts_with = "orientation")]
+    pub flip: bool,
+    /// The side at the bottom: white, black, or side-to-move.
+    #[arg(long, default_value = "white")]
+    pub orientation: fenkit::render::Orientation,
+}
+
+impl Facing {
+    pub fn orientation(&self) -> fenkit::render::Orientation {
+        match self.flip {
+            true => fenkit::render::Orientation::Black,
+            false => self.orientation,
+        }
+    }
+}
+
+/// How a report is written: for `check` and `stats`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Human,
+    /// JSON.
+    Json,
 }

@@ -15,7 +15,7 @@ use crate::{
 const FLUSH_AT: usize = 64 * 1024;
 
 pub struct Output {
-    pub out: Vec<u8>,
+    out: Vec<u8>,
     err: Vec<u8>,
     /// Show the line and a caret under each diagnostic.
     snippets: bool,
@@ -69,6 +69,12 @@ impl Output {
             direct: false,
             terminal: false,
         }
+    }
+
+    /// What goes to standard output: written out between records, as it
+    /// fills.
+    pub fn stdout(&mut self) -> &mut Vec<u8> {
+        &mut self.out
     }
 
     /// Whether standard output and standard error share a terminal.

@@ -23,7 +23,17 @@ pub struct Record<'a> {
 impl Record<'_> {
     /// The 1-based column, in characters, of byte `at` of the record.
     pub fn column(&self, at: usize) -> usize {
-        fenkit::json::column(self.line, self.offset + at)
+        fenkit::column(self.line, self.offset + at)
+    }
+
+    /// Where the record stands, in the JSON shape's terms.
+    pub fn origin(&self) -> fenkit::json::Origin<'_> {
+        fenkit::json::Origin {
+            source: self.source,
+            line_number: self.line_number,
+            line: self.line,
+            offset: self.offset,
+        }
     }
 }
 
@@ -35,7 +45,7 @@ pub fn human(
     diagnostic: &Diagnostic,
     snippet: bool,
 ) -> io::Result<()> {
-    let column = record.column(diagnostic.span.start);
+    let (column, end) = diagnostic.span.columns(record.line, record.offset);
     writeln!(
         out,
         "{}:{}:{column}: {diagnostic}",
@@ -50,7 +60,7 @@ pub fn human(
                 c => c,
             })
             .collect();
-        let width = (record.column(diagnostic.span.end) - column).max(1);
+        let width = (end - column).max(1);
         writeln!(out, "    {shown}")?;
         writeln!(out, "    {}{}", " ".repeat(column - 1), "^".repeat(width))?;
     }
@@ -67,14 +77,14 @@ pub fn json(
     diagnostics: &[Diagnostic],
     castling: shakmaty::CastlingMode,
 ) -> io::Result<()> {
-    let column = |at: usize| record.column(at);
-    let origin = fenkit::json::Origin {
-        source: record.source,
-        line: record.line_number,
-        column: &column,
-    };
-    let value =
-        fenkit::json::RecordJson::of(origin, record.bytes, setup, diagnostics, fen, castling);
+    let value = fenkit::json::RecordJson::new(
+        record.origin(),
+        record.bytes,
+        setup,
+        diagnostics,
+        fen,
+        castling,
+    );
     serde_json::to_writer(&mut *out, &value)?;
     out.write_all(b"\n")
 }

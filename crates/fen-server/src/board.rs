@@ -12,14 +12,15 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use fenkit::render::{BadOption, Diagram, Orientation};
+use fenkit::render::{BadOption, Diagram, Orientation, Renderer};
 use shakmaty::{CastlingMode, Setup};
 use tokio::sync::Semaphore;
 
-use crate::{Query as Params, Refusal, error, fen_from_url, required};
+use crate::{Params, Refusal, error, fen_from_url, required};
 
-/// Sizes a URL may ask for, in pixels.
-const SIZES: std::ops::RangeInclusive<u32> = 16..=2048;
+/// Sizes a URL may ask for, in pixels: the library's, up to 2048 (a
+/// 4096-pixel image takes a core for a second).
+const SIZES: std::ops::RangeInclusive<u32> = *fenkit::render::SIZES.start()..=2048;
 
 /// A parameter refused, and why.
 fn bad(name: &str, why: String) -> Refusal {
@@ -51,7 +52,8 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
                     .parse()
                     .map_err(|_| bad(name, format!("'{value}' is not a number")))?;
                 if !SIZES.contains(&size) {
-                    return Err(bad(name, format!("{size} is not within 16 to 2048")));
+                    let (least, most) = (SIZES.start(), SIZES.end());
+                    return Err(bad(name, format!("{size} is not within {least} to {most}")));
                 }
                 diagram.size = size;
             }
@@ -79,12 +81,16 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
         }
     }
     let setup = parsed.setup;
-    diagram.problems = fenkit::violations_in(&setup, CastlingMode::Standard)
-        .into_iter()
-        .filter(|v| v.code.severity() == fenkit::Severity::Error)
-        .filter_map(|v| v.square)
-        .collect();
+    let violations = fenkit::violations_in(&setup, CastlingMode::Standard);
+    diagram.problems = fenkit::render::squares_to_cross_out(&violations);
     Ok((setup, diagram))
+}
+
+/// The server's renderer: pixels drawn for one image are kept for the
+/// next, for the server's life.
+fn renderer() -> &'static Renderer {
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    RENDERER.get_or_init(Renderer::new)
 }
 
 /// Turns at rasterizing, one per core.
@@ -124,11 +130,12 @@ fn image(content_type: &'static str, cache: CacheHeaders, body: Vec<u8>) -> Resp
     ([(header::CONTENT_TYPE, content_type)], cache, body).into_response()
 }
 
-/// What a query asks to draw and the headers to send it with; or the
-/// answer already, a refusal or a 304.
-type Wanted = Result<(Setup, Diagram, CacheHeaders), Box<Response>>;
+/// What a query asks to draw and the headers to send it with; or, in
+/// `Err`, the answer already: a refusal, or a 304 for an image the client
+/// holds.
+type ToDraw = Result<(Setup, Diagram, CacheHeaders), Box<Response>>;
 
-fn wanted(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap) -> Wanted {
+fn to_draw(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap) -> ToDraw {
     let (setup, diagram) = diagram(params).map_err(|refusal| Box::new(refusal.into_response()))?;
     let cache = cache_headers(kind, query);
     match unchanged(&cache, headers) {
@@ -142,7 +149,7 @@ pub async fn svg(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    match wanted("svg", &params, query.as_deref(), &headers) {
+    match to_draw("svg", &params, query.as_deref(), &headers) {
         Ok((setup, diagram, cache)) => {
             let body = fenkit::render::svg(&setup, &diagram).into_bytes();
             image("image/svg+xml", cache, body)
@@ -156,8 +163,8 @@ pub async fn png(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let (setup, diagram, cache) = match wanted("png", &params, query.as_deref(), &headers) {
-        Ok(wanted) => wanted,
+    let (setup, diagram, cache) = match to_draw("png", &params, query.as_deref(), &headers) {
+        Ok(to_draw) => to_draw,
         Err(answer) => return *answer,
     };
     // Rasterizing takes milliseconds: off the async threads, and no more
@@ -166,7 +173,7 @@ pub async fn png(
     let Ok(_turn) = rasterizers().acquire().await else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping").into_response();
     };
-    let drawn = tokio::task::spawn_blocking(move || fenkit::render::png(&setup, &diagram)).await;
+    let drawn = tokio::task::spawn_blocking(move || renderer().png(&setup, &diagram)).await;
     match drawn {
         Ok(Ok(body)) => image("image/png", cache, body),
         Ok(Err(err)) => error(StatusCode::BAD_REQUEST, err.to_string()).into_response(),

@@ -1,6 +1,7 @@
 //! `/api/check`: one result per record, in the shape of `fen check
 //! --format json`; 400 when a record is bad.
 
+use crate::{MAX_RECORDS, Params, error, fen_from_url, required};
 use axum::{
     Json,
     extract::Query,
@@ -8,18 +9,21 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use fenkit::json::{Origin, RecordJson};
-use shakmaty::CastlingMode;
 
-use crate::{MAX_RECORDS, Query as Params, error, fen_from_url, required};
-
-/// Checks each non-blank line of `text` (from `source`). Lines need not
-/// be UTF-8: a line that is not gets its diagnostic, as in the command.
-fn check_lines(source: &str, text: &[u8]) -> Response {
-    let records: Vec<(u64, &[u8])> = text
+/// Checks each record of `text` (from `source`), cut into lines and
+/// records as `fen check` cuts them: several FEN records may share a line,
+/// and a line holding `;` is one EPD record. Lines need not be UTF-8: a
+/// line that is not gets its diagnostic, as in the command.
+fn check_text(source: &str, text: &[u8]) -> Response {
+    let read = crate::read_options();
+    let records: Vec<(u64, &[u8], usize, &[u8])> = text
         .split(|&byte| byte == b'\n')
-        .enumerate()
-        .map(|(index, line)| (index as u64 + 1, line.strip_suffix(b"\r").unwrap_or(line)))
-        .filter(|(_, line)| !line.trim_ascii().is_empty())
+        .zip(1..)
+        .flat_map(|(line, number)| {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            fenkit::records_in(line, read.format)
+                .map(move |(offset, record)| (number, line, offset, record))
+        })
         .collect();
     if records.len() > MAX_RECORDS {
         return error(
@@ -31,42 +35,37 @@ fn check_lines(source: &str, text: &[u8]) -> Response {
         )
         .into_response();
     }
-    let read = crate::read_options();
     let checked: Vec<_> = records
         .iter()
-        .map(|(_, line)| {
-            let checked = read.check(line);
+        .map(|&(_, _, _, record)| {
+            let checked = read.check(record);
             let fen = checked.setup.as_ref().map(fenkit::to_fen);
             (checked, fen)
         })
         .collect();
-    let mut all_valid = true;
     let results: Vec<RecordJson> = records
         .iter()
         .zip(&checked)
-        .map(|((number, line), (checked, fen))| {
-            // Columns count characters, as the command's do.
-            let column = |at: usize| fenkit::json::column(line, at);
+        .map(|(&(line_number, line, offset, record), (checked, fen))| {
             let origin = Origin {
                 source,
-                line: *number,
-                column: &column,
-            };
-            let json = RecordJson::new(
-                origin,
+                line_number,
                 line,
-                checked,
+                offset,
+            };
+            RecordJson::new(
+                origin,
+                record,
+                checked.setup.as_ref(),
+                &checked.diagnostics,
                 fen.as_deref(),
-                CastlingMode::Standard,
-            );
-            all_valid &= json.valid;
-            json
+                read.castling,
+            )
         })
         .collect();
-    let status = if all_valid {
-        StatusCode::OK
-    } else {
-        StatusCode::BAD_REQUEST
+    let status = match results.iter().all(|result| result.valid) {
+        true => StatusCode::OK,
+        false => StatusCode::BAD_REQUEST,
     };
     (status, Json(results)).into_response()
 }
@@ -76,11 +75,11 @@ pub async fn get(Query(params): Query<Params>) -> Response {
         Ok(fen) if fen.trim().is_empty() => {
             error(StatusCode::BAD_REQUEST, "the parameter 'fen' is empty").into_response()
         }
-        Ok(fen) => check_lines("fen", fen_from_url(fen).as_bytes()),
+        Ok(fen) => check_text("fen", fen_from_url(fen).as_bytes()),
         Err(refusal) => refusal.into_response(),
     }
 }
 
 pub async fn post(body: axum::body::Bytes) -> Response {
-    check_lines("body", &body)
+    check_text("body", &body)
 }

@@ -8,9 +8,9 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde_json::json;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-use crate::{Query as Params, Refusal, error, fen_from_url, required};
+use crate::{Params, Refusal, error, fen_from_url, required};
 
 /// The legal position a query names (`startpos` allowed), or why not.
 fn position(params: &Params) -> Result<Chess, Refusal> {
@@ -20,16 +20,12 @@ fn position(params: &Params) -> Result<Chess, Refusal> {
     }
     let checked = crate::read_options().check(fen.as_bytes());
     let problems: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
-    checked
-        .setup
-        .filter(|_| problems.is_empty())
-        .and_then(|setup| Chess::from_setup(setup, CastlingMode::Standard).ok())
-        .ok_or_else(|| {
-            Refusal(
-                StatusCode::BAD_REQUEST,
-                json!({ "error": "the FEN is not a legal position", "problems": problems }),
-            )
-        })
+    checked.position(CastlingMode::Standard).ok_or_else(|| {
+        Refusal(
+            StatusCode::BAD_REQUEST,
+            json!({ "error": "the FEN is not a legal position", "problems": problems }),
+        )
+    })
 }
 
 fn fen(position: &Chess) -> String {

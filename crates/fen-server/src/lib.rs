@@ -38,7 +38,7 @@ const CONCURRENCY: usize = 1024;
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Query parameters by name.
-type Query = HashMap<String, String>;
+type Params = HashMap<String, String>;
 
 /// A request refused: its status and a JSON body saying why.
 struct Refusal(StatusCode, serde_json::Value);
@@ -55,8 +55,8 @@ fn error(status: StatusCode, message: impl Into<String>) -> Refusal {
 }
 
 /// A query parameter that must be there.
-fn required<'a>(query: &'a Query, name: &str) -> Result<&'a str, Refusal> {
-    query.get(name).map(String::as_str).ok_or_else(|| {
+fn required<'a>(params: &'a Params, name: &str) -> Result<&'a str, Refusal> {
+    params.get(name).map(String::as_str).ok_or_else(|| {
         error(
             StatusCode::BAD_REQUEST,
             format!("the parameter '{name}' is missing"),

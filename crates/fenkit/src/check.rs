@@ -1,6 +1,6 @@
 //! A record checked in full: form first, then, if well-formed, legality.
 
-use shakmaty::Setup;
+use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
 
 use crate::{
     Diagnostic, Operation, ReadOptions, Severity, Strictness, no_errors, parse::Parsed,
@@ -23,6 +23,27 @@ impl Checked {
     /// Whether the record is well-formed and legal.
     pub fn is_valid(&self) -> bool {
         no_errors(&self.diagnostics)
+    }
+
+    /// The position to play from, when the record is valid: no error,
+    /// warnings allowed. Everything that plays, keys or looks up a checked
+    /// record takes its position from here, so that all of them accept the
+    /// same records.
+    ///
+    /// ```
+    /// use shakmaty::{CastlingMode, Position};
+    ///
+    /// // A warning (a halfmove clock beyond the plies played) keeps it playable.
+    /// let checked = fenkit::check(b"4k3/8/8/8/8/8/8/4K2R w K - 20 1");
+    /// assert!(!checked.diagnostics.is_empty());
+    /// let position = checked.position(CastlingMode::Standard).expect("valid");
+    /// assert_eq!(position.legal_moves().len(), 15);
+    ///
+    /// assert!(fenkit::check(b"4k3/8 w - - 0 1").position(CastlingMode::Standard).is_none());
+    /// ```
+    pub fn position(&self, mode: CastlingMode) -> Option<Chess> {
+        let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
+        Chess::from_setup(setup.clone(), mode).ok()
     }
 }
 

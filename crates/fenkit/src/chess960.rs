@@ -28,7 +28,7 @@ const KNIGHTS: [(usize, usize); 10] = [
 /// let first = fenkit::chess960_start(0).unwrap();
 /// let shredder = WriteOptions { castling: CastlingNotation::Shredder, ..Default::default() };
 /// let mut fen = Vec::new();
-/// fenkit::write_fen_with(&first, &shredder, &mut fen);
+/// shredder.write_fen(&first, &mut fen);
 /// assert_eq!(fen, b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
 /// assert_eq!(fenkit::chess960_start(960), None);
 /// ```

@@ -32,6 +32,42 @@ impl Span {
     pub const fn is_empty(self) -> bool {
         self.start == self.end
     }
+
+    /// Where this span of a record stands for people: the 1-based columns,
+    /// in characters, of its first byte and of the byte just past it, when
+    /// the record starts at byte `offset` of `line`. The one rule for
+    /// columns: every printer of a diagnostic uses it (see [`column`]).
+    ///
+    /// ```
+    /// // The record "8/8 – w" stands after "x " in its line.
+    /// let line = "x 8/8 – w".as_bytes();
+    /// assert_eq!(fenkit::Span::new(4, 7).columns(line, 2), (7, 8));
+    /// ```
+    pub fn columns(self, line: &[u8], offset: usize) -> (usize, usize) {
+        (
+            column(line, offset + self.start),
+            column(line, offset + self.end),
+        )
+    }
+}
+
+/// The 1-based column, in characters, of byte `at` of `line`.
+///
+/// Characters are counted by their first byte, so that a pasted `–` is one
+/// column and a stray byte that is not UTF-8 is one too: what a terminal
+/// shows and what an editor counts. Past the end, each byte counts one.
+///
+/// ```
+/// assert_eq!(fenkit::column("8/8 – w".as_bytes(), 7), 6);
+/// assert_eq!(fenkit::column(b"8/8\xff w", 5), 6);
+/// ```
+pub fn column(line: &[u8], at: usize) -> usize {
+    let end = at.min(line.len());
+    let chars = line[..end]
+        .iter()
+        .filter(|&&b| !(0x80..0xc0).contains(&b))
+        .count();
+    chars + 1 + (at - end)
 }
 
 /// The part of a record a diagnostic is about.
@@ -325,6 +361,9 @@ pub struct Diagnostic {
     pub span: Span,
     /// What was found and what was expected, for people.
     pub message: String,
+    /// The square a legality problem is about, when it names one (the
+    /// square to mark on a board); `None` for problems of form.
+    pub square: Option<shakmaty::Square>,
 }
 
 impl Diagnostic {
@@ -335,6 +374,7 @@ impl Diagnostic {
             field,
             span,
             message: message.into(),
+            square: None,
         }
     }
 

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, Setup};
 
-use crate::{Checked, Diagnostic};
+use crate::Diagnostic;
 
 /// One record's outcome.
 ///
@@ -14,8 +14,11 @@ use crate::{Checked, Diagnostic};
 /// let record = b"4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
 /// let checked = fenkit::check(record);
 /// let fen = fenkit::to_fen(checked.setup.as_ref().unwrap());
-/// let origin = fenkit::json::Origin { source: "in.fen", line: 2, column: &|at| at + 1 };
-/// let json = fenkit::json::RecordJson::new(origin, record, &checked, Some(&fen), shakmaty::CastlingMode::Standard);
+/// let origin = fenkit::json::Origin { source: "in.fen", line_number: 2, line: record, offset: 0 };
+/// let json = fenkit::json::RecordJson::new(
+///     origin, record, checked.setup.as_ref(), &checked.diagnostics, Some(&fen),
+///     shakmaty::CastlingMode::Standard,
+/// );
 /// let text = serde_json::to_string(&json).unwrap();
 /// assert!(text.starts_with(r#"{"source":"in.fen","line":2,"column":1,"input":"4k3/"#));
 /// assert!(text.contains(r#""valid":true"#) && text.contains(r#""turn":"white","check":false,"checkmate":false"#));
@@ -56,60 +59,29 @@ pub struct ProblemJson<'a> {
     /// characters such as a missing field).
     pub end_column: usize,
     pub message: &'a str,
+    /// The square a legality problem is about (`e4`), when it names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
 }
 
-/// Where a record stands: its source, line, and the 1-based column of each
-/// of its bytes (columns may count characters, and the record may start
-/// inside a line).
-pub struct Origin<'a, 'c> {
+/// Where a record stands: its source, its line's number and text, and the
+/// byte offset of the record in that line (columns count characters, by
+/// [`crate::column`]).
+#[derive(Copy, Clone)]
+pub struct Origin<'a> {
     pub source: &'a str,
-    pub line: u64,
-    pub column: &'c dyn Fn(usize) -> usize,
-}
-
-/// The 1-based column, in characters, of byte `at` of `line`: characters
-/// are counted by their first byte, so that a pasted '–' is one column and
-/// a stray byte that is not UTF-8 is one too. Past the end, each byte
-/// counts one.
-///
-/// ```
-/// assert_eq!(fenkit::json::column("8/8 – w".as_bytes(), 7), 6);
-/// assert_eq!(fenkit::json::column(b"8/8\xff w", 5), 6);
-/// ```
-pub fn column(line: &[u8], at: usize) -> usize {
-    let end = at.min(line.len());
-    let chars = line[..end]
-        .iter()
-        .filter(|&&b| !(0x80..0xc0).contains(&b))
-        .count();
-    chars + 1 + (at - end)
+    pub line_number: u64,
+    pub line: &'a [u8],
+    pub offset: usize,
 }
 
 impl<'a> RecordJson<'a> {
-    /// The outcome of `record`, checked as `checked`, with its canonical
-    /// FEN `fen` (the caller writes it, into a buffer it may reuse).
+    /// The outcome of `record`: the position when it is well-formed, its
+    /// diagnostics (for a record no parser saw, such as an overlong line,
+    /// only those), and its canonical FEN `fen` (the caller writes it, into
+    /// a buffer it may reuse).
     pub fn new(
-        origin: Origin<'a, '_>,
-        record: &'a [u8],
-        checked: &'a Checked,
-        fen: Option<&'a str>,
-        castling: CastlingMode,
-    ) -> RecordJson<'a> {
-        RecordJson::of(
-            origin,
-            record,
-            checked.setup.as_ref(),
-            &checked.diagnostics,
-            fen,
-            castling,
-        )
-    }
-
-    /// The same from the parts: the position, when the record is
-    /// well-formed, and the diagnostics (for a record no parser saw, such
-    /// as an overlong line, only those).
-    pub fn of(
-        origin: Origin<'a, '_>,
+        origin: Origin<'a>,
         record: &'a [u8],
         setup: Option<&Setup>,
         diagnostics: &'a [Diagnostic],
@@ -130,8 +102,8 @@ impl<'a> RecordJson<'a> {
         };
         RecordJson {
             source: origin.source,
-            line: origin.line,
-            column: (origin.column)(0),
+            line: origin.line_number,
+            column: crate::column(origin.line, origin.offset),
             input: String::from_utf8_lossy(record),
             valid,
             fen,
@@ -144,21 +116,23 @@ impl<'a> RecordJson<'a> {
             stalemate,
             errors: diagnostics
                 .iter()
-                .map(|d| ProblemJson::new(d, origin.column))
+                .map(|d| ProblemJson::new(d, origin))
                 .collect(),
         }
     }
 }
 
 impl<'a> ProblemJson<'a> {
-    pub fn new(diagnostic: &'a Diagnostic, column: &dyn Fn(usize) -> usize) -> ProblemJson<'a> {
+    pub fn new(diagnostic: &'a Diagnostic, origin: Origin<'_>) -> ProblemJson<'a> {
+        let (column, end_column) = diagnostic.span.columns(origin.line, origin.offset);
         ProblemJson {
             code: diagnostic.code.as_str(),
             severity: diagnostic.severity.as_str(),
             field: diagnostic.field.as_str(),
-            column: column(diagnostic.span.start),
-            end_column: column(diagnostic.span.end),
+            column,
+            end_column,
             message: &diagnostic.message,
+            square: diagnostic.square.map(|square| square.to_string()),
         }
     }
 }

@@ -32,6 +32,7 @@ mod key;
 pub mod legality;
 mod options;
 mod parse;
+mod records;
 #[cfg(feature = "render")]
 pub mod render;
 mod words;
@@ -39,10 +40,11 @@ mod write;
 
 pub use check::{Checked, check};
 pub use chess960::chess960_start;
-pub use diagnostic::{Code, Diagnostic, Field, Severity, Span, no_errors};
+pub use diagnostic::{Code, Diagnostic, Field, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
 pub use key::{opening_key, polyglot_key, write_opening_key};
 pub use legality::{Violation, violations, violations_in};
 pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
-pub use write::{to_fen, write_board_text, write_epd, write_fen, write_fen_with};
+pub use records::{Records, records, records_in};
+pub use write::{to_fen, write_board_text, write_fen};

@@ -100,46 +100,53 @@ pub fn write_fen(setup: &Setup, out: &mut Vec<u8>) {
     write_clocks(setup, out);
 }
 
-/// Appends the FEN of `setup` in the castling notation and en passant
-/// policy of `options`.
-///
-/// ```
-/// use fenkit::WriteOptions;
-/// use shakmaty::EnPassantMode;
-///
-/// // After 1. e4 no black pawn can take on e3.
-/// let setup = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?.setup;
-/// let legal = WriteOptions { ep: EnPassantMode::Legal, ..Default::default() };
-/// let mut out = Vec::new();
-/// fenkit::write_fen_with(&setup, &legal, &mut out);
-/// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-/// # Ok::<_, fenkit::ParseError>(())
-/// ```
-pub fn write_fen_with(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
-    write_position(setup, options, out);
-    write_clocks(setup, out);
-}
+impl WriteOptions {
+    /// Appends the FEN of `setup` in the castling notation and en passant
+    /// policy of these options: the writing side of
+    /// [`ReadOptions::parse`](crate::ReadOptions::parse).
+    ///
+    /// ```
+    /// use fenkit::WriteOptions;
+    /// use shakmaty::EnPassantMode;
+    ///
+    /// // After 1. e4 no black pawn can take on e3.
+    /// let setup = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?.setup;
+    /// let legal = WriteOptions { ep: EnPassantMode::Legal, ..Default::default() };
+    /// let mut out = Vec::new();
+    /// legal.write_fen(&setup, &mut out);
+    /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(legal.fen(&setup).as_bytes(), out);
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn write_fen(&self, setup: &Setup, out: &mut Vec<u8>) {
+        write_position(setup, self, out);
+        write_clocks(setup, out);
+    }
 
-/// Appends the EPD of `setup`: the four position fields, then
-/// `operations`, each ended by `;`.
-///
-/// ```
-/// use fenkit::Operation;
-/// use shakmaty::Setup;
-///
-/// let mut out = Vec::new();
-/// let operations = [Operation::token("bm", "e4"), Operation::token("hmvc", "0")];
-/// fenkit::write_epd(&Setup::initial(), &operations, &Default::default(), &mut out);
-/// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; hmvc 0;");
-/// ```
-pub fn write_epd(
-    setup: &Setup,
-    operations: &[Operation],
-    options: &WriteOptions,
-    out: &mut Vec<u8>,
-) {
-    write_position(setup, options, out);
-    write_operations(operations, out);
+    /// The FEN of `setup` as a new string.
+    pub fn fen(&self, setup: &Setup) -> String {
+        let mut out = Vec::with_capacity(90);
+        self.write_fen(setup, &mut out);
+        // The writer writes ASCII only.
+        String::from_utf8(out).expect("ASCII")
+    }
+
+    /// Appends the EPD of `setup`: the four position fields, then
+    /// `operations`, each ended by `;`.
+    ///
+    /// ```
+    /// use fenkit::{Operation, WriteOptions};
+    /// use shakmaty::Setup;
+    ///
+    /// let mut out = Vec::new();
+    /// let operations = [Operation::token("bm", "e4"), Operation::token("hmvc", "0")];
+    /// WriteOptions::default().write_epd(&Setup::initial(), &operations, &mut out);
+    /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; hmvc 0;");
+    /// ```
+    pub fn write_epd(&self, setup: &Setup, operations: &[Operation], out: &mut Vec<u8>) {
+        write_position(setup, self, out);
+        write_operations(operations, out);
+    }
 }
 
 /// The four position fields: placement, side, castling, en passant.
@@ -244,10 +251,7 @@ fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn to_fen(setup: &Setup) -> String {
-    let mut out = Vec::with_capacity(90);
-    write_fen(setup, &mut out);
-    // Only ASCII bytes are ever written.
-    String::from_utf8_lossy(&out).into_owned()
+    WriteOptions::default().fen(setup)
 }
 
 /// Appends the board as 8 lines of 8 characters, rank 8 first, `.` for an

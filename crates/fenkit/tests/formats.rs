@@ -13,7 +13,7 @@ fn chess960() -> ReadOptions {
 
 fn written(setup: &Setup, options: WriteOptions) -> String {
     let mut out = Vec::new();
-    fenkit::write_fen_with(setup, &options, &mut out);
+    options.write_fen(setup, &mut out);
     String::from_utf8(out).unwrap()
 }
 
@@ -203,12 +203,7 @@ fn epd_suites_round_trip_byte_for_byte() {
             .parse(line.as_bytes())
             .unwrap_or_else(|e| panic!("{line}: {e}"));
         let mut out = Vec::new();
-        fenkit::write_epd(
-            &parsed.setup,
-            &parsed.operations,
-            &WriteOptions::default(),
-            &mut out,
-        );
+        WriteOptions::default().write_epd(&parsed.setup, &parsed.operations, &mut out);
         assert_eq!(String::from_utf8(out).unwrap(), line);
     }
     let clocks = epd.parse(SUITE.lines().last().unwrap().as_bytes()).unwrap();
@@ -280,7 +275,7 @@ fn positions_from_real_games_are_never_flagged_even_when_plausibility_counts() {
         });
         random_games(&start, mode, 150, |setup| {
             let mut record = Vec::new();
-            fenkit::write_fen_with(setup, &style, &mut record);
+            style.write_fen(setup, &mut record);
             let checked = options.check(&record);
             assert!(
                 checked

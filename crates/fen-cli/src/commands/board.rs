@@ -5,16 +5,34 @@ use std::io;
 
 use fenkit::ReadOptions;
 
-use super::{Job, Output, parallel::Parallel, parse_reported};
-use crate::report::Record;
+use super::parse_reported;
+use crate::{
+    options::Inputs,
+    output::Output,
+    report::Record,
+    run::{self, Job, Parallel, Status},
+};
 
-pub struct Board {
+/// Print each record as 8 lines of 8 characters, '.' for an empty square,
+/// one empty line between boards.
+#[derive(clap::Args, Default)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut board = Board::new(args.inputs.read_options());
+    run::stream(&mut board, &args.inputs, out)
+}
+
+struct Board {
     read: ReadOptions,
     printed: bool,
 }
 
 impl Board {
-    pub fn new(read: ReadOptions) -> Board {
+    fn new(read: ReadOptions) -> Board {
         Board {
             read,
             printed: false,
@@ -28,9 +46,9 @@ impl Job for Board {
             return Ok(false);
         };
         if self.printed {
-            out.out.push(b'\n');
+            out.stdout().push(b'\n');
         }
-        fenkit::write_board_text(&parsed.setup.board, &mut out.out);
+        fenkit::write_board_text(&parsed.setup.board, out.stdout());
         self.printed = true;
         Ok(true)
     }

@@ -3,19 +3,36 @@
 
 use std::io;
 
-use clap::ValueEnum;
 use fenkit::{Diagnostic, ReadOptions};
 
-use super::{Job, Output, parallel::Parallel};
-use crate::report::{self, Record};
+use crate::{
+    options::{Format, Inputs, Strictness},
+    output::Output,
+    report::{self, Record},
+    run::{self, Job, Parallel, Status},
+};
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// `SOURCE:LINE:COL: error[CODE]: message` on standard error, and a summary.
-    #[default]
-    Human,
-    /// One JSON object per record on standard output.
-    Json,
+/// Check each record's form and legality; diagnostics on stderr, or JSON
+/// on stdout.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// How to report: for people (`SOURCE:LINE:COL: error[CODE]: message`
+    /// on stderr, and a summary), or one JSON object per record on stdout.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Which rules make a record invalid: the rules of chess, or also
+    /// what no game from the standard start reaches (such as a halfmove
+    /// clock larger than the plies played).
+    #[arg(long, value_enum, default_value_t)]
+    pub strictness: Strictness,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut read = args.inputs.read_options();
+    read.strictness = args.strictness.into();
+    run::stream(&mut Check::new(read, args.format), &args.inputs, out)
 }
 
 pub struct Check {
@@ -52,7 +69,7 @@ impl Check {
             Format::Human => out.diagnostics(record, diagnostics)?,
             Format::Json => {
                 let castling = self.read.castling;
-                report::json(&mut out.out, record, setup, fen, diagnostics, castling)?
+                report::json(out.stdout(), record, setup, fen, diagnostics, castling)?
             }
         }
         Ok(valid)

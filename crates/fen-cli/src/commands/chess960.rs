@@ -1,27 +1,41 @@
 //! `fen chess960`: Chess960 start positions by number.
 
-use std::{io, ops::Range};
+use std::io::{self, Write};
 
-use fenkit::{CastlingNotation, WriteOptions};
+use fenkit::WriteOptions;
 
-use super::{Output, Status};
+use crate::{options::Notation, output::Output, run::Status};
 
-pub fn print(
-    numbers: Range<u32>,
-    castling: CastlingNotation,
-    out: &mut Output,
-) -> io::Result<Status> {
+/// Print Chess960 start position N (0-959; 518 is the classical start),
+/// or all 960.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The start position's number, in the standard numbering.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..960), required_unless_present = "all")]
+    pub number: Option<u32>,
+    /// Print all 960, in order.
+    #[arg(long, conflicts_with = "number")]
+    pub all: bool,
+    /// How to write castling rights.
+    #[arg(long, value_enum, default_value_t = Notation::Xfen)]
+    pub castling: Notation,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let numbers = match (args.all, args.number) {
+        (true, _) => 0..960,
+        (false, number) => number.map_or(0..0, |n| n..n + 1),
+    };
     let options = WriteOptions {
-        castling,
+        castling: args.castling.into(),
         ..WriteOptions::default()
     };
     let mut text = Vec::new();
     for number in numbers {
         let setup = fenkit::chess960_start(number).expect("numbers below 960");
-        fenkit::write_fen_with(&setup, &options, &mut text);
+        options.write_fen(&setup, &mut text);
         text.push(b'\n');
     }
-    io::Write::write_all(&mut out.out, &text)?;
-    out.flush()?;
+    out.stdout().write_all(&text)?;
     Ok(Status::Ok)
 }

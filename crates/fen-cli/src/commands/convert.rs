@@ -6,8 +6,44 @@ use std::io::{self, Write};
 use clap::ValueEnum;
 use fenkit::{Operation, ReadOptions, WriteOptions};
 
-use super::{Job, Output, parallel::Parallel, parse_reported};
-use crate::report::Record;
+use super::parse_reported;
+use crate::{
+    options::{Inputs, Style},
+    output::Output,
+    report::Record,
+    run::{self, Job, Parallel, Status},
+};
+
+/// Convert each well-formed record to FEN or EPD.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub style: Style,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: Target,
+    /// EPD operations: keep them (FEN clocks become hmvc and fmvn), or drop them.
+    #[arg(long, value_enum, default_value_t)]
+    pub operations: Operations,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let Args {
+        inputs,
+        style,
+        to,
+        operations,
+    } = args;
+    let mut convert = Convert::new(
+        inputs.read_options(),
+        style.write_options(),
+        Some(to),
+        operations,
+    );
+    run::stream(&mut convert, &inputs, out)
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
@@ -63,23 +99,22 @@ impl Job for Convert {
             Target::Fen
         });
         match (to, self.operations) {
-            (Target::Fen, _) => fenkit::write_fen_with(setup, &self.write, &mut self.text),
-            (Target::Epd, Operations::Drop) => {
-                fenkit::write_epd(setup, &[], &self.write, &mut self.text)
-            }
+            (Target::Fen, _) => self.write.write_fen(setup, &mut self.text),
+            (Target::Epd, Operations::Drop) => self.write.write_epd(setup, &[], &mut self.text),
             (Target::Epd, Operations::Keep) if parsed.is_epd => {
-                fenkit::write_epd(setup, &parsed.operations, &self.write, &mut self.text)
+                self.write
+                    .write_epd(setup, &parsed.operations, &mut self.text)
             }
             (Target::Epd, Operations::Keep) => {
                 let clocks = [
                     Operation::token("hmvc", setup.halfmoves.to_string()),
                     Operation::token("fmvn", setup.fullmoves.to_string()),
                 ];
-                fenkit::write_epd(setup, &clocks, &self.write, &mut self.text)
+                self.write.write_epd(setup, &clocks, &mut self.text)
             }
         }
         self.text.push(b'\n');
-        out.out.write_all(&self.text)?;
+        out.stdout().write_all(&self.text)?;
         Ok(true)
     }
 }

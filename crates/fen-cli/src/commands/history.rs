@@ -17,8 +17,25 @@ use fenkit::{
 };
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
-use super::{Job, Output, Status, io_message, legal_reported};
-use crate::{options::Inputs, report::Record};
+use super::legal_reported;
+use crate::{
+    options::Inputs,
+    output::Output,
+    report::Record,
+    run::{self, Job, Status, io_message},
+};
+
+/// Report repetitions, the fifty- and seventy-five-move rules and
+/// insufficient material along a game: FEN records in order (one game), or
+/// the games of a PGN file (--pgn, or files named *.pgn).
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// Read the files as PGN games.
+    #[arg(long)]
+    pub pgn: bool,
+}
 
 /// Words for an event; positions are named `unit` (plies, lines) with the
 /// number `at` gives for an index.
@@ -60,7 +77,7 @@ fn key(position: &Chess) -> u64 {
 }
 
 /// One game as FEN records, one per position, in order.
-pub struct Sequence {
+struct Sequence {
     read: ReadOptions,
     tracker: Tracker,
     /// The line of each position pushed, to name positions by line.
@@ -70,7 +87,7 @@ pub struct Sequence {
 }
 
 impl Sequence {
-    pub fn new(read: ReadOptions) -> Sequence {
+    fn new(read: ReadOptions) -> Sequence {
         Sequence {
             read,
             tracker: Tracker::new(),
@@ -110,7 +127,12 @@ impl Job for Sequence {
         let lines = &self.lines;
         for event in self.tracker.push(&position) {
             let text = describe(&event, "lines", |i| lines[i]);
-            writeln!(out.out, "{}:{}: {text}", record.source, record.line_number)?;
+            writeln!(
+                out.stdout(),
+                "{}:{}: {text}",
+                record.source,
+                record.line_number
+            )?;
             self.events += 1;
         }
         self.previous = Some(position);
@@ -129,25 +151,26 @@ impl Job for Sequence {
 
 /// Reads PGN games when asked (`pgn`) or when every file is named
 /// `*.pgn`, else FEN records as one game.
-pub fn run(inputs: &Inputs, pgn: bool, out: &mut Output) -> io::Result<Status> {
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let Args { inputs, pgn } = args;
     let named_pgn = |path: &PathBuf| {
         path.extension()
             .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"))
     };
     if pgn || !inputs.files.is_empty() && inputs.files.iter().all(named_pgn) {
         let mut status = Status::Ok;
-        for path in super::files_or_stdin(&inputs.files) {
+        for path in run::files_or_stdin(&inputs.files) {
             status = status.max(games(&path, out)?);
         }
         return Ok(status);
     }
-    super::run(&mut Sequence::new(inputs.read_options()), inputs, out)
+    run::sequential(&mut Sequence::new(inputs.read_options()), &inputs, out)
 }
 
 /// Each game of a PGN file.
-pub fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
-    let Some((source, input)) = super::open(path, out)? else {
-        return Ok(Status::Trouble);
+fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
+    let Some((source, input)) = run::open(path, out)? else {
+        return Ok(Status::Failed);
     };
     // Lines of output, collected by the visitor as the game is played.
     let found = RefCell::new((
@@ -184,7 +207,7 @@ pub fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
             Ok(None) => break,
             Err(err) => {
                 out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                return Ok(Status::Trouble);
+                return Ok(Status::Failed);
             }
         };
         let (tracker, events, moves) = &mut *found.borrow_mut();
@@ -193,7 +216,7 @@ pub fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
             Err(err) => err.game,
         };
         for (ply, text) in events.drain(..) {
-            writeln!(out.out, "game {number}, {}: {text}", moves[ply])?;
+            writeln!(out.stdout(), "game {number}, {}: {text}", moves[ply])?;
         }
         if let Err(err) = game {
             let diagnostic = Diagnostic::new(err.code, Field::Record, Span::default(), err.message);

@@ -4,31 +4,56 @@
 use std::{
     collections::HashSet,
     fs,
-    io::{self, Write},
+    io::{self, IsTerminal, Write},
     path::{Path, PathBuf},
 };
 
-use clap::Args;
 use fenkit::{
-    Code, Diagnostic, Field, ReadOptions, Severity, Span,
-    render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Orientation, Theme},
+    Code, Diagnostic, Field, ReadOptions, Span,
+    render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme},
 };
 
-use super::{Job, Output, parse_reported};
-use crate::report::Record;
+use super::parse_reported;
+use crate::{
+    options::{Facing, Inputs},
+    output::Output,
+    report::Record,
+    run::{self, Job, Status},
+};
+
+/// What `fen svg` and `fen png` take.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub look: Look,
+    #[command(flatten)]
+    pub destination: Destination,
+}
+
+pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
+    let Args {
+        inputs,
+        look,
+        destination,
+    } = args;
+    let mut image = Image::new(inputs.read_options(), kind, &look, destination);
+    if kind == Kind::Png && image.to_stdout() && io::stdout().is_terminal() {
+        out.note("fen: a PNG image would garble the terminal; write it with -o FILE or redirect standard output")?;
+        return Ok(Status::Failed);
+    }
+    run::sequential(&mut image, &inputs, out)
+}
 
 /// How a diagram looks.
-#[derive(Args)]
+#[derive(clap::Args)]
 pub struct Look {
     /// The image's width in pixels.
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(16..=4096))]
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(i64::from(*SIZES.start())..=i64::from(*SIZES.end())))]
     pub size: u32,
-    /// Black at the bottom (the same as --orientation black).
-    #[arg(long, conflicts_with = "orientation")]
-    pub flip: bool,
-    /// The side at the bottom: white, black, or side-to-move.
-    #[arg(long, default_value = "white")]
-    pub orientation: Orientation,
+    #[command(flatten)]
+    pub facing: Facing,
     /// File letters and rank numbers: outside (in a margin), inside (in the
     /// edge squares), or none.
     #[arg(long, default_value = "outside")]
@@ -62,11 +87,7 @@ impl Look {
     pub fn diagram(&self) -> Diagram {
         Diagram {
             size: self.size,
-            orientation: if self.flip {
-                Orientation::Black
-            } else {
-                self.orientation
-            },
+            orientation: self.facing.orientation(),
             coordinates: self.coordinates,
             theme: self.colors,
             caption: self.caption,
@@ -80,7 +101,7 @@ impl Look {
 }
 
 /// Where images go.
-#[derive(Args)]
+#[derive(clap::Args)]
 pub struct Destination {
     /// Write to FILE (one record), or to one file per record in a
     /// directory: an existing one, a path ending in '/', or any path with
@@ -92,17 +113,6 @@ pub struct Destination {
     /// line). A name taken twice gets -2, -3… added.
     #[arg(long, value_name = "TEMPLATE")]
     pub name: Option<String>,
-}
-
-/// What `fen svg` and `fen png` take.
-#[derive(Args)]
-pub struct Drawing {
-    #[command(flatten)]
-    pub inputs: crate::options::Inputs,
-    #[command(flatten)]
-    pub look: Look,
-    #[command(flatten)]
-    pub destination: Destination,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -126,8 +136,10 @@ enum Target {
     Directory { path: PathBuf, template: String },
 }
 
-pub struct Image {
+struct Image {
     read: ReadOptions,
+    /// The pixels drawn for one image, kept for the next.
+    renderer: Renderer,
     kind: Kind,
     diagram: Diagram,
     target: Target,
@@ -136,7 +148,7 @@ pub struct Image {
 }
 
 impl Image {
-    pub fn new(read: ReadOptions, kind: Kind, look: &Look, destination: Destination) -> Image {
+    fn new(read: ReadOptions, kind: Kind, look: &Look, destination: Destination) -> Image {
         let target = match destination.output {
             None => Target::Stdout,
             Some(path) if destination.name.is_some() || is_directory(&path) => Target::Directory {
@@ -147,6 +159,7 @@ impl Image {
         };
         Image {
             read,
+            renderer: Renderer::new(),
             kind,
             diagram: look.diagram(),
             target,
@@ -156,14 +169,14 @@ impl Image {
     }
 
     /// Whether the images go to standard output.
-    pub fn to_stdout(&self) -> bool {
+    fn to_stdout(&self) -> bool {
         matches!(self.target, Target::Stdout)
     }
 
     fn draw(&self, setup: &shakmaty::Setup, diagram: &Diagram) -> io::Result<Vec<u8>> {
         match self.kind {
             Kind::Svg => Ok(fenkit::render::svg(setup, diagram).into_bytes()),
-            Kind::Png => fenkit::render::png(setup, diagram).map_err(io::Error::other),
+            Kind::Png => self.renderer.png(setup, diagram).map_err(io::Error::other),
         }
     }
 
@@ -230,19 +243,23 @@ impl Job for Image {
         }
         // An illegal position is still drawn, with its faults crossed out;
         // the faults are reported as warnings.
-        let mut diagram = self.diagram.clone();
-        let mut faults = Vec::new();
-        for violation in fenkit::violations_in(&parsed.setup, self.read.castling) {
-            let diagnostic = violation.locate(record.bytes, &parsed.fields);
-            if diagnostic.severity == Severity::Error {
-                diagram.problems.extend(violation.square);
-            }
-            faults.push(diagnostic.into_warning());
-        }
+        let violations = fenkit::violations_in(&parsed.setup, self.read.castling);
+        let diagram = Diagram {
+            problems: fenkit::render::squares_to_cross_out(&violations),
+            ..self.diagram.clone()
+        };
+        let faults: Vec<Diagnostic> = violations
+            .iter()
+            .map(|violation| {
+                violation
+                    .locate(record.bytes, &parsed.fields)
+                    .into_warning()
+            })
+            .collect();
         out.diagnostics(record, &faults)?;
         let image = self.draw(&parsed.setup, &diagram)?;
         match &self.target {
-            Target::Stdout => out.out.write_all(&image)?,
+            Target::Stdout => out.stdout().write_all(&image)?,
             Target::File(path) => write_file(path, &image)?,
             Target::Directory { .. } => {
                 let id = parsed
@@ -263,7 +280,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 fn with_path(err: io::Error, path: &Path) -> io::Error {
-    let why = super::io_message(&err);
+    let why = run::io_message(&err);
     io::Error::new(err.kind(), format!("{}: {why}", path.display()))
 }
 

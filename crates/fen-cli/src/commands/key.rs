@@ -3,18 +3,41 @@
 
 use std::io::{self, Write};
 
-use super::{Job, Output, legal_reported, parallel::Parallel};
-use crate::report::Record;
 use fenkit::ReadOptions;
 
-pub struct Key {
+use super::legal_reported;
+use crate::{
+    options::Inputs,
+    output::Output,
+    report::Record,
+    run::{self, Job, Parallel, Status},
+};
+
+/// Print the key of each legal position: the four fields that opening
+/// classification uses (en passant only when a legal capture exists), or
+/// the Polyglot book key.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// Print the 64-bit Polyglot Zobrist key in hex instead.
+    #[arg(long)]
+    pub polyglot: bool,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut key = Key::new(args.inputs.read_options(), args.polyglot);
+    run::stream(&mut key, &args.inputs, out)
+}
+
+struct Key {
     read: ReadOptions,
     polyglot: bool,
     text: Vec<u8>,
 }
 
 impl Key {
-    pub fn new(read: ReadOptions, polyglot: bool) -> Key {
+    fn new(read: ReadOptions, polyglot: bool) -> Key {
         Key {
             read,
             polyglot,
@@ -35,7 +58,7 @@ impl Job for Key {
             fenkit::write_opening_key(&position, &mut self.text);
         }
         self.text.push(b'\n');
-        out.out.write_all(&self.text)?;
+        out.stdout().write_all(&self.text)?;
         Ok(true)
     }
 }

@@ -9,17 +9,22 @@ use std::{
     rc::Rc,
 };
 
-use clap::{Args, ValueEnum};
+use clap::ValueEnum;
 use fenkit::{
     Diagnostic, Field, Span,
     games::pgn::{GameEnd, GameError, Plies, Ply, Reader},
 };
 use shakmaty::{EnPassantMode, Position};
 
-use super::{Output, Status, files_or_stdin, io_message, open};
+use crate::{
+    output::Output,
+    run::{Status, files_or_stdin, io_message, open},
+};
 
-#[derive(Args)]
-pub struct PgnOptions {
+/// Print the FEN after every ply of every game of PGN files, or each
+/// game's opening.
+#[derive(clap::Args)]
+pub struct Args {
     /// PGN files; standard input when none is given, or for '-'.
     pub files: Vec<PathBuf>,
     /// Only the position after the last move of each game.
@@ -40,6 +45,7 @@ pub struct PgnOptions {
     pub format: Layout,
 }
 
+/// How `fen pgn` writes each line.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Layout {
     #[default]
@@ -95,7 +101,7 @@ fn next_line<R: Read>(reader: &Reader<Lines<R>>, breaks: u64) -> u64 {
 
 /// What to print for each ply.
 struct Printer<'a> {
-    options: &'a PgnOptions,
+    options: &'a Args,
     text: Vec<u8>,
     /// The deepest named opening of the current game: ply, ECO, name.
     opening: Option<(usize, &'static fenkit::games::Opening)>,
@@ -173,7 +179,8 @@ impl Printer<'_> {
     }
 }
 
-pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let options = &args;
     let mut status = Status::Ok;
     let printer = RefCell::new(Printer {
         options,
@@ -182,7 +189,7 @@ pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
     });
     for path in files_or_stdin(&options.files) {
         let Some((source, input)) = open(&path, out)? else {
-            status = Status::Trouble;
+            status = Status::Failed;
             continue;
         };
         let breaks = Rc::new(Cell::new(0));
@@ -198,7 +205,7 @@ pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
                 Ok(None) => break,
                 Err(err) => {
                     out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                    status = Status::Trouble;
+                    status = Status::Failed;
                     break;
                 }
             };
@@ -213,7 +220,7 @@ pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
                 }) => {
                     // What the game printed before its bad move stays, in order.
                     printer.opening = None;
-                    out.out.write_all(&printer.text)?;
+                    out.stdout().write_all(&printer.text)?;
                     printer.text.clear();
                     let diagnostic = Diagnostic::new(
                         code,
@@ -226,12 +233,12 @@ pub fn run(options: &PgnOptions, out: &mut Output) -> io::Result<Status> {
                 }
             }
             if printer.text.len() >= 60 * 1024 {
-                out.out.write_all(&printer.text)?;
+                out.stdout().write_all(&printer.text)?;
                 printer.text.clear();
             }
         }
     }
-    out.out.write_all(&printer.borrow().text)?;
+    out.stdout().write_all(&printer.borrow().text)?;
     out.flush()?;
     Ok(status)
 }

@@ -3,10 +3,38 @@
 use std::io::{self, Write};
 
 use fenkit::{Diagnostic, Field, ReadOptions, Span};
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-use super::{Output, Status};
-use crate::report::Record;
+use crate::{output::Output, report::Record, run::Status};
+
+/// Play moves (SAN or UCI, mixed) from a position and print the FEN after
+/// each: `fen play startpos e4 c5 Nf3`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position (`startpos`, or a FEN in one argument or six), then
+    /// the moves.
+    #[arg(required = true, num_args = 1.., value_name = "FEN MOVE")]
+    pub arguments: Vec<String>,
+    /// Print only the position after the last move.
+    #[arg(long = "final", alias = "last")]
+    pub final_only: bool,
+    /// Read castling rights of the FEN as Chess960.
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let (fen, moves) = split(&args.arguments);
+    let read = ReadOptions {
+        castling: match args.chess960 {
+            true => CastlingMode::Chess960,
+            false => CastlingMode::Standard,
+        },
+        format: fenkit::Format::Auto,
+        ..ReadOptions::default()
+    };
+    play(&fen, &moves, &read, args.final_only, out)
+}
 
 /// Splits the arguments into the FEN and the moves: `startpos`, a FEN in
 /// one argument, or a FEN spread over six unquoted arguments. Moves may
@@ -29,7 +57,7 @@ pub fn split(arguments: &[String]) -> (String, Vec<String>) {
 
 /// Plays `moves` from `fen`; prints the FEN after each move (or after the
 /// last only), and stops at the first move that cannot be played.
-pub fn run(
+fn play(
     fen: &str,
     moves: &[String],
     read: &ReadOptions,
@@ -61,7 +89,7 @@ pub fn run(
     if last_only && status == Status::Ok {
         write_position(&position, &mut text);
     }
-    out.out.write_all(&text)?;
+    out.stdout().write_all(&text)?;
     Ok(status)
 }
 

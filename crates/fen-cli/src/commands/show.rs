@@ -3,18 +3,27 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use clap::Args;
+use console::measure_text_width;
 use fenkit::{ReadOptions, Severity, render::Orientation};
 use shakmaty::{
     CastlingMode, Chess, Color, File, FromSetup, Piece, Position, Rank, Role, Setup, Square,
 };
 
-use super::{Job, Output, parallel::Parallel};
-use crate::progress::When;
-use crate::report::{self, Record};
+use crate::{
+    options::{Facing, Inputs},
+    output::Output,
+    progress::When,
+    report::{self, Record},
+    run::{self, Job, Parallel, Status},
+};
 
-#[derive(Args)]
-pub struct ShowOptions {
+/// Show each record as a board for the terminal, with side to move,
+/// castling, en passant, clocks, check or mate, material, and every rule
+/// the position breaks.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
     /// FEN letters and '.' instead of chess figurines.
     #[arg(long)]
     pub ascii: bool,
@@ -22,12 +31,13 @@ pub struct ShowOptions {
     /// NO_COLOR is not set), always, or never.
     #[arg(long, value_enum, default_value_t)]
     pub color: When,
-    /// Black at the bottom (the same as --orientation black).
-    #[arg(long, conflicts_with = "orientation")]
-    pub flip: bool,
-    /// The side at the bottom: white, black, or side-to-move.
-    #[arg(long, default_value = "white")]
-    pub orientation: Orientation,
+    #[command(flatten)]
+    pub facing: Facing,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut show = Show::new(args.inputs.read_options(), &args);
+    run::stream(&mut show, &args.inputs, out)
 }
 
 /// Whether to color, for the standard output at hand: auto colors a
@@ -43,7 +53,7 @@ fn colors(when: When) -> bool {
     }
 }
 
-pub struct Show {
+struct Show {
     read: ReadOptions,
     ascii: bool,
     color: bool,
@@ -52,16 +62,12 @@ pub struct Show {
 }
 
 impl Show {
-    pub fn new(read: ReadOptions, options: &ShowOptions) -> Show {
+    fn new(read: ReadOptions, args: &Args) -> Show {
         Show {
             read,
-            ascii: options.ascii,
-            color: colors(options.color),
-            orientation: if options.flip {
-                Orientation::Black
-            } else {
-                options.orientation
-            },
+            ascii: args.ascii,
+            color: colors(args.color),
+            orientation: args.facing.orientation(),
             shown: false,
         }
     }
@@ -82,9 +88,11 @@ impl Show {
             } else {
                 (0xf0, 0xd9, 0xb5)
             };
-            text.push_str(&format!(
-                "\x1b[48;2;{r};{g};{b}m\x1b[38;2;0;0;0m {glyph} \x1b[0m"
-            ));
+            let style = console::Style::new()
+                .true_color(0, 0, 0)
+                .on_true_color(r, g, b)
+                .force_styling(true);
+            text.push_str(&style.apply_to(format!(" {glyph} ")).to_string());
         } else {
             text.push(glyph);
             text.push(' ');
@@ -115,22 +123,6 @@ impl Show {
         lines.push(format!("  {}", letters.join(gap)));
         lines
     }
-}
-
-/// The columns a line takes on the terminal: its characters but the color
-/// escapes.
-fn visible_width(line: &str) -> usize {
-    let mut width = 0;
-    let mut in_escape = false;
-    for c in line.chars() {
-        match c {
-            '\x1b' => in_escape = true,
-            'm' if in_escape => in_escape = false,
-            _ if in_escape => {}
-            _ => width += 1,
-        }
-    }
-    width
 }
 
 fn figurine(piece: Piece) -> char {
@@ -201,7 +193,7 @@ fn material(setup: &Setup) -> String {
 impl Job for Show {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         if self.shown {
-            out.out.write_all(b"\n")?;
+            out.stdout().write_all(b"\n")?;
         }
         self.shown = true;
         let parsed = match self.read.parse(record.bytes) {
@@ -209,7 +201,7 @@ impl Job for Show {
             Err(err) => {
                 // The problem, with a caret under it, stands in for the board.
                 for diagnostic in err.diagnostics() {
-                    report::human(&mut out.out, record, diagnostic, true)?;
+                    report::human(out.stdout(), record, diagnostic, true)?;
                 }
                 return Ok(false);
             }
@@ -227,13 +219,13 @@ impl Job for Show {
         let lines = self.board_lines(setup);
         let board_width = lines
             .iter()
-            .map(|line| visible_width(line))
+            .map(|line| measure_text_width(line))
             .max()
             .unwrap_or(0);
         for (index, line) in lines.iter().enumerate() {
             text.push_str(line);
             if let Some(fact) = facts.get(index) {
-                let pad = board_width - visible_width(line) + 3;
+                let pad = board_width - measure_text_width(line) + 3;
                 text.extend(std::iter::repeat_n(' ', pad));
                 text.push_str(fact);
             }
@@ -246,7 +238,7 @@ impl Job for Show {
                 violation.code, violation.message
             ));
         }
-        out.out.write_all(text.as_bytes())?;
+        out.stdout().write_all(text.as_bytes())?;
         Ok(legal)
     }
 }

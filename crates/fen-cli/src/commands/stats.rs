@@ -5,27 +5,38 @@ use std::{
     io::{self, Write},
 };
 
-use clap::ValueEnum;
 use fenkit::{Code, Diagnostic, ReadOptions, Severity};
 use serde_json::json;
 use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Position, zobrist::Zobrist64};
 
-use super::{Job, Output, parallel::Parallel};
-use crate::report::Record;
+use crate::{
+    options::{Format, Inputs},
+    output::Output,
+    report::Record,
+    run::{self, Job, Parallel, Status},
+};
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// A table for people.
-    #[default]
-    Human,
-    /// One JSON object.
-    Json,
+/// Count what the records hold: valid and invalid (by code, with an
+/// example), side to move, castling, en passant, pieces on the board,
+/// checks, mates and stalemates, duplicates.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// A table for people, or one JSON object.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut stats = Stats::new(args.inputs.read_options(), args.format);
+    run::stream(&mut stats, &args.inputs, out)
 }
 
 /// Codes shown with an example each.
 const TOP_CODES: usize = 10;
 
-pub struct Stats {
+struct Stats {
     read: ReadOptions,
     format: Format,
     records: u64,
@@ -49,7 +60,7 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn new(read: ReadOptions, format: Format) -> Stats {
+    fn new(read: ReadOptions, format: Format) -> Stats {
         Stats {
             read,
             format,
@@ -188,7 +199,7 @@ impl Job for Stats {
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
         if self.format == Format::Json {
-            writeln!(out.out, "{}", self.summary())?;
+            writeln!(out.stdout(), "{}", self.summary())?;
             return Ok(());
         }
         let (records, formed, legal) = (self.records, self.well_formed, self.legal);
@@ -273,7 +284,7 @@ impl Job for Stats {
             .map(|(count, n)| format!("{count}:{n}"))
             .collect();
         row("pieces on board", pieces.join(" "));
-        out.out.write_all(text.as_bytes())
+        out.stdout().write_all(text.as_bytes())
     }
 }
 

@@ -10,8 +10,32 @@ use std::{
 use clap::ValueEnum;
 use fenkit::ReadOptions;
 
-use super::{Job, Output, legal_reported, parse_reported};
-use crate::report::Record;
+use super::{legal_reported, parse_reported};
+use crate::{
+    options::Inputs,
+    output::Output,
+    report::Record,
+    run::{self, Job, Status},
+};
+
+/// Print each position once, in the order of first occurrence.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// What makes two records the same position.
+    #[arg(long, value_enum, default_value_t)]
+    pub key: KeyKind,
+    /// Print each distinct record once at the end, after its count.
+    #[arg(long)]
+    pub count: bool,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut uniq = Uniq::new(args.inputs.read_options(), args.key, args.count);
+    // First occurrences are kept in input order: one thread.
+    run::sequential(&mut uniq, &args.inputs, out)
+}
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum KeyKind {
@@ -44,7 +68,7 @@ fn text_key(text: &[u8]) -> Key {
     Key::Text(u128::from(half(0)) << 64 | u128::from(half(1)))
 }
 
-pub struct Uniq {
+struct Uniq {
     read: ReadOptions,
     kind: KeyKind,
     /// Print counts at the end instead of records as they come.
@@ -57,7 +81,7 @@ pub struct Uniq {
 }
 
 impl Uniq {
-    pub fn new(read: ReadOptions, kind: KeyKind, count: bool) -> Uniq {
+    fn new(read: ReadOptions, kind: KeyKind, count: bool) -> Uniq {
         Uniq {
             read,
             kind,
@@ -99,17 +123,17 @@ impl Job for Uniq {
             }
             self.distinct[place].0 += 1;
         } else if self.seen.insert(key) {
-            out.out.write_all(record.bytes)?;
-            out.out.push(b'\n');
+            out.stdout().write_all(record.bytes)?;
+            out.stdout().push(b'\n');
         }
         Ok(true)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
         for (count, record) in &self.distinct {
-            write!(out.out, "{count}\t")?;
-            out.out.write_all(record)?;
-            out.out.push(b'\n');
+            write!(out.stdout(), "{count}\t")?;
+            out.stdout().write_all(record)?;
+            out.stdout().push(b'\n');
             out.tick()?;
         }
         Ok(())

@@ -65,7 +65,10 @@ impl Violation {
         let span = inner.map_or(field_span, |inner| {
             Span::new(field_span.start + inner.start, field_span.start + inner.end)
         });
-        Diagnostic::new(self.code, self.field, span, self.message.clone())
+        Diagnostic {
+            square: self.square,
+            ..Diagnostic::new(self.code, self.field, span, self.message.clone())
+        }
     }
 }
 

@@ -148,28 +148,49 @@ impl From<Parsed> for Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     // Boxed: the error path allocates anyway, and this keeps `Result` small.
-    inner: Box<(Vec<Diagnostic>, FieldSpans)>,
+    inner: Box<Problems>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Problems {
+    diagnostics: Vec<Diagnostic>,
+    fields: FieldSpans,
+    /// The 1-based column, in characters, of the first problem.
+    first_column: usize,
 }
 
 impl ParseError {
     pub(crate) fn new(diagnostics: Vec<Diagnostic>, fields: FieldSpans) -> ParseError {
         ParseError {
-            inner: Box::new((diagnostics, fields)),
+            inner: Box::new(Problems {
+                diagnostics,
+                fields,
+                first_column: 0,
+            }),
         }
+    }
+
+    /// The error with the column of its first problem taken from the
+    /// record it was read from, for `Display`.
+    fn located(mut self, record: &[u8]) -> ParseError {
+        if let Some(first) = self.inner.diagnostics.first() {
+            self.inner.first_column = crate::column(record, first.span.start);
+        }
+        self
     }
 
     /// The problems, in the order they stand in the record. Never empty.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.inner.0
+        &self.inner.diagnostics
     }
 
     pub fn into_diagnostics(self) -> Vec<Diagnostic> {
-        self.inner.0
+        self.inner.diagnostics
     }
 
     /// Where the fields that could be told apart stand.
     pub fn fields(&self) -> &FieldSpans {
-        &self.inner.1
+        &self.inner.fields
     }
 }
 
@@ -179,7 +200,7 @@ impl fmt::Display for ParseError {
         let Some(first) = diagnostics.first() else {
             return f.write_str("not a well-formed FEN record");
         };
-        write!(f, "column {}: {}", first.span.start + 1, first.message)?;
+        write!(f, "column {}: {}", self.inner.first_column, first.message)?;
         match diagnostics.len() {
             1 => Ok(()),
             n => write!(f, " (and {} more problems)", n - 1),
@@ -206,7 +227,7 @@ impl std::error::Error for ParseError {}
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn parse(record: &[u8]) -> Result<Parsed, ParseError> {
-    parse_record(record, false, CastlingMode::Standard)
+    ReadOptions::default().parse(record)
 }
 
 impl ReadOptions {
@@ -234,12 +255,13 @@ impl ReadOptions {
             }
             result => result,
         };
-        match result {
+        let result = match result {
             Err(err) if self.lenient => {
                 repair::parse(record, epd, self.castling).unwrap_or(Err(err))
             }
             result => result,
-        }
+        };
+        result.map_err(|err| err.located(record))
     }
 }
 

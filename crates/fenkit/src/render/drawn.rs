@@ -1,7 +1,5 @@
-//! Pixels drawn once and kept: the twelve pieces at each scale, and the
-//! empty board of each look. Rasterizing the pieces' paths and the 64
-//! squares was most of the cost of a PNG diagram, and a run of diagrams
-//! shows the same few drawings again and again.
+//! Pixels drawn once and kept by a [`Renderer`] the caller owns: the
+//! twelve pieces at each scale, and the empty board of each look.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -22,42 +20,91 @@ impl Sprites {
     }
 }
 
-/// Bytes of pixels each cache may hold: a 2048-pixel board weighs 17 MB.
+/// Bytes of pixels each cache of a [`Renderer::new`] holds: a 2048-pixel
+/// board weighs 17 MB.
 const BUDGET: usize = 48 << 20;
 /// Entries each cache may hold, so that a lookup stays a short scan
 /// however many small images are asked for.
 const MOST: usize = 64;
 
-static SPRITES: Mutex<Recent<u32, Sprites>> = Mutex::new(Recent::new());
-static BOARDS: Mutex<Recent<String, tiny_skia::Pixmap>> = Mutex::new(Recent::new());
-
-/// The pieces drawn at `scale` pixels per user unit.
-pub(super) fn sprites(scale: f32) -> Result<Arc<Sprites>, RenderError> {
-    let key = scale.to_bits();
-    if let Some(sprites) = lock(&SPRITES).get(&key) {
-        return Ok(sprites);
-    }
-    // Drawn outside the lock: two threads may both draw a new scale, but
-    // none waits for another's drawing.
-    let sprites = Arc::new(draw_sprites(scale)?);
-    let weight = sprites.images.iter().map(|image| image.data().len()).sum();
-    lock(&SPRITES).put(key, Arc::clone(&sprites), weight);
-    Ok(sprites)
+/// Draws PNG diagrams, keeping the pixels it drew for the next ones: the
+/// twelve pieces at each scale, and the empty board of each look. A run of
+/// diagrams shows the same few drawings again and again, and rasterizing
+/// them was most of the cost of an image.
+///
+/// The caller owns the caches: a command keeps one renderer for its run, a
+/// server one for its life. It is `Sync`, so threads can share one.
+///
+/// ```
+/// use fenkit::render::{Diagram, Renderer};
+///
+/// let renderer = Renderer::with_budget(8 << 20);
+/// let diagram = Diagram { size: 64, ..Diagram::default() };
+/// let first = renderer.png(&shakmaty::Setup::initial(), &diagram)?;
+/// let again = renderer.png(&shakmaty::Setup::initial(), &diagram)?; // from kept pixels
+/// assert_eq!(first, again);
+/// # Ok::<_, fenkit::render::RenderError>(())
+/// ```
+pub struct Renderer {
+    sprites: Mutex<Recent<u32, Sprites>>,
+    boards: Mutex<Recent<String, tiny_skia::Pixmap>>,
 }
 
-/// The SVG document `svg` drawn as an image of its own size.
-pub(super) fn board(svg: &str) -> Result<Arc<tiny_skia::Pixmap>, RenderError> {
-    if let Some(board) = lock(&BOARDS).get(svg) {
-        return Ok(board);
+impl Default for Renderer {
+    fn default() -> Renderer {
+        Renderer::new()
     }
-    let tree = parse(svg)?;
-    let size = tree.size().to_int_size();
-    let mut board = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| RenderError::Draw("no room for the image".into()))?;
-    resvg::render(&tree, tiny_skia::Transform::identity(), &mut board.as_mut());
-    let board = Arc::new(board);
-    lock(&BOARDS).put(svg.to_owned(), Arc::clone(&board), board.data().len());
-    Ok(board)
+}
+
+impl Renderer {
+    /// A renderer whose two caches hold up to 48 MB of pixels each.
+    pub fn new() -> Renderer {
+        Renderer::with_budget(BUDGET)
+    }
+
+    /// A renderer whose two caches hold up to `bytes` of pixels each; 0
+    /// keeps nothing.
+    pub fn with_budget(bytes: usize) -> Renderer {
+        Renderer {
+            sprites: Mutex::new(Recent::new(bytes)),
+            boards: Mutex::new(Recent::new(bytes)),
+        }
+    }
+
+    /// Forgets every kept drawing.
+    pub fn clear(&self) {
+        lock(&self.sprites).entries.clear();
+        lock(&self.boards).entries.clear();
+    }
+
+    /// The pieces drawn at `scale` pixels per user unit.
+    pub(super) fn sprites(&self, scale: f32) -> Result<Arc<Sprites>, RenderError> {
+        let key = scale.to_bits();
+        if let Some(sprites) = lock(&self.sprites).get(&key) {
+            return Ok(sprites);
+        }
+        // Drawn outside the lock: two threads may both draw a new scale,
+        // but none waits for another's drawing.
+        let sprites = Arc::new(draw_sprites(scale)?);
+        let weight = sprites.images.iter().map(|image| image.data().len()).sum();
+        lock(&self.sprites).put(key, Arc::clone(&sprites), weight);
+        Ok(sprites)
+    }
+
+    /// The SVG document `svg` drawn as an image of its own size.
+    pub(super) fn board(&self, svg: &str) -> Result<Arc<tiny_skia::Pixmap>, RenderError> {
+        if let Some(board) = lock(&self.boards).get(svg) {
+            return Ok(board);
+        }
+        let tree = parse(svg)?;
+        let size = tree.size().to_int_size();
+        let mut board = tiny_skia::Pixmap::new(size.width(), size.height())
+            .ok_or_else(|| RenderError::Draw("no room for the image".into()))?;
+        resvg::render(&tree, tiny_skia::Transform::identity(), &mut board.as_mut());
+        let board = Arc::new(board);
+        lock(&self.boards).put(svg.to_owned(), Arc::clone(&board), board.data().len());
+        Ok(board)
+    }
 }
 
 pub(super) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
@@ -91,16 +138,18 @@ fn lock<T>(cache: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     cache.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The most recently used entries, within [`BUDGET`] bytes and [`MOST`]
+/// The most recently used entries, within `budget` bytes and [`MOST`]
 /// entries; first is newest.
 struct Recent<K, V> {
     entries: Vec<(K, Arc<V>, usize)>,
+    budget: usize,
 }
 
 impl<K: PartialEq, V> Recent<K, V> {
-    const fn new() -> Self {
+    const fn new(budget: usize) -> Self {
         Recent {
             entries: Vec::new(),
+            budget,
         }
     }
 
@@ -120,7 +169,7 @@ impl<K: PartialEq, V> Recent<K, V> {
     }
 
     fn put(&mut self, key: K, value: Arc<V>, weight: usize) {
-        if weight > BUDGET {
+        if weight > self.budget {
             return;
         }
         self.entries.retain(|entry| entry.0 != key);
@@ -129,7 +178,7 @@ impl<K: PartialEq, V> Recent<K, V> {
         let mut total = 0;
         self.entries.retain(|entry| {
             total += entry.2;
-            total <= BUDGET
+            total <= self.budget
         });
     }
 }
@@ -140,7 +189,7 @@ mod tests {
 
     #[test]
     fn recent_keeps_the_newest_within_budget_and_count() {
-        let mut recent: Recent<u32, u32> = Recent::new();
+        let mut recent: Recent<u32, u32> = Recent::new(BUDGET);
         for key in 0..100 {
             recent.put(key, Arc::new(key), 1);
         }

@@ -23,10 +23,29 @@ mod pieces;
 mod png;
 mod svg;
 
+pub use drawn::Renderer;
 pub use options::{
     Arrow, BadOption, Brush, CheckMark, Coordinates, Diagram, Mark, Orientation, Rgb, Theme,
     move_squares,
 };
 pub use pieces::{id as piece_id, piece_svg};
-pub use png::{RenderError, png};
+pub use png::{RenderError, SIZES, png};
 pub use svg::svg;
+
+/// The squares a diagram crosses out for the rules a position breaks: the
+/// square of each error (what is merely implausible is not crossed out).
+/// The command and the service draw illegal positions alike through this.
+///
+/// ```
+/// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4K2P w - - 0 1")?.setup;
+/// let crossed = fenkit::render::squares_to_cross_out(&fenkit::violations(&setup));
+/// assert_eq!(crossed, [shakmaty::Square::H1]);
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn squares_to_cross_out(violations: &[crate::Violation]) -> Vec<shakmaty::Square> {
+    violations
+        .iter()
+        .filter(|violation| violation.code.severity() == crate::Severity::Error)
+        .filter_map(|violation| violation.square)
+        .collect()
+}

@@ -7,7 +7,7 @@ use std::fmt;
 use resvg::tiny_skia;
 use shakmaty::Setup;
 
-use super::{Diagram, drawn, svg};
+use super::{Diagram, Renderer, drawn, svg};
 
 /// Why a diagram could not be drawn as a PNG image.
 #[derive(Debug)]
@@ -35,7 +35,8 @@ impl std::error::Error for RenderError {}
 /// The range of image widths, in pixels.
 pub const SIZES: std::ops::RangeInclusive<u32> = 16..=4096;
 
-/// The diagram of `setup` as a PNG image.
+/// The diagram of `setup` as a PNG image, drawn from nothing (a
+/// [`Renderer`] keeps what it drew for the next images).
 ///
 /// ```
 /// use fenkit::render::{Diagram, png};
@@ -45,11 +46,23 @@ pub const SIZES: std::ops::RangeInclusive<u32> = 16..=4096;
 /// # Ok::<_, fenkit::render::RenderError>(())
 /// ```
 pub fn png(setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
+    Renderer::with_budget(0).png(setup, diagram)
+}
+
+impl Renderer {
+    /// The diagram of `setup` as a PNG image, from the pixels this renderer
+    /// keeps where it has them.
+    pub fn png(&self, setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
+        draw_png(self, setup, diagram)
+    }
+}
+
+fn draw_png(renderer: &Renderer, setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
     if !SIZES.contains(&diagram.size) {
         return Err(RenderError::Size(diagram.size));
     }
     let layers = svg::layers(setup, diagram);
-    let board = drawn::board(&layers.board)?;
+    let board = renderer.board(&layers.board)?;
     let mut image = tiny_skia::Pixmap::clone(&board);
     if let Some(highlights) = layers.highlights {
         draw(&highlights, &mut image)?;
@@ -61,7 +74,7 @@ pub fn png(setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
     let scale = (width / view_width).min(height / view_height);
     let left = (width - view_width * scale) / 2.0;
     let top = (height - view_height * scale) / 2.0;
-    let sprites = drawn::sprites(scale)?;
+    let sprites = renderer.sprites(scale)?;
     for (piece, (x, y)) in layers.pieces {
         // At whole pixels: half a pixel off is invisible, and a whole-pixel
         // copy keeps the piece as sharp as it was drawn.

@@ -1,50 +1,64 @@
-//! `fen opening` and `fen book`: what is known about each legal position,
-//! looked up by its key.
+//! `fen book`: the moves a Polyglot opening book gives for each legal
+//! position, heaviest first.
 
-use std::io::{self, Write};
+use std::{
+    io::{self, Write},
+    path::PathBuf,
+};
 
 use fenkit::{ReadOptions, games::book::Book};
 use shakmaty::{san::San, uci::UciMove};
 
-use super::{Job, Output, legal_reported, parallel::Parallel};
-use crate::report::Record;
+use super::legal_reported;
+use crate::{
+    options::Inputs,
+    output::Output,
+    report::Record,
+    run::{self, Job, Parallel, Status},
+};
 
-/// `fen opening`: the ECO code and name of each position, `-` when the
-/// table has none.
-pub struct Opening {
-    read: ReadOptions,
+/// Print the moves a Polyglot opening book gives for each position:
+/// SAN, UCI, weight and share.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The Polyglot book (.bin).
+    pub book: PathBuf,
+    #[command(flatten)]
+    pub inputs: Inputs,
 }
 
-impl Opening {
-    pub fn new(read: ReadOptions) -> Opening {
-        Opening { read }
-    }
-}
-
-impl Job for Opening {
-    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_reported(&self.read, record, out)? else {
-            return Ok(false);
-        };
-        match fenkit::games::opening(&position) {
-            Some(opening) => writeln!(out.out, "{}\t{}", opening.eco, opening.name)?,
-            None => writeln!(out.out, "-")?,
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let path = args.book.display();
+    let bytes = match std::fs::read(&args.book) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            out.note(&format!("fen: {path}: {}", run::io_message(&err)))?;
+            return Ok(Status::Failed);
         }
-        Ok(true)
+    };
+    match Book::new(&bytes) {
+        Ok(book) => {
+            let mut moves = BookMoves::new(args.inputs.read_options(), book);
+            run::stream(&mut moves, &args.inputs, out)
+        }
+        Err(err) => {
+            out.note(&format!("fen: {path}: {err}"))?;
+            Ok(Status::Failed)
+        }
     }
 }
 
 /// `fen book`: the book moves of each position, heaviest first, as
 /// `SAN UCI weight share` lines; `-` when the book has none; an empty line
 /// between positions.
-pub struct BookMoves<'a> {
+struct BookMoves<'a> {
     read: ReadOptions,
     book: Book<'a>,
     shown: bool,
 }
 
 impl<'a> BookMoves<'a> {
-    pub fn new(read: ReadOptions, book: Book<'a>) -> BookMoves<'a> {
+    fn new(read: ReadOptions, book: Book<'a>) -> BookMoves<'a> {
         BookMoves {
             read,
             book,
@@ -59,12 +73,12 @@ impl Job for BookMoves<'_> {
             return Ok(false);
         };
         if self.shown {
-            writeln!(out.out)?;
+            writeln!(out.stdout())?;
         }
         self.shown = true;
         let moves = self.book.moves(&position);
         if moves.is_empty() {
-            writeln!(out.out, "-")?;
+            writeln!(out.stdout(), "-")?;
         }
         let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
         for book_move in moves {
@@ -74,15 +88,13 @@ impl Job for BookMoves<'_> {
                 0 => 0.0,
                 _ => 100.0 * f64::from(book_move.weight) / total as f64,
             };
-            writeln!(out.out, "{san}\t{uci}\t{}\t{share:.1}%", book_move.weight)?;
+            writeln!(
+                out.stdout(),
+                "{san}\t{uci}\t{}\t{share:.1}%",
+                book_move.weight
+            )?;
         }
         Ok(true)
-    }
-}
-
-impl Parallel for Opening {
-    fn fork(&self) -> Opening {
-        Opening::new(self.read)
     }
 }
 

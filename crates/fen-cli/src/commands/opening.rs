@@ -1,0 +1,56 @@
+//! `fen opening`: the ECO code and name of each legal position, looked up
+//! by position, so that transpositions count.
+
+use std::io::{self, Write};
+
+use fenkit::ReadOptions;
+
+use super::legal_reported;
+use crate::{
+    options::Inputs,
+    output::Output,
+    report::Record,
+    run::{self, Job, Parallel, Status},
+};
+
+/// Print the ECO code and name of each position ('-' for none), found
+/// by position, so that transpositions count.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut opening = Opening::new(args.inputs.read_options());
+    run::stream(&mut opening, &args.inputs, out)
+}
+
+struct Opening {
+    read: ReadOptions,
+}
+
+impl Opening {
+    fn new(read: ReadOptions) -> Opening {
+        Opening { read }
+    }
+}
+
+impl Job for Opening {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let Some(position) = legal_reported(&self.read, record, out)? else {
+            return Ok(false);
+        };
+        match fenkit::games::opening(&position) {
+            Some(opening) => writeln!(out.stdout(), "{}\t{}", opening.eco, opening.name)?,
+            None => writeln!(out.stdout(), "-")?,
+        }
+        Ok(true)
+    }
+}
+
+impl Parallel for Opening {
+    fn fork(&self) -> Opening {
+        Opening::new(self.read)
+    }
+}

@@ -1,0 +1,256 @@
+//! The one line reader: input in blocks of whole lines.
+//!
+//! Input is read in blocks of about [`BLOCK`] bytes, each cut after its
+//! last line break, so that a block holds whole lines (LF or CRLF; the last
+//! line of the input with or without one). The single-thread driver splits
+//! a block into lines at once; the parallel driver hands blocks to workers,
+//! so that the reading thread only reads. Memory stays bounded: a line
+//! longer than [`MAX_LINE`] bytes that does not fit a block is measured as
+//! it streams by, never held, and comes as [`Block::TooLong`].
+
+use std::io::{self, Read};
+
+use crate::progress::Progress;
+
+/// The longest line the reader accepts, in bytes (without its line ending).
+pub const MAX_LINE: usize = 4096;
+
+/// About this much input per block.
+const BLOCK: usize = 128 * 1024;
+
+/// Input as the reader hands it out.
+pub enum Block {
+    /// Whole lines as read (line breaks and all), the first of them
+    /// numbered `first_line`.
+    Lines { first_line: u64, text: Vec<u8> },
+    /// A line too long to keep, measured.
+    TooLong { line: u64, length: u64 },
+}
+
+/// One line of input, or what stands for it when it could not be kept.
+pub enum Line<'a> {
+    Text(&'a [u8]),
+    TooLong { length: u64 },
+}
+
+/// Reads `R` in blocks of whole lines.
+pub struct Blocks<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// The number of the next line.
+    line: u64,
+    /// The length so far of an overlong line being skipped.
+    skipped: Option<u64>,
+    eof: bool,
+    /// Emptied blocks, for the next ones.
+    spare: Vec<Vec<u8>>,
+}
+
+impl<R: Read> Blocks<R> {
+    pub fn new(reader: R) -> Blocks<R> {
+        Blocks {
+            reader,
+            buf: Vec::with_capacity(BLOCK + MAX_LINE),
+            line: 1,
+            skipped: None,
+            eof: false,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Gives back a block's text once handled, so that the next block
+    /// needs no new allocation.
+    pub fn recycle(&mut self, mut text: Vec<u8>) {
+        text.clear();
+        self.spare.push(text);
+    }
+
+    /// The next block; `None` at the end of the input.
+    pub fn next_block(&mut self, progress: &mut Progress) -> io::Result<Option<Block>> {
+        loop {
+            let read = self.fill()?;
+            let buf = &mut self.buf;
+            if let Some(before) = self.skipped {
+                let Some(end) = memchr::memchr(b'\n', buf) else {
+                    if read == 0 {
+                        progress.line(before + buf.len() as u64);
+                        let length = before + without_cr(buf).len() as u64;
+                        buf.clear();
+                        self.skipped = None;
+                        return Ok(Some(Block::TooLong {
+                            line: self.line,
+                            length,
+                        }));
+                    }
+                    // Keep the last byte: it may be the '\r' of a CRLF.
+                    let last = buf.len() - 1;
+                    self.skipped = Some(before + last as u64);
+                    buf.drain(..last);
+                    continue;
+                };
+                let length = before + without_cr(&buf[..end]).len() as u64;
+                progress.line(before + end as u64 + 1);
+                buf.drain(..=end);
+                self.skipped = None;
+                let line = self.line;
+                self.line += 1;
+                return Ok(Some(Block::TooLong { line, length }));
+            }
+            if read == 0 {
+                if buf.is_empty() {
+                    return Ok(None);
+                }
+                // What an overlong line left may hold several lines.
+                let breaks = memchr::memchr_iter(b'\n', buf).count() as u64;
+                let lines = breaks + u64::from(buf.last() != Some(&b'\n'));
+                progress.lines(lines, buf.len() as u64);
+                let first_line = self.line;
+                self.line += lines;
+                let text = std::mem::take(buf);
+                return Ok(Some(Block::Lines { first_line, text }));
+            }
+            match memchr::memrchr(b'\n', buf) {
+                Some(last) => {
+                    let mut rest = self
+                        .spare
+                        .pop()
+                        .unwrap_or_else(|| Vec::with_capacity(BLOCK + MAX_LINE));
+                    rest.extend_from_slice(&buf[last + 1..]);
+                    buf.truncate(last + 1);
+                    let lines = memchr::memchr_iter(b'\n', buf).count() as u64;
+                    progress.lines(lines, buf.len() as u64);
+                    let text = std::mem::replace(buf, rest);
+                    let first_line = self.line;
+                    self.line += lines;
+                    return Ok(Some(Block::Lines { first_line, text }));
+                }
+                None if buf.len() > MAX_LINE + 1 => {
+                    let last = buf.len() - 1;
+                    self.skipped = Some(last as u64);
+                    buf.drain(..last);
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Reads more after what the buffer holds; how much (0 at the end).
+    fn fill(&mut self) -> io::Result<usize> {
+        if self.eof {
+            return Ok(0);
+        }
+        let kept = self.buf.len();
+        self.buf.resize(kept + BLOCK, 0);
+        let read = loop {
+            match self.reader.read(&mut self.buf[kept..]) {
+                Ok(n) => break Ok(n),
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => break Err(err),
+            }
+        };
+        self.buf.truncate(kept + *read.as_ref().unwrap_or(&0));
+        let read = read?;
+        self.eof = read == 0;
+        Ok(read)
+    }
+}
+
+fn without_cr(text: &[u8]) -> &[u8] {
+    text.strip_suffix(b"\r").unwrap_or(text)
+}
+
+/// The lines of a block's text with their numbers, the first numbered
+/// `first_line`; a line longer than [`MAX_LINE`] comes measured, not kept.
+pub fn lines(first_line: u64, text: &[u8]) -> impl Iterator<Item = (u64, Line<'_>)> {
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    text.split(|&b| b == b'\n')
+        .zip(first_line..)
+        .map(|(line, number)| {
+            let line = without_cr(line);
+            let line = match line.len() > MAX_LINE {
+                true => Line::TooLong {
+                    length: line.len() as u64,
+                },
+                false => Line::Text(line),
+            };
+            (number, line)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::When;
+
+    /// Every line of `input`, read in blocks from a reader that hands out
+    /// `step` bytes at a time.
+    fn read_lines(input: &[u8], step: usize) -> Vec<String> {
+        let mut blocks = Blocks::new(Trickle { input, step });
+        let mut progress = Progress::new(When::Never, None);
+        let mut out = Vec::new();
+        while let Some(block) = blocks.next_block(&mut progress).expect("memory") {
+            match block {
+                Block::Lines { first_line, text } => {
+                    for (number, line) in lines(first_line, &text) {
+                        out.push(match line {
+                            Line::Text(text) => {
+                                format!("{number}:{}", String::from_utf8_lossy(text))
+                            }
+                            Line::TooLong { length } => format!("{number}:too long ({length})"),
+                        });
+                    }
+                    blocks.recycle(text);
+                }
+                Block::TooLong { line, length } => out.push(format!("{line}:too long ({length})")),
+            }
+        }
+        out
+    }
+
+    struct Trickle<'a> {
+        input: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.input.len());
+            buf[..n].copy_from_slice(&self.input[..n]);
+            self.input = &self.input[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_end_in_lf_crlf_or_nothing() {
+        for step in [1, 3, BLOCK] {
+            assert_eq!(
+                read_lines(b"a\nb\r\n\nc", step),
+                ["1:a", "2:b", "3:", "4:c"]
+            );
+            assert_eq!(read_lines(b"a\n", step), ["1:a"]);
+            assert!(read_lines(b"", step).is_empty());
+        }
+    }
+
+    #[test]
+    fn overlong_lines_are_measured_not_kept() {
+        let mut input = vec![b'x'; MAX_LINE];
+        input.extend_from_slice(b"\r\n");
+        input.extend(vec![b'y'; 3 * BLOCK + 5]);
+        input.extend_from_slice(b"\r\nshort\n");
+        input.extend(vec![b'w'; MAX_LINE + 7]);
+        input.extend_from_slice(b"\n");
+        input.extend(vec![b'z'; MAX_LINE + 1]);
+        let expected = [
+            format!("1:{}", "x".repeat(MAX_LINE)),
+            format!("2:too long ({})", 3 * BLOCK + 5),
+            "3:short".to_string(),
+            format!("4:too long ({})", MAX_LINE + 7),
+            format!("5:too long ({})", MAX_LINE + 1),
+        ];
+        for step in [7, 4096, BLOCK] {
+            assert_eq!(read_lines(&input, step), expected, "step {step}");
+        }
+    }
+}

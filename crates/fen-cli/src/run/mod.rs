@@ -1,0 +1,247 @@
+//! The runner: every record of the inputs handed to a subcommand's job, in
+//! input order, on one thread or on every core.
+//!
+//! # A job's call order
+//!
+//! A per-record subcommand is a [`Job`]; the runner calls it in this order,
+//! the way a pgn-reader visitor is called:
+//!
+//! 1. With several threads, [`Parallel::fork`] once per worker, before any
+//!    record. The forks handle the records; the job itself handles none.
+//! 2. For each line of each input, in order within a worker: `record` for
+//!    each record the line holds (several for the classic exercise's
+//!    flattened input, one for EPD, CSV and JSON lines), or `unreadable`
+//!    once for a line that holds none it can read (too long, a missing
+//!    column). A header line is skipped. Blank lines hold no record.
+//! 3. After the last input: [`Parallel::join`] with each fork, in worker
+//!    order; then `finish`, once, on the job itself.
+//!
+//! Separators between items (the empty line between boards) go before
+//! every item but the first. A fork writes one before every item, as if
+//! items had come before it, and the writer drops the first
+//! [`Parallel::first_separator`] bytes of the run's output.
+//!
+//! Output of a worker goes to memory and is written in input order, so a
+//! run on any number of threads prints the same bytes.
+
+mod blocks;
+mod parallel;
+mod single;
+mod source;
+
+use std::io;
+
+use fenkit::{Code, Diagnostic, Field, Span};
+
+pub use blocks::{Block, Blocks, Line, MAX_LINE, lines};
+pub use parallel::read_all as read_all_parallel;
+pub use single::read_all;
+pub use source::{files_or_stdin, io_message, open};
+
+use crate::{
+    extract::{Extract, Found},
+    options::Inputs,
+    output::Output,
+    progress::Progress,
+    report::Record,
+};
+
+/// What a subcommand does with each record (see the module's call order).
+pub trait Job {
+    /// Handles one record; returns whether it was fine.
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool>;
+
+    /// Handles a line that holds no record it can read, such as an
+    /// overlong one; by default, reports why.
+    fn unreadable(
+        &mut self,
+        record: &Record,
+        diagnostic: &Diagnostic,
+        out: &mut Output,
+    ) -> io::Result<bool> {
+        out.diagnostics(record, std::slice::from_ref(diagnostic))?;
+        Ok(false)
+    }
+
+    /// Runs after the last record.
+    fn finish(&mut self, _out: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A job that can run on several threads: each worker has a fork, and the
+/// forks' findings are joined back at the end.
+pub trait Parallel: Job + Send + Sized {
+    /// A copy for a worker, as if records had already been handled.
+    fn fork(&self) -> Self;
+
+    /// Takes in what a worker's copy counted.
+    fn join(&mut self, _fork: Self) {}
+
+    /// How many leading bytes of the run's first output to drop: forks put
+    /// a separator before every item, and the first item needs none.
+    fn first_separator(&self) -> usize {
+        0
+    }
+}
+
+/// How a run went, as the exit status says it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Every record was fine.
+    Ok = 0,
+    /// Some record was bad.
+    BadRecords = 1,
+    /// A usage or I/O error.
+    Failed = 2,
+}
+
+/// Runs `job` over the inputs on as many threads as `--jobs` says (one when
+/// both output streams share a terminal, to keep them in step).
+pub fn stream<J: Parallel>(job: &mut J, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
+    match inputs.threads() {
+        threads if threads > 1 && !out.interleaves() => {
+            let mut first = true;
+            each_input(job, inputs, out, |job, reading, reader, out| {
+                parallel::read_all(job, threads, reading, reader, out, &mut first)
+            })
+        }
+        _ => sequential(job, inputs, out),
+    }
+}
+
+/// Runs `job` over the inputs on this thread, in input order.
+pub fn sequential(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
+    each_input(job, inputs, out, single::read_all)
+}
+
+/// How to read one input.
+pub struct Reading<'a> {
+    pub input: Input<'a>,
+    pub progress: &'a mut Progress,
+}
+
+/// Where the records of one input's lines are, and what to call it.
+#[derive(Copy, Clone)]
+pub struct Input<'a> {
+    pub extract: &'a Extract,
+    /// Skip the first line.
+    pub header: bool,
+    /// The input's name in diagnostics.
+    pub source: &'a str,
+}
+
+/// Opens each input in turn (reporting those that cannot be opened) and
+/// hands it to `read`; then finishes the job.
+fn each_input<J: Job>(
+    job: &mut J,
+    inputs: &Inputs,
+    out: &mut Output,
+    mut read: impl FnMut(&mut J, Reading<'_>, Box<dyn io::Read>, &mut Output) -> io::Result<Status>,
+) -> io::Result<Status> {
+    let extract = inputs.extract();
+    let mut status = Status::Ok;
+    let mut progress = inputs.progress();
+    for path in files_or_stdin(&inputs.files) {
+        let Some((source, reader)) = open(&path, out)? else {
+            status = Status::Failed;
+            continue;
+        };
+        let reading = Reading {
+            input: Input {
+                extract: &extract,
+                header: inputs.header,
+                source: &source,
+            },
+            progress: &mut progress,
+        };
+        status = status.max(read(job, reading, reader, out)?);
+    }
+    progress.finish();
+    job.finish(out)?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// Hands a block's lines to `job`, skipping a header; whether all went
+/// well. Both drivers handle a block through this.
+fn feed_block(
+    job: &mut impl Job,
+    input: Input<'_>,
+    block: &Block,
+    out: &mut Output,
+) -> io::Result<bool> {
+    let mut fine = true;
+    let mut feed = |number: u64, line: Line<'_>, out: &mut Output| {
+        if !(input.header && number == 1) {
+            fine &= feed_line(job, input.extract, input.source, number, line, out)?;
+        }
+        out.tick()
+    };
+    match block {
+        Block::Lines { first_line, text } => {
+            for (number, line) in lines(*first_line, text) {
+                feed(number, line, out)?;
+            }
+        }
+        &Block::TooLong { line, length } => feed(line, Line::TooLong { length }, out)?,
+    }
+    Ok(fine)
+}
+
+/// Hands each record of a line to `job`, or reports why the line has none
+/// (a missing column, an overlong line); whether all went well.
+fn feed_line(
+    job: &mut impl Job,
+    extract: &Extract,
+    source: &str,
+    line_number: u64,
+    line: Line<'_>,
+    out: &mut Output,
+) -> io::Result<bool> {
+    let text = match line {
+        Line::Text(text) => text,
+        Line::TooLong { length } => {
+            let record = Record {
+                source,
+                line_number,
+                line: b"",
+                offset: 0,
+                bytes: b"",
+            };
+            let diagnostic = Diagnostic::new(
+                Code::LineTooLong,
+                Field::Record,
+                Span::default(),
+                format!(
+                    "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100)"
+                ),
+            );
+            return job.unreadable(&record, &diagnostic, out);
+        }
+    };
+    let mut fine = true;
+    extract.each(text, |found| {
+        let (offset, bytes, missing) = match found {
+            Found::Record(offset, bytes) => (offset, bytes, None),
+            Found::Missing(why) => (0, Default::default(), Some(why)),
+        };
+        let record = Record {
+            source,
+            line_number,
+            line: text,
+            offset,
+            bytes: &bytes,
+        };
+        fine &= match missing {
+            None => job.record(&record, out)?,
+            Some(why) => {
+                let diagnostic =
+                    Diagnostic::new(Code::MissingColumn, Field::Record, Span::default(), why);
+                job.unreadable(&record, &diagnostic, out)?
+            }
+        };
+        Ok::<_, io::Error>(())
+    })?;
+    Ok(fine)
+}

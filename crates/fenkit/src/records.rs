@@ -1,0 +1,134 @@
+//! The record splitter: where FEN records stand in a line of text.
+//!
+//! The classic exercise's input may put several records on one line, and
+//! pasted text puts blanks around them. Every front end (the command's
+//! readers, the service's `POST /api/check`) cuts lines into records here,
+//! so that the same text gives the same records everywhere.
+
+use crate::Format;
+
+/// The blanks that separate records (and fields): space, tab, CR, VT, FF.
+const fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// The FEN records of a line as `(offset in the line, bytes)`: blanks
+/// around records are dropped, and a new record starts at each token
+/// holding `/` after the first token (only a piece placement holds `/`).
+///
+/// ```
+/// let line = b"8/8/8/8/8/8/8/K6k w - - 0 1 8/8/8/8/8/8/8/K5k1 b - - 1 1";
+/// let records: Vec<_> = fenkit::records(line).map(|(at, _)| at).collect();
+/// assert_eq!(records, [0, 28]);
+/// ```
+pub fn records(line: &[u8]) -> Records<'_> {
+    Records {
+        line,
+        pos: 0,
+        whole: false,
+    }
+}
+
+/// The records of a line in `format`: FEN records as [`records`] finds
+/// them; one EPD record per line (its operations may hold `/` and blanks);
+/// with [`Format::Auto`], a line holding `;` is one EPD record.
+///
+/// ```
+/// use fenkit::Format;
+///
+/// let line = br#"  8/8/8/8/8/8/8/K6k w - - id "a/b c/d";"#;
+/// let records: Vec<_> = fenkit::records_in(line, Format::Auto).collect();
+/// assert_eq!(records, [(2, &line[2..])]);
+/// assert_eq!(fenkit::records_in(b"8/8 w 8/8 b", Format::Auto).count(), 2);
+/// ```
+pub fn records_in(line: &[u8], format: Format) -> Records<'_> {
+    let whole = match format {
+        Format::Fen => false,
+        Format::Epd => true,
+        Format::Auto => memchr::memchr(b';', line).is_some(),
+    };
+    Records {
+        line,
+        pos: 0,
+        whole,
+    }
+}
+
+/// The iterator of [`records`] and [`records_in`].
+pub struct Records<'a> {
+    line: &'a [u8],
+    pos: usize,
+    /// The whole line is one record.
+    whole: bool,
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = (usize, &'a [u8]);
+
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        let line = self.line;
+        if self.whole {
+            let start = self.pos
+                + line[self.pos..]
+                    .iter()
+                    .position(|b| !b.is_ascii_whitespace())?;
+            let end = line.iter().rposition(|b| !b.is_ascii_whitespace())? + 1;
+            self.pos = line.len();
+            return Some((start, &line[start..end]));
+        }
+        let start = self.pos + line[self.pos..].iter().position(|&b| !is_blank(b))?;
+        let first_end = start
+            + line[start..]
+                .iter()
+                .position(|&b| is_blank(b))
+                .unwrap_or(line.len() - start);
+        // The next '/' after the first token is inside the token that
+        // starts the next record.
+        let end = match memchr::memchr(b'/', &line[first_end..]) {
+            Some(at) => {
+                let slash = first_end + at;
+                // line[first_end] is blank, so this finds the token start.
+                let next = line[..slash]
+                    .iter()
+                    .rposition(|&b| is_blank(b))
+                    .map_or(slash, |blank| blank + 1);
+                self.pos = next;
+                next
+            }
+            None => {
+                self.pos = line.len();
+                line.len()
+            }
+        };
+        let end = start
+            + line[start..end]
+                .iter()
+                .rposition(|&b| !is_blank(b))
+                .map_or(0, |last| last + 1);
+        Some((start, &line[start..end]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::records;
+
+    fn split(line: &str) -> Vec<(usize, &str)> {
+        records(line.as_bytes())
+            .map(|(offset, bytes)| (offset, std::str::from_utf8(bytes).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn several_records_share_a_line() {
+        assert_eq!(
+            split("8/8 w - - 0 1 8/7K b - - 0 2"),
+            [(0, "8/8 w - - 0 1"), (14, "8/7K b - - 0 2")]
+        );
+        // Blanks inside a record stay for the parser to judge.
+        assert_eq!(split("  8/8  w - - 0 1 \t"), [(2, "8/8  w - - 0 1")]);
+        // Text before the first placement is a record of its own.
+        assert_eq!(split("x 8/8 w"), [(0, "x"), (2, "8/8 w")]);
+        assert!(split(" \t ").is_empty());
+    }
+}
