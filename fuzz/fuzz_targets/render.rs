@@ -45,7 +45,7 @@ fuzz_target!(|input: &[u8]| {
     let Ok(parsed) = lenient.parse(record) else {
         return;
     };
-    diagram.problems = fenkit::violations(&parsed.setup).into_iter().filter_map(|v| v.square).collect();
+    diagram.problems = fenkit::violations(&parsed.setup, shakmaty::CastlingMode::Standard).into_iter().filter_map(|v| v.square).collect();
     let svg = fenkit::render::svg(&parsed.setup, &diagram);
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     let squares = document

@@ -21,7 +21,7 @@ pub enum Extract {
 
 /// What a line holds: records at their byte offsets, or why it holds none
 /// it should.
-pub enum Found<'a> {
+pub enum Extracted<'a> {
     Record(usize, Cow<'a, [u8]>),
     Missing(String),
 }
@@ -31,7 +31,7 @@ impl Extract {
     pub fn each<'a, E>(
         &self,
         line: &'a [u8],
-        mut emit: impl FnMut(Found<'a>) -> Result<(), E>,
+        mut emit: impl FnMut(Extracted<'a>) -> Result<(), E>,
     ) -> Result<(), E> {
         // A blank line holds no record, in any format.
         if line.iter().all(u8::is_ascii_whitespace) {
@@ -40,13 +40,13 @@ impl Extract {
         match self {
             Extract::Records(format) => {
                 for (offset, bytes) in fenkit::records_in(line, *format) {
-                    emit(Found::Record(offset, Cow::Borrowed(bytes)))?;
+                    emit(Extracted::Record(offset, Cow::Borrowed(bytes)))?;
                 }
                 Ok(())
             }
             Extract::Column { index, delimiter } => emit(match column(line, *index, *delimiter) {
-                Ok((offset, bytes)) => Found::Record(offset, Cow::Borrowed(bytes)),
-                Err(columns) => Found::Missing(format!(
+                Ok((offset, bytes)) => Extracted::Record(offset, Cow::Borrowed(bytes)),
+                Err(columns) => Extracted::Missing(format!(
                     "the line has {columns} {}; the FEN was to be in column {}",
                     if columns == 1 { "column" } else { "columns" },
                     index + 1
@@ -63,7 +63,7 @@ impl Extract {
                     .iter()
                     .rposition(|&b| b == b'"')
                     .map_or(line.len(), |at| value + at);
-                emit(Found::Record(value, Cow::Borrowed(&line[value..end])))
+                emit(Extracted::Record(value, Cow::Borrowed(&line[value..end])))
             }
         }
     }
@@ -105,16 +105,16 @@ fn column(line: &[u8], index: usize, delimiter: u8) -> Result<(usize, &[u8]), us
 
 /// The string under `key` of the JSON object on `line`, at its place in
 /// the line when it has no escapes.
-fn json_field<'a>(line: &'a [u8], key: &str) -> Found<'a> {
+fn json_field<'a>(line: &'a [u8], key: &str) -> Extracted<'a> {
     type Object<'a> = HashMap<String, &'a RawValue>;
     let fields: Object = match serde_json::from_slice(line) {
         Ok(fields) => fields,
-        Err(err) => return Found::Missing(format!("the line is not a JSON object: {err}")),
+        Err(err) => return Extracted::Missing(format!("the line is not a JSON object: {err}")),
     };
     let Some(raw) = fields.get(key) else {
         let mut keys: Vec<_> = fields.keys().map(|k| format!("'{k}'")).collect();
         keys.sort();
-        return Found::Missing(format!(
+        return Extracted::Missing(format!(
             "the JSON object has no key '{key}' (its keys: {})",
             keys.join(", ")
         ));
@@ -125,13 +125,13 @@ fn json_field<'a>(line: &'a [u8], key: &str) -> Found<'a> {
     if let Some(inner) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
         && !inner.contains('\\')
     {
-        return Found::Record(offset_of(inner), Cow::Borrowed(inner.as_bytes()));
+        return Extracted::Record(offset_of(inner), Cow::Borrowed(inner.as_bytes()));
     }
     match serde_json::from_str(text) {
         Ok(serde_json::Value::String(value)) => {
-            Found::Record(offset_of(text), Cow::Owned(value.into_bytes()))
+            Extracted::Record(offset_of(text), Cow::Owned(value.into_bytes()))
         }
-        _ => Found::Missing(format!(
+        _ => Extracted::Missing(format!(
             "the value of '{key}' is not a string: {}",
             text.chars().take(40).collect::<String>()
         )),
@@ -146,10 +146,10 @@ mod tests {
         let mut out = Vec::new();
         let _ = extract.each::<()>(line.as_bytes(), |found| {
             out.push(match found {
-                Found::Record(offset, bytes) => {
+                Extracted::Record(offset, bytes) => {
                     format!("{offset}:{}", String::from_utf8_lossy(&bytes))
                 }
-                Found::Missing(why) => format!("missing: {why}"),
+                Extracted::Missing(why) => format!("missing: {why}"),
             });
             Ok(())
         });

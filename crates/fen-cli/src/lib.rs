@@ -5,6 +5,7 @@
 
 pub mod commands;
 pub mod extract;
+pub mod games;
 pub mod options;
 pub mod output;
 pub mod progress;

@@ -81,7 +81,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
         }
     }
     let setup = parsed.setup;
-    let violations = fenkit::violations_in(&setup, CastlingMode::Standard);
+    let violations = fenkit::violations(&setup, CastlingMode::Standard);
     diagram.problems = fenkit::render::squares_to_cross_out(&violations);
     Ok((setup, diagram))
 }

@@ -181,6 +181,26 @@ async fn check_by_post_takes_many_records_and_refuses_too_many() {
 }
 
 #[tokio::test]
+async fn check_by_post_cuts_records_as_the_command_does() {
+    // The classic exercise's flattened input: two records on one line, each
+    // with its own column; a legality problem names its square.
+    let text = format!("{START} {SHORT}\n4k3/8/8/8/8/8/8/4K2P w - - 0 1\n");
+    let response = send(Request::post("/api/check").body(Body::from(text)).unwrap()).await;
+    let body = json(response).await;
+    let places: Vec<(u64, u64)> = body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["column"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(places, [(1, 1), (1, START.len() as u64 + 2), (2, 1)]);
+    assert_eq!(body[0]["valid"], true);
+    assert_eq!(body[1]["errors"][0]["code"], "rank-too-short");
+    assert_eq!(body[2]["errors"][0]["code"], "pawn-on-back-rank");
+    assert_eq!(body[2]["errors"][0]["square"], "h1");
+}
+
+#[tokio::test]
 async fn boards_by_url_with_cache_headers() {
     let uri = format!(
         "/board.svg?fen={}&orientation=black&lastMove=e2e4&arrows=Ge2e4&marks=Rxd5&size=300&coordinates=inside&theme=blue",
@@ -282,6 +302,12 @@ async fn play_and_opening() {
             .iter()
             .any(|m| m == "exd5")
     );
+
+    // A record whose only problem is a warning (a halfmove clock beyond the
+    // plies played) is played from, as `fen play` plays it.
+    let warned = "4k3/8/8/8/8/8/8/4K2R w K - 20 1";
+    let body = json(get(&format!("/api/play?fen={}&moves=O-O", encode(warned))).await).await;
+    assert_eq!(body["fens"][0], "4k3/8/8/8/8/8/8/5RK1 b - - 21 1");
 
     let ruy = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
     let body = json(get(&format!("/api/opening?fen={}", encode(ruy))).await).await;

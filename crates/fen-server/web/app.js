@@ -81,25 +81,6 @@ function boardToPlacement(board) {
   return ranks.join('/');
 }
 
-// The square each character of a placement stands for (a digit: the first
-// square of its run), so that a problem's column finds its square.
-function placementSquares(placement) {
-  const squares = [];
-  let rank = 7;
-  let file = 0;
-  for (const ch of placement) {
-    if (ch === '/') {
-      rank -= 1;
-      file = 0;
-      squares.push(null);
-      continue;
-    }
-    squares.push(rank >= 0 && file < 8 ? rank * 8 + file : null);
-    file += ch >= '1' && ch <= '8' ? Number(ch) : 1;
-  }
-  return squares;
-}
-
 // ---- Talking to the server ---------------------------------------------
 
 function scheduleCheck(delay) {
@@ -173,7 +154,7 @@ function showResults(failure) {
     state.board = placementToBoard(fields[0]);
     state.clocks = /^\d+$/.test(fields[4] || '') && /^\d+$/.test(fields[5] || '') ? `${fields[4]} ${fields[5]}` : '0 1';
     setControls(fields[1], fields[2], fields[3]);
-    state.problemSquares = problemSquares(active, fields[0]);
+    state.problemSquares = problemSquares(active);
   } else {
     state.problemSquares = new Set();
   }
@@ -181,17 +162,15 @@ function showResults(failure) {
   showCanonical(active);
 }
 
-function problemSquares(result, placement) {
-  const squares = placementSquares(placement);
+// The squares the record's broken rules name (errors only), as the
+// server says them: the ones a diagram crosses out.
+function problemSquares(result) {
   const found = new Set();
   for (const problem of result.errors) {
-    if (problem.field !== 'placement' || problem.severity !== 'error') continue;
-    const start = problem.column - result.column;
-    const end = Math.max(problem.end_column - result.column, start + 1);
-    // A problem with the whole placement (a missing king) marks no square.
-    if (end - start > 1) continue;
-    const square = squares[start];
-    if (square !== null && square !== undefined) found.add(square);
+    if (problem.severity !== 'error' || !problem.square) continue;
+    const file = problem.square.charCodeAt(0) - 'a'.charCodeAt(0);
+    const rank = Number(problem.square[1]) - 1;
+    found.add(rank * 8 + file);
   }
   return found;
 }

@@ -59,7 +59,7 @@ fn benches(c: &mut Criterion) {
         c,
         "legality",
         &setups,
-        |s| fenkit::violations(s).is_empty(),
+        |s| fenkit::violations(s, CastlingMode::Standard).is_empty(),
         |s| Chess::from_setup(s.clone(), CastlingMode::Standard).is_ok(),
     );
     let fens: Vec<Fen> = setups

@@ -3,8 +3,7 @@
 use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
 
 use crate::{
-    Diagnostic, Operation, ReadOptions, Severity, Strictness, no_errors, parse::Parsed,
-    violations_in,
+    Diagnostic, Operation, ReadOptions, Severity, Strictness, no_errors, parse::Parsed, violations,
 };
 
 /// The outcome of checking one record.
@@ -91,7 +90,7 @@ impl ReadOptions {
                 ..
             }) => {
                 diagnostics.extend(
-                    violations_in(&setup, self.castling)
+                    violations(&setup, self.castling)
                         .iter()
                         .map(|violation| violation.locate(record, &fields)),
                 );

@@ -43,7 +43,7 @@ pub use chess960::chess960_start;
 pub use diagnostic::{Code, Diagnostic, Field, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
 pub use key::{opening_key, polyglot_key, write_opening_key};
-pub use legality::{Violation, violations, violations_in};
+pub use legality::{Violation, violations};
 pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use records::{Records, records, records_in};

@@ -10,15 +10,13 @@ use std::{
 
 use fenkit::{
     Code, Diagnostic, Field, ReadOptions, Span,
-    games::{
-        Event, History as Tracker,
-        pgn::{Plies, Reader},
-    },
+    games::{Event, History as Tracker, pgn::Plies},
 };
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::legal_reported;
 use crate::{
+    games::Games,
     options::Inputs,
     output::Output,
     report::Record,
@@ -199,10 +197,10 @@ fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
             events.push((ply.ply, text));
         }
     });
-    let mut reader = Reader::new(input);
+    let mut games = Games::new(input);
     let mut status = Status::Ok;
     loop {
-        let game = match reader.read_game(&mut plies) {
+        let (line, game) = match games.next_game(&mut plies) {
             Ok(Some(game)) => game,
             Ok(None) => break,
             Err(err) => {
@@ -218,9 +216,8 @@ fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
         for (ply, text) in events.drain(..) {
             writeln!(out.stdout(), "game {number}, {}: {text}", moves[ply])?;
         }
-        if let Err(err) = game {
-            let diagnostic = Diagnostic::new(err.code, Field::Record, Span::default(), err.message);
-            out.note(&format!("{source}: game {number}: {diagnostic}"))?;
+        if let Err(error) = game {
+            out.note(&games.diagnostic(&source, line, &error))?;
             status = status.max(Status::BadRecords);
         }
         *tracker = Tracker::new();

@@ -243,7 +243,7 @@ impl Job for Image {
         }
         // An illegal position is still drawn, with its faults crossed out;
         // the faults are reported as warnings.
-        let violations = fenkit::violations_in(&parsed.setup, self.read.castling);
+        let violations = fenkit::violations(&parsed.setup, self.read.castling);
         let diagram = Diagram {
             problems: fenkit::render::squares_to_cross_out(&violations),
             ..self.diagram.clone()

@@ -2,21 +2,18 @@
 //! deepest named opening of each game.
 
 use std::{
-    cell::{Cell, RefCell},
-    io::{self, Read, Write},
+    cell::RefCell,
+    io::{self, Write},
     ops::RangeInclusive,
     path::PathBuf,
-    rc::Rc,
 };
 
 use clap::ValueEnum;
-use fenkit::{
-    Diagnostic, Field, Span,
-    games::pgn::{GameEnd, GameError, Plies, Ply, Reader},
-};
+use fenkit::games::pgn::{GameEnd, Plies, Ply};
 use shakmaty::{EnPassantMode, Position};
 
 use crate::{
+    games::Games,
     output::Output,
     run::{Status, files_or_stdin, io_message, open},
 };
@@ -68,35 +65,6 @@ fn ply_range(text: &str) -> Result<RangeInclusive<usize>, String> {
             Ok(n..=n)
         }
     }
-}
-
-/// Counts the line breaks of everything read, so that a game's first line
-/// can be told although pgn-reader reads ahead.
-struct Lines<R> {
-    inner: R,
-    breaks: Rc<Cell<u64>>,
-}
-
-impl<R: Read> Read for Lines<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        let found = memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
-        self.breaks.set(self.breaks.get() + found);
-        Ok(n)
-    }
-}
-
-/// The line the next game starts on: the lines read, less those still
-/// waiting in the reader's buffer, past the blank ones.
-fn next_line<R: Read>(reader: &Reader<Lines<R>>, breaks: u64) -> u64 {
-    let waiting = reader.buffer();
-    let ahead = memchr::memchr_iter(b'\n', waiting).count() as u64;
-    let blank = waiting
-        .iter()
-        .take_while(|b| b.is_ascii_whitespace())
-        .filter(|&&b| b == b'\n')
-        .count() as u64;
-    breaks - ahead + blank + 1
 }
 
 /// What to print for each ply.
@@ -192,15 +160,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             status = Status::Failed;
             continue;
         };
-        let breaks = Rc::new(Cell::new(0));
-        let mut reader = Reader::new(Lines {
-            inner: input,
-            breaks: breaks.clone(),
-        });
+        let mut games = Games::new(input);
         let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply));
         loop {
-            let line = next_line(&reader, breaks.get());
-            let game = match reader.read_game(&mut plies) {
+            let (line, game) = match games.next_game(&mut plies) {
                 Ok(Some(game)) => game,
                 Ok(None) => break,
                 Err(err) => {
@@ -212,23 +175,12 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             let mut printer = printer.borrow_mut();
             match game {
                 Ok(end) => printer.end(&end),
-                Err(GameError {
-                    game,
-                    code,
-                    message,
-                    ..
-                }) => {
+                Err(error) => {
                     // What the game printed before its bad move stays, in order.
                     printer.opening = None;
                     out.stdout().write_all(&printer.text)?;
                     printer.text.clear();
-                    let diagnostic = Diagnostic::new(
-                        code,
-                        Field::Record,
-                        Span::default(),
-                        format!("game {game}: {message}"),
-                    );
-                    out.note(&format!("{source}:{line}:1: {diagnostic}"))?;
+                    out.note(&games.diagnostic(&source, line, &error))?;
                     status = status.max(Status::BadRecords);
                 }
             }

@@ -69,19 +69,32 @@ fn play(
     };
     let mut text = Vec::with_capacity(100);
     let mut status = Status::Ok;
-    for (index, text_move) in moves.iter().enumerate() {
+    // The moves as one line, so that a diagnostic names its move's column.
+    let line = moves.join(" ");
+    let mut offset = 0;
+    for text_move in moves {
         match fenkit::games::read_move(&position, text_move) {
             Ok(m) => position.play_unchecked(m),
             Err(err) => {
-                let diagnostic =
-                    Diagnostic::new(err.code, Field::Record, Span::default(), err.message);
+                let number = fenkit::games::move_number(&position);
+                let message = format!("move {number} {}", err.message);
+                let span = Span::at(0, text_move.len());
+                let diagnostic = Diagnostic::new(err.code, Field::Record, span, message);
+                let record = Record {
+                    source: "<moves>",
+                    line_number: 1,
+                    line: line.as_bytes(),
+                    offset,
+                    bytes: text_move.as_bytes(),
+                };
+                out.diagnostics(&record, &[diagnostic])?;
                 let legal = fenkit::games::legal_sans(&position);
-                out.note(&format!("move {}: {diagnostic}", index + 1))?;
                 out.note(&format!("  legal moves here: {}", legal.join(" ")))?;
                 status = Status::BadRecords;
                 break;
             }
         }
+        offset += text_move.len() + 1;
         if !last_only {
             write_position(&position, &mut text);
         }

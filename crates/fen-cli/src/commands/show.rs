@@ -210,7 +210,7 @@ impl Job for Show {
             out.diagnostics(record, &parsed.warnings)?;
         }
         let setup = &parsed.setup;
-        let violations = fenkit::violations_in(setup, self.read.castling);
+        let violations = fenkit::violations(setup, self.read.castling);
         let legal = violations
             .iter()
             .all(|v| v.code.severity() != Severity::Error);

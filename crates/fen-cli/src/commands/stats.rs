@@ -7,7 +7,7 @@ use std::{
 
 use fenkit::{Code, Diagnostic, ReadOptions, Severity};
 use serde_json::json;
-use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Position, zobrist::Zobrist64};
+use shakmaty::{Color, EnPassantMode, Position, zobrist::Zobrist64};
 
 use crate::{
     options::{Format, Inputs},
@@ -157,7 +157,7 @@ impl Job for Stats {
         if !valid {
             self.problems(record, &checked.diagnostics);
         }
-        let Some(setup) = checked.setup else {
+        let Some(setup) = &checked.setup else {
             return Ok(valid);
         };
         self.well_formed += 1;
@@ -174,8 +174,7 @@ impl Job for Stats {
         }
         self.en_passant += u64::from(setup.ep_square.is_some());
         self.pieces[setup.board.occupied().count()] += 1;
-        let legal = valid.then(|| Chess::from_setup(setup, self.read.castling).ok());
-        if let Some(position) = legal.flatten() {
+        if let Some(position) = checked.position(self.read.castling) {
             self.legal += 1;
             self.checks += u64::from(position.is_check());
             self.mates += u64::from(position.is_checkmate());

@@ -39,7 +39,7 @@ pub use single::read_all;
 pub use source::{files_or_stdin, io_message, open};
 
 use crate::{
-    extract::{Extract, Found},
+    extract::{Extract, Extracted},
     options::Inputs,
     output::Output,
     progress::Progress,
@@ -223,8 +223,8 @@ fn feed_line(
     let mut fine = true;
     extract.each(text, |found| {
         let (offset, bytes, missing) = match found {
-            Found::Record(offset, bytes) => (offset, bytes, None),
-            Found::Missing(why) => (0, Default::default(), Some(why)),
+            Extracted::Record(offset, bytes) => (offset, bytes, None),
+            Extracted::Missing(why) => (0, Default::default(), Some(why)),
         };
         let record = Record {
             source,

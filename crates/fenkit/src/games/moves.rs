@@ -316,3 +316,15 @@ pub fn legal_sans(position: &Chess) -> Vec<String> {
         .map(|m| San::from_move(position, m).to_string())
         .collect()
 }
+
+/// The move number of the side to move, as a game's text writes it before
+/// that side's move: `5.` for White, `5...` for Black.
+///
+/// ```
+/// let position = shakmaty::Chess::default();
+/// assert_eq!(fenkit::games::move_number(&position), "1.");
+/// ```
+pub fn move_number(position: &Chess) -> String {
+    let dots = position.turn().fold_wb(".", "...");
+    format!("{}{dots}", position.fullmoves())
+}

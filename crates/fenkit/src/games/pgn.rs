@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
 use pgn_reader::{RawTag, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position};
+use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::{Code, ReadOptions, Severity};
 
@@ -109,27 +109,28 @@ impl<F> Plies<F> {
             ..ReadOptions::default()
         };
         let checked = read.check(fen);
+        if let Some(position) = checked.position(mode) {
+            return Ok(position);
+        }
         let first_error = checked
             .diagnostics
             .iter()
             .find(|d| d.severity == Severity::Error);
-        match (first_error, checked.setup) {
-            (None, Some(setup)) => Chess::from_setup(setup, mode).map_err(|err| {
-                self.error(
-                    None,
-                    Code::IllegalPosition,
-                    format!("the [FEN] tag's position cannot be played from: {err}"),
-                )
-            }),
-            (Some(diagnostic), _) => Err(self.error(
+        Err(match first_error {
+            Some(diagnostic) => self.error(
                 None,
                 diagnostic.code,
                 format!("the [FEN] tag: {}", diagnostic.message),
-            )),
-            (None, None) => {
-                Err(self.error(None, Code::MissingField, "the [FEN] tag is empty".into()))
+            ),
+            None if checked.setup.is_none() => {
+                self.error(None, Code::MissingField, "the [FEN] tag is empty".into())
             }
-        }
+            None => self.error(
+                None,
+                Code::IllegalPosition,
+                "the [FEN] tag's position cannot be played from".into(),
+            ),
+        })
     }
 }
 
@@ -193,10 +194,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                         code: Code::IllegalMove,
                         message: format!("{text}: not a legal move"),
                     });
-                let number = match position.turn() {
-                    Color::White => format!("{}.", position.fullmoves()),
-                    Color::Black => format!("{}...", position.fullmoves()),
-                };
+                let number = super::move_number(position);
                 let message = format!("move {number} {}", why.message);
                 ControlFlow::Break(Err(self.error(Some(movetext.ply + 1), why.code, message)))
             }
@@ -209,5 +207,105 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
             plies: movetext.ply,
             position: movetext.position,
         })
+    }
+}
+
+/// Where the `ply`-th move (1 for the first) of the mainline stands in the
+/// text of one game, as a byte range: what a diagnostic about that move
+/// points at. pgn-reader hands its visitor moves without their places, so
+/// the movetext is walked again here: tag pairs, comments (`{…}` and `;`
+/// to the end of the line), variations, NAGs, move numbers and results
+/// are not moves.
+///
+/// ```
+/// let game = b"[Event \"x\"]\n\n1. e4 {best} e5 (1... c5 2. Nf3) 2.Zz9 Nc6 *\n";
+/// let at = fenkit::games::pgn::mainline_move(game, 3).unwrap();
+/// assert_eq!(&game[at], b"Zz9");
+/// assert_eq!(fenkit::games::pgn::mainline_move(game, 5), None);
+/// ```
+pub fn mainline_move(game: &[u8], ply: usize) -> Option<std::ops::Range<usize>> {
+    let mut at = 0;
+    let mut depth = 0usize;
+    let mut moves = 0;
+    let line_start = |at: usize| at == 0 || game[at - 1] == b'\n';
+    while at < game.len() {
+        let byte = game[at];
+        let skip_to =
+            |stop: u8| memchr::memchr(stop, &game[at..]).map_or(game.len(), |end| at + end + 1);
+        at = match byte {
+            b'[' | b'%' if line_start(at) => skip_to(b'\n'),
+            b'{' => skip_to(b'}'),
+            b';' => skip_to(b'\n'),
+            b'(' => {
+                depth += 1;
+                at + 1
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                at + 1
+            }
+            _ if byte.is_ascii_whitespace() => at + 1,
+            _ => {
+                let end = at
+                    + game[at..]
+                        .iter()
+                        .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
+                        .unwrap_or(game.len() - at);
+                // A move number may stand glued to its move: `12.e4`.
+                let digits = game[at..end]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let dots = game[at + digits..end]
+                    .iter()
+                    .take_while(|&&b| b == b'.')
+                    .count();
+                let start = if digits > 0 && dots > 0 {
+                    at + digits + dots
+                } else {
+                    at
+                };
+                let token = &game[start..end];
+                let not_a_move = token.is_empty()
+                    || token.starts_with(b"$")
+                    || [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].contains(&token);
+                if depth == 0 && !not_a_move {
+                    moves += 1;
+                    if moves == ply {
+                        return Some(start..end);
+                    }
+                }
+                end
+            }
+        };
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mainline_move;
+
+    fn nth(game: &str, ply: usize) -> Option<&str> {
+        mainline_move(game.as_bytes(), ply).map(|at| &game[at])
+    }
+
+    #[test]
+    fn moves_are_found_past_what_is_not_a_move() {
+        let game = "[Event \"a; b (c)\"]\n[FEN \"8/8 w - - 0 1\"]\n\n% escaped e4\n1. e4 $1 e5?! ; comment e6\n2. Nf3 {x (y) z} (2. Nc3 (2. f4) Nc6) 2... Nc6 3.Bb5 0-0 1-0\n";
+        let moves: Vec<_> = (1..=6).map(|ply| nth(game, ply)).collect();
+        assert_eq!(
+            moves,
+            [
+                Some("e4"),
+                Some("e5?!"),
+                Some("Nf3"),
+                Some("Nc6"),
+                Some("Bb5"),
+                Some("0-0")
+            ]
+        );
+        assert_eq!(nth(game, 7), None);
+        assert_eq!(nth("1... e5 2. Nf3", 1), Some("e5"));
     }
 }

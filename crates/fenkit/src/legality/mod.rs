@@ -14,7 +14,7 @@ use shakmaty::{Bitboard, Board, CastlingMode, Color, Rank, Setup, Square, attack
 
 use crate::{
     Code, Diagnostic, Field, FieldSpans, Span, placement_span,
-    words::{contents, count, join_and, piece_on, side_name},
+    words::{color_adjective, contents, count, join_and, piece_on, side_name},
 };
 
 /// A rule of chess that a position breaks.
@@ -46,7 +46,7 @@ impl Violation {
     /// ```
     /// let record = b"4k3/8/8/8/8/8/8/4K2P w - - 0 1";
     /// let parsed = fenkit::parse(record)?;
-    /// let violations = fenkit::violations(&parsed.setup);
+    /// let violations = fenkit::violations(&parsed.setup, shakmaty::CastlingMode::Standard);
     /// let diagnostic = violations[0].locate(record, &parsed.fields);
     /// assert_eq!(diagnostic.code.as_str(), "pawn-on-back-rank");
     /// assert_eq!(diagnostic.span, fenkit::Span::new(19, 20)); // the 'P'
@@ -72,40 +72,31 @@ impl Violation {
     }
 }
 
-/// Every rule of chess that `setup` breaks, for standard chess, and what
-/// only looks implausible (as violations whose code is a warning).
+/// Every rule of chess that `setup` breaks, with castling rights judged
+/// as standard chess or Chess960 (any rook on the back rank, the king
+/// between its castling rooks), and what only looks implausible (as
+/// violations whose code is a warning).
 ///
 /// ```
-/// use shakmaty::Setup;
+/// use shakmaty::{CastlingMode::{Chess960, Standard}, Setup};
 ///
-/// assert!(fenkit::violations(&Setup::initial()).is_empty());
+/// assert!(fenkit::violations(&Setup::initial(), Standard).is_empty());
 ///
 /// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4Q2K w - - 0 1")?.setup;
-/// let violations = fenkit::violations(&setup);
+/// let violations = fenkit::violations(&setup, Standard);
 /// assert_eq!(violations[0].code.as_str(), "opposite-check");
 /// assert_eq!(
 ///     violations[0].message,
 ///     "Black's king on e8 is in check from the white queen on e1, but it is White's move: \
 ///      Black cannot have ended its move in check"
 /// );
-/// # Ok::<_, fenkit::ParseError>(())
-/// ```
-pub fn violations(setup: &Setup) -> Vec<Violation> {
-    violations_in(setup, CastlingMode::Standard)
-}
-
-/// Every rule that `setup` breaks, with castling rights judged as standard
-/// chess or Chess960 (any rook on the back rank, the king between its
-/// castling rooks).
-///
-/// ```
-/// use shakmaty::CastlingMode;
 ///
 /// let setup = fenkit::chess960_start(0).unwrap(); // BBQNNRKR
-/// assert!(fenkit::violations_in(&setup, CastlingMode::Chess960).is_empty());
-/// assert_eq!(fenkit::violations(&setup)[0].code.as_str(), "castling-no-king");
+/// assert!(fenkit::violations(&setup, Chess960).is_empty());
+/// assert_eq!(fenkit::violations(&setup, Standard)[0].code.as_str(), "castling-no-king");
+/// # Ok::<_, fenkit::ParseError>(())
 /// ```
-pub fn violations_in(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
+pub fn violations(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
     let mut out = Vec::new();
     let board = &setup.board;
     for color in Color::ALL {
@@ -382,22 +373,49 @@ fn ep_squares(setup: &Setup) -> Option<(Square, Square, Square)> {
     Some((ep, from, to))
 }
 
+/// What is wrong with en passant square `square` by its rank alone, with
+/// `turn` to move (or either side, when the side is not known): the square
+/// is the one the last double push passed over, so it is on rank 6 with
+/// White to move and on rank 3 with Black to move. The one statement of
+/// the rule, for the parser and the rules alike.
+pub(crate) fn ep_rank_problem(square: Square, turn: Option<Color>) -> Option<String> {
+    let rank = square.rank();
+    Some(match turn {
+        Some(turn) if rank == turn.relative_rank(Rank::Sixth) => return None,
+        None if matches!(rank, Rank::Third | Rank::Sixth) => return None,
+        Some(turn) if rank == turn.relative_rank(Rank::Third) => format!(
+            "en passant square {square} is on rank {}, but {} is to move: after a {} double pawn push the square is on rank {}",
+            rank.char(),
+            side_name(turn),
+            color_adjective(!turn),
+            turn.relative_rank(Rank::Sixth).char()
+        ),
+        Some(turn) => format!(
+            "en passant square {square} is on rank {}; with {} to move it is on rank {}, the square the {} pawn passed over",
+            rank.char(),
+            side_name(turn),
+            turn.relative_rank(Rank::Sixth).char(),
+            color_adjective(!turn)
+        ),
+        None => format!(
+            "en passant square {square} is on rank {}; it is on rank 6 with White to move and on rank 3 with Black to move",
+            rank.char()
+        ),
+    })
+}
+
 fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
     let Some(ep) = setup.ep_square else {
         return;
     };
     let turn = setup.turn;
     let Some((_, from, to)) = ep_squares(setup) else {
+        let message = ep_rank_problem(ep, Some(turn)).unwrap_or_default();
         out.push(Violation::new(
             Code::EpWrongRank,
             Field::EnPassant,
             Some(ep),
-            format!(
-                "en passant square {ep} is on rank {}; with {} to move it is on rank {}",
-                ep.rank().char(),
-                side_name(turn),
-                turn.relative_rank(Rank::Sixth).char()
-            ),
+            message,
         ));
         return;
     };

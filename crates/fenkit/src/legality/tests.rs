@@ -3,7 +3,7 @@ use crate::parse;
 
 fn located(record: &str) -> Vec<(Code, Span)> {
     let parsed = parse(record.as_bytes()).expect("well-formed");
-    violations(&parsed.setup)
+    violations(&parsed.setup, CastlingMode::Standard)
         .iter()
         .map(|v| {
             let d = v.locate(record.as_bytes(), &parsed.fields);
@@ -53,7 +53,10 @@ fn setups_from_elsewhere_are_checked_too() {
     let mut setup = Setup::initial();
     setup.ep_square = Some(Square::E4);
     setup.castling_rights = Bitboard::from(Square::B1);
-    let codes: Vec<Code> = violations(&setup).iter().map(|v| v.code).collect();
+    let codes: Vec<Code> = violations(&setup, CastlingMode::Standard)
+        .iter()
+        .map(|v| v.code)
+        .collect();
     assert_eq!(codes, [Code::CastlingNoRook, Code::EpWrongRank]);
 }
 
@@ -62,7 +65,7 @@ fn promoted_material_is_counted_by_bishop_color() {
     // Two bishops on light squares beside eight pawns: one must be promoted.
     let record = "4k3/8/8/8/8/1B1B4/PPPPPPPP/4K3 w - - 0 1";
     let parsed = parse(record.as_bytes()).unwrap();
-    let found = violations(&parsed.setup);
+    let found = violations(&parsed.setup, CastlingMode::Standard);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].code, Code::TooManyPromoted);
     assert!(
@@ -77,7 +80,8 @@ fn promoted_material_is_counted_by_bishop_color() {
         violations(
             &parse(b"4k3/8/8/8/3PP3/1BB5/PPP2PPP/4K3 w - - 0 1")
                 .unwrap()
-                .setup
+                .setup,
+            CastlingMode::Standard
         )
         .is_empty()
     );

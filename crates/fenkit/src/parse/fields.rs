@@ -3,12 +3,7 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Square};
 
-use crate::{
-    Code, Diagnostic, Field, Span,
-    found::Found,
-    words::{color_adjective, side_name},
-    write::CASTLING_LETTERS,
-};
+use crate::{Code, Diagnostic, Field, Span, found::Found, write::CASTLING_LETTERS};
 
 /// Reports the first unprintable or non-ASCII character of a field, which
 /// explains the field better than any word about its content.
@@ -247,28 +242,8 @@ pub(super) fn en_passant(
             return None;
         }
     };
-    let rank = square.rank();
-    let message = match turn {
-        Some(turn) if rank == turn.relative_rank(Rank::Sixth) => return Some(Some(square)),
-        None if matches!(rank, Rank::Third | Rank::Sixth) => return Some(Some(square)),
-        Some(turn) if rank == turn.relative_rank(Rank::Third) => format!(
-            "en passant square {square} is on rank {}, but {} is to move: after a {} double pawn push the square is on rank {}",
-            rank.char(),
-            side_name(turn),
-            color_adjective(!turn),
-            turn.relative_rank(Rank::Sixth).char()
-        ),
-        Some(turn) => format!(
-            "en passant square {square} is on rank {}; with {} to move it is on rank {}, the square the {} pawn passed over",
-            rank.char(),
-            side_name(turn),
-            turn.relative_rank(Rank::Sixth).char(),
-            color_adjective(!turn)
-        ),
-        None => format!(
-            "en passant square {square} is on rank {}; it is on rank 6 with White to move and on rank 3 with Black to move",
-            rank.char()
-        ),
+    let Some(message) = crate::legality::ep_rank_problem(square, turn) else {
+        return Some(Some(square));
     };
     diagnostics.push(Diagnostic::new(
         Code::EpWrongRank,

@@ -38,7 +38,7 @@ pub use svg::svg;
 ///
 /// ```
 /// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4K2P w - - 0 1")?.setup;
-/// let crossed = fenkit::render::squares_to_cross_out(&fenkit::violations(&setup));
+/// let crossed = fenkit::render::squares_to_cross_out(&fenkit::violations(&setup, shakmaty::CastlingMode::Standard));
 /// assert_eq!(crossed, [shakmaty::Square::H1]);
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```

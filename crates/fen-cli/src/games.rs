@@ -1,0 +1,142 @@
+//! PGN games read from one input with their places: the line each game
+//! starts on, and the line and column of a move or tag that failed, for
+//! `fen pgn` and `fen history`.
+//!
+//! pgn-reader reads ahead and hands its visitor no places, so the text of
+//! the current game is kept as it streams by (from the start of its first
+//! line; earlier games are dropped), and a failed move is found in it
+//! again by [`fenkit::games::pgn::mainline_move`].
+
+use std::{
+    cell::RefCell,
+    io::{self, Read},
+    rc::Rc,
+};
+
+use fenkit::games::pgn::{GameEnd, GameError, Plies, Ply, Reader, mainline_move};
+
+/// The text read so far that may still matter.
+#[derive(Default)]
+struct Seen {
+    /// From the start of the current game's first line to what was read.
+    text: Vec<u8>,
+    /// The line number of `text[0]`.
+    first_line: u64,
+    /// Bytes read in all.
+    total: u64,
+}
+
+/// Keeps what is read in `Seen`.
+struct Tee<R> {
+    inner: R,
+    seen: Rc<RefCell<Seen>>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let mut seen = self.seen.borrow_mut();
+        seen.text.extend_from_slice(&buf[..n]);
+        seen.total += n as u64;
+        Ok(n)
+    }
+}
+
+/// The games of one input.
+pub struct Games<R> {
+    reader: Reader<Tee<R>>,
+    seen: Rc<RefCell<Seen>>,
+    /// Where the current game starts in `seen.text`.
+    game: usize,
+}
+
+/// A place in the input: 1-based line and column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub line: u64,
+    pub column: usize,
+}
+
+impl<R: Read> Games<R> {
+    pub fn new(input: R) -> Games<R> {
+        let seen = Rc::new(RefCell::new(Seen {
+            first_line: 1,
+            ..Seen::default()
+        }));
+        let tee = Tee {
+            inner: input,
+            seen: Rc::clone(&seen),
+        };
+        Games {
+            reader: Reader::new(tee),
+            seen,
+            game: 0,
+        }
+    }
+
+    /// Plays the next game with `plies`: the line it starts on, and how
+    /// it ended; `None` after the last.
+    pub fn next_game<F: FnMut(Ply<'_>)>(
+        &mut self,
+        plies: &mut Plies<F>,
+    ) -> io::Result<Option<(u64, Result<GameEnd, GameError>)>> {
+        let line = self.start_game();
+        Ok(self.reader.read_game(plies)?.map(|game| (line, game)))
+    }
+
+    /// Drops the text of the games before the next one, and says on which
+    /// line the next one starts.
+    fn start_game(&mut self) -> u64 {
+        let mut seen = self.seen.borrow_mut();
+        let waiting = self.reader.buffer().len() as u64;
+        let consumed = (seen.text.len() as u64).saturating_sub(waiting) as usize;
+        // Keep the whole first line of the game, for its columns.
+        let cut = memchr::memrchr(b'\n', &seen.text[..consumed]).map_or(0, |at| at + 1);
+        let dropped = memchr::memchr_iter(b'\n', &seen.text[..cut]).count() as u64;
+        seen.first_line += dropped;
+        seen.text.drain(..cut);
+        self.game = consumed - cut;
+        let blank = seen.text[self.game..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .filter(|&&b| b == b'\n')
+            .count() as u64;
+        seen.first_line + blank
+    }
+
+    /// Where `error` of the current game stands: the move that could not
+    /// be played, or the `[FEN]` tag's value; `None` when it cannot be
+    /// found.
+    pub fn place_of(&self, error: &GameError) -> Option<Place> {
+        let seen = self.seen.borrow();
+        let game = &seen.text[self.game..];
+        let at = match error.ply {
+            Some(ply) => mainline_move(game, ply)?.start,
+            None => memchr::memmem::find(game, b"[FEN \"")? + 6,
+        } + self.game;
+        let line_start = memchr::memrchr(b'\n', &seen.text[..at]).map_or(0, |nl| nl + 1);
+        let line_end =
+            memchr::memchr(b'\n', &seen.text[at..]).map_or(seen.text.len(), |nl| at + nl);
+        let breaks = memchr::memchr_iter(b'\n', &seen.text[..line_start]).count() as u64;
+        Some(Place {
+            line: seen.first_line + breaks,
+            column: fenkit::column(&seen.text[line_start..line_end], at - line_start),
+        })
+    }
+}
+
+impl<R: Read> Games<R> {
+    /// `error` of the current game (which starts on `line`) as a diagnostic
+    /// line: `SOURCE:LINE:COL: error[code]: game N: …`, at the failed move
+    /// or tag where it can be found, else at the game's first line.
+    pub fn diagnostic(&self, source: &str, line: u64, error: &GameError) -> String {
+        let place = self.place_of(error).unwrap_or(Place { line, column: 1 });
+        let diagnostic = fenkit::Diagnostic::new(
+            error.code,
+            fenkit::Field::Record,
+            fenkit::Span::default(),
+            format!("game {}: {}", error.game, error.message),
+        );
+        format!("{source}:{}:{}: {diagnostic}", place.line, place.column)
+    }
+}
