@@ -10,10 +10,16 @@
 use std::{
     cell::RefCell,
     io::{self, Read},
+    path::PathBuf,
     rc::Rc,
 };
 
 use fenkit::games::pgn::{GameEnd, GameError, Plies, Ply, Reader, mainline_move};
+
+use crate::{
+    output::Output,
+    run::{self, Status},
+};
 
 /// The text read so far that may still matter.
 #[derive(Default)]
@@ -43,7 +49,7 @@ impl<R: Read> Read for Tee<R> {
 }
 
 /// The games of one input.
-pub struct Games<R> {
+struct Games<R> {
     reader: Reader<Tee<R>>,
     seen: Rc<RefCell<Seen>>,
     /// Where the current game starts in `seen.text`.
@@ -58,7 +64,7 @@ pub struct Place {
 }
 
 impl<R: Read> Games<R> {
-    pub fn new(input: R) -> Games<R> {
+    fn new(input: R) -> Games<R> {
         let seen = Rc::new(RefCell::new(Seen {
             first_line: 1,
             ..Seen::default()
@@ -76,7 +82,7 @@ impl<R: Read> Games<R> {
 
     /// Plays the next game with `plies`: the line it starts on, and how
     /// it ended; `None` after the last.
-    pub fn next_game<F: FnMut(Ply<'_>)>(
+    fn next_game<F: FnMut(Ply<'_>)>(
         &mut self,
         plies: &mut Plies<F>,
     ) -> io::Result<Option<(u64, Result<GameEnd, GameError>)>> {
@@ -107,7 +113,7 @@ impl<R: Read> Games<R> {
     /// Where `error` of the current game stands: the move that could not
     /// be played, or the `[FEN]` tag's value; `None` when it cannot be
     /// found.
-    pub fn place_of(&self, error: &GameError) -> Option<Place> {
+    fn place_of(&self, error: &GameError) -> Option<Place> {
         let seen = self.seen.borrow();
         let game = &seen.text[self.game..];
         let at = match error.ply {
@@ -129,7 +135,7 @@ impl<R: Read> Games<R> {
     /// `error` of the current game (which starts on `line`) as a diagnostic
     /// line: `SOURCE:LINE:COL: error[code]: game N: …`, at the failed move
     /// or tag where it can be found, else at the game's first line.
-    pub fn diagnostic(&self, source: &str, line: u64, error: &GameError) -> String {
+    fn diagnostic(&self, source: &str, line: u64, error: &GameError) -> String {
         let place = self.place_of(error).unwrap_or(Place { line, column: 1 });
         let diagnostic = fenkit::Diagnostic::new(
             error.code,
@@ -139,4 +145,42 @@ impl<R: Read> Games<R> {
         );
         format!("{source}:{}:{}: {diagnostic}", place.line, place.column)
     }
+}
+
+/// Plays every game of the inputs (standard input when there are none)
+/// with `plies`, and calls `on_game` after each with how it ended. A game
+/// that failed is then reported where it failed, so that what it printed
+/// comes first; an input that cannot be read is reported, and the run goes
+/// on with the next. The run's status.
+pub fn each_game<F: FnMut(Ply<'_>)>(
+    files: &[PathBuf],
+    plies: &mut Plies<F>,
+    out: &mut Output,
+    mut on_game: impl FnMut(&Result<GameEnd, GameError>, &mut Output) -> io::Result<()>,
+) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for path in run::files_or_stdin(files) {
+        let Some((source, input)) = run::open(&path, out)? else {
+            status = Status::Failed;
+            continue;
+        };
+        let mut games = Games::new(input);
+        loop {
+            let (line, game) = match games.next_game(plies) {
+                Ok(Some(game)) => game,
+                Ok(None) => break,
+                Err(err) => {
+                    out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+                    status = Status::Failed;
+                    break;
+                }
+            };
+            on_game(&game, out)?;
+            if let Err(error) = &game {
+                out.note(&games.diagnostic(&source, line, error))?;
+                status = status.max(Status::BadRecords);
+            }
+        }
+    }
+    Ok(status)
 }

@@ -102,3 +102,12 @@ fn main() -> ExitCode {
     };
     ExitCode::from(status as u8)
 }
+
+#[cfg(test)]
+mod tests {
+    /// clap's own checks of the table: unique names, valid defaults.
+    #[test]
+    fn the_table_of_subcommands_is_well_formed() {
+        <super::Cli as clap::CommandFactory>::command().debug_assert();
+    }
+}

@@ -214,6 +214,16 @@ impl Facing {
 }
 
 /// How a report is written: for `check` and `stats`.
+#[derive(Args)]
+pub struct Report {
+    /// How to report: for people (on standard error for `check`), or as
+    /// JSON on standard output (`check`: one object per record, `stats`:
+    /// one object).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// The value of `--format` for `check` and `stats`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// For people.

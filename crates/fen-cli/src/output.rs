@@ -4,12 +4,9 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use fenkit::Diagnostic;
+use fenkit::{Diagnostic, Record};
 
-use crate::{
-    progress,
-    report::{self, Record},
-};
+use crate::{progress, report};
 
 /// Written to the real streams at this size.
 const FLUSH_AT: usize = 64 * 1024;

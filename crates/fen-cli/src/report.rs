@@ -4,38 +4,7 @@
 
 use std::io::{self, Write};
 
-use fenkit::Diagnostic;
-
-/// Where a record stands in the input.
-#[derive(Copy, Clone)]
-pub struct Record<'a> {
-    /// The file name, or `<stdin>`.
-    pub source: &'a str,
-    /// 1-based line number.
-    pub line_number: u64,
-    /// The whole line, for snippets.
-    pub line: &'a [u8],
-    /// Byte offset of the record in the line.
-    pub offset: usize,
-    pub bytes: &'a [u8],
-}
-
-impl Record<'_> {
-    /// The 1-based column, in characters, of byte `at` of the record.
-    pub fn column(&self, at: usize) -> usize {
-        fenkit::column(self.line, self.offset + at)
-    }
-
-    /// Where the record stands, in the JSON shape's terms.
-    pub fn origin(&self) -> fenkit::json::Origin<'_> {
-        fenkit::json::Origin {
-            source: self.source,
-            line_number: self.line_number,
-            line: self.line,
-            offset: self.offset,
-        }
-    }
-}
+use fenkit::{Diagnostic, Record};
 
 /// Writes one diagnostic for people; with `snippet`, also the line and a
 /// caret under the span.
@@ -77,14 +46,7 @@ pub fn json(
     diagnostics: &[Diagnostic],
     castling: shakmaty::CastlingMode,
 ) -> io::Result<()> {
-    let value = fenkit::json::RecordJson::new(
-        record.origin(),
-        record.bytes,
-        setup,
-        diagnostics,
-        fen,
-        castling,
-    );
+    let value = fenkit::json::RecordJson::new(record, setup, diagnostics, fen, castling);
     serde_json::to_writer(&mut *out, &value)?;
     out.write_all(b"\n")
 }

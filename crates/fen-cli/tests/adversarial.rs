@@ -6,7 +6,7 @@ use std::{
     fs,
     io::{BufRead, BufReader, Read, Write},
     path::PathBuf,
-    process::{Command, Output, Stdio},
+    process::{Child, Command, Output, Stdio},
     thread,
 };
 
@@ -16,14 +16,19 @@ fn fen(args: &[&str]) -> Command {
     command
 }
 
-/// Runs fen with `input` written to its standard input from another thread.
-fn run(args: &[&str], input: Vec<u8>) -> Output {
-    let mut child = fen(args)
+/// Starts fen with its three standard streams piped to the test.
+fn spawn(args: &[&str]) -> Child {
+    fen(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("fen runs");
+        .expect("fen runs")
+}
+
+/// Runs fen with `input` written to its standard input from another thread.
+fn run(args: &[&str], input: Vec<u8>) -> Output {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = thread::spawn(move || stdin.write_all(&input));
     let output = child.wait_with_output().expect("fen finishes");
@@ -77,12 +82,7 @@ fn peak_kib(pid: u32) -> u64 {
 #[test]
 fn a_gibibyte_line_without_a_newline_is_one_diagnostic_in_bounded_memory() {
     for jobs in ["1", "2"] {
-        let mut child = fen(&["check", "--format", "json", "-j", jobs])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("fen runs");
+        let mut child = spawn(&["check", "--format", "json", "-j", jobs]);
         let mut stdin = child.stdin.take().expect("stdin");
         let block = vec![b'x'; 1 << 20];
         for _ in 0..1024 {

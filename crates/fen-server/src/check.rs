@@ -8,7 +8,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use fenkit::json::{Origin, RecordJson};
+use fenkit::{Record, json::RecordJson};
 
 /// Checks each record of `text` (from `source`), cut into lines and
 /// records as `fen check` cuts them: several FEN records may share a line,
@@ -47,15 +47,15 @@ fn check_text(source: &str, text: &[u8]) -> Response {
         .iter()
         .zip(&checked)
         .map(|(&(line_number, line, offset, record), (checked, fen))| {
-            let origin = Origin {
+            let record = Record {
                 source,
                 line_number,
                 line,
                 offset,
+                bytes: record,
             };
             RecordJson::new(
-                origin,
-                record,
+                &record,
                 checked.setup.as_ref(),
                 &checked.diagnostics,
                 fen.as_deref(),

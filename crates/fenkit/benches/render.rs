@@ -38,12 +38,12 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
+const SECOND: std::time::Duration = std::time::Duration::from_secs(1);
+
 criterion_group! {
     name = render;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(std::time::Duration::from_secs(1))
-        .measurement_time(std::time::Duration::from_secs(5));
+    // An image takes milliseconds: few samples, each long enough.
+    config = Criterion::default().sample_size(10).warm_up_time(SECOND).measurement_time(5 * SECOND);
     targets = benches
 }
 criterion_main!(render);

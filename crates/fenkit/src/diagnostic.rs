@@ -51,6 +51,37 @@ impl Span {
     }
 }
 
+/// A record as read from an input, and where it stands there: what every
+/// printer of a diagnostic needs to say `SOURCE:LINE:COL`.
+///
+/// ```
+/// let line = b"x 8/8/8/8/8/8/8/K6k W - - 0 1";
+/// let record = fenkit::Record { source: "in.fen", line_number: 4, line, offset: 2, bytes: &line[2..] };
+/// let problem = &fenkit::check(record.bytes).diagnostics[0];
+/// assert_eq!(record.column(problem.span.start), 21);
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct Record<'a> {
+    /// The input's name, such as a file name or `<stdin>`.
+    pub source: &'a str,
+    /// 1-based line number.
+    pub line_number: u64,
+    /// The whole line, for columns and snippets.
+    pub line: &'a [u8],
+    /// Byte offset of the record in the line.
+    pub offset: usize,
+    /// The record itself (a slice of `line`, or its unescaped text when it
+    /// was read from a JSON string with escapes).
+    pub bytes: &'a [u8],
+}
+
+impl Record<'_> {
+    /// The 1-based column, in characters, of byte `at` of the record.
+    pub fn column(&self, at: usize) -> usize {
+        column(self.line, self.offset + at)
+    }
+}
+
 /// The 1-based column, in characters, of byte `at` of `line`.
 ///
 /// Characters are counted by their first byte, so that a pasted `–` is one

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{Code, Diagnostic, Field, Span, found::Found};
+use crate::{Code, Diagnostic, Field, Span, found::Found, words::shown};
 
 /// One operand of an operation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -93,10 +93,6 @@ const fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t')
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Reads the operations in `bytes`, which start at `offset` in the record.
 pub(crate) fn read_operations(
     bytes: &[u8],
@@ -136,7 +132,7 @@ pub(crate) fn read_operations(
             ));
         }
         let mut operation = Operation {
-            opcode: text(opcode),
+            opcode: shown(opcode),
             operands: Vec::new(),
         };
         let mut first_operand = None;
@@ -149,7 +145,7 @@ pub(crate) fn read_operations(
                     diagnostics.push(error(
                         Code::EpdMissingSemicolon,
                         Span::new(pos, pos),
-                        format!("the operation '{}' is not ended by ';'; every EPD operation ends with one", text(&bytes[start..pos]).trim_end()),
+                        format!("the operation '{}' is not ended by ';'; every EPD operation ends with one", shown(&bytes[start..pos]).trim_end()),
                     ));
                     break;
                 }
@@ -165,7 +161,7 @@ pub(crate) fn read_operations(
                         diagnostics.push(error(
                             Code::EpdUnterminatedString,
                             Span::new(quote, bytes.len()),
-                            format!("the string of '{}' has no closing '\"'", text(opcode)),
+                            format!("the string of '{}' has no closing '\"'", shown(opcode)),
                         ));
                         read.push(operation, first_operand);
                         return read;
@@ -181,7 +177,7 @@ pub(crate) fn read_operations(
                     first_operand.get_or_insert(Span::new(offset + token, offset + pos));
                     operation
                         .operands
-                        .push(Operand::Token(text(&bytes[token..pos])));
+                        .push(Operand::Token(shown(&bytes[token..pos])));
                 }
             }
         }
@@ -202,7 +198,7 @@ fn quoted(bytes: &[u8], mut pos: usize) -> (String, usize) {
     let mut value = Vec::new();
     while pos < bytes.len() {
         match bytes[pos] {
-            b'"' => return (text(&value), pos + 1),
+            b'"' => return (shown(&value), pos + 1),
             b'\\' if matches!(bytes.get(pos + 1), Some(b'"' | b'\\')) => {
                 value.push(bytes[pos + 1]);
                 pos += 2;
@@ -214,7 +210,7 @@ fn quoted(bytes: &[u8], mut pos: usize) -> (String, usize) {
         }
     }
     // No closing quote: an end that no closed string has.
-    (text(&value), bytes.len() + 1)
+    (shown(&value), bytes.len() + 1)
 }
 
 /// What is wrong with an opcode, if anything.
@@ -226,7 +222,7 @@ fn opcode_problem(opcode: &[u8]) -> Option<String> {
         let (found, _) = Found::at(opcode, 0);
         return Some(format!(
             "the opcode '{}' starts with {found}; an opcode starts with a letter",
-            text(opcode)
+            shown(opcode)
         ));
     }
     if let Some(pos) = opcode
@@ -236,13 +232,13 @@ fn opcode_problem(opcode: &[u8]) -> Option<String> {
         let (found, _) = Found::at(opcode, pos);
         return Some(format!(
             "the opcode '{}' holds {found}; an opcode has letters, digits and '_' only",
-            text(opcode)
+            shown(opcode)
         ));
     }
     if opcode.len() > 15 {
         return Some(format!(
             "the opcode '{}' is {} characters long; an opcode has at most 15",
-            text(opcode),
+            shown(opcode),
             opcode.len()
         ));
     }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, Setup};
 
-use crate::Diagnostic;
+use crate::{Diagnostic, Record};
 
 /// One record's outcome.
 ///
@@ -14,9 +14,9 @@ use crate::Diagnostic;
 /// let record = b"4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
 /// let checked = fenkit::check(record);
 /// let fen = fenkit::to_fen(checked.setup.as_ref().unwrap());
-/// let origin = fenkit::json::Origin { source: "in.fen", line_number: 2, line: record, offset: 0 };
+/// let record = fenkit::Record { source: "in.fen", line_number: 2, line: record, offset: 0, bytes: record };
 /// let json = fenkit::json::RecordJson::new(
-///     origin, record, checked.setup.as_ref(), &checked.diagnostics, Some(&fen),
+///     &record, checked.setup.as_ref(), &checked.diagnostics, Some(&fen),
 ///     shakmaty::CastlingMode::Standard,
 /// );
 /// let text = serde_json::to_string(&json).unwrap();
@@ -64,25 +64,13 @@ pub struct ProblemJson<'a> {
     pub square: Option<String>,
 }
 
-/// Where a record stands: its source, its line's number and text, and the
-/// byte offset of the record in that line (columns count characters, by
-/// [`crate::column`]).
-#[derive(Copy, Clone)]
-pub struct Origin<'a> {
-    pub source: &'a str,
-    pub line_number: u64,
-    pub line: &'a [u8],
-    pub offset: usize,
-}
-
 impl<'a> RecordJson<'a> {
     /// The outcome of `record`: the position when it is well-formed, its
     /// diagnostics (for a record no parser saw, such as an overlong line,
     /// only those), and its canonical FEN `fen` (the caller writes it, into
     /// a buffer it may reuse).
     pub fn new(
-        origin: Origin<'a>,
-        record: &'a [u8],
+        record: &Record<'a>,
         setup: Option<&Setup>,
         diagnostics: &'a [Diagnostic],
         fen: Option<&'a str>,
@@ -101,10 +89,10 @@ impl<'a> RecordJson<'a> {
             None => (None, None, None),
         };
         RecordJson {
-            source: origin.source,
-            line: origin.line_number,
-            column: crate::column(origin.line, origin.offset),
-            input: String::from_utf8_lossy(record),
+            source: record.source,
+            line: record.line_number,
+            column: record.column(0),
+            input: String::from_utf8_lossy(record.bytes),
             valid,
             fen,
             turn: setup.map(|setup| match setup.turn {
@@ -116,15 +104,15 @@ impl<'a> RecordJson<'a> {
             stalemate,
             errors: diagnostics
                 .iter()
-                .map(|d| ProblemJson::new(d, origin))
+                .map(|d| ProblemJson::new(d, record))
                 .collect(),
         }
     }
 }
 
 impl<'a> ProblemJson<'a> {
-    pub fn new(diagnostic: &'a Diagnostic, origin: Origin<'_>) -> ProblemJson<'a> {
-        let (column, end_column) = diagnostic.span.columns(origin.line, origin.offset);
+    pub fn new(diagnostic: &'a Diagnostic, record: &Record<'_>) -> ProblemJson<'a> {
+        let (column, end_column) = diagnostic.span.columns(record.line, record.offset);
         ProblemJson {
             code: diagnostic.code.as_str(),
             severity: diagnostic.severity.as_str(),

@@ -1,6 +1,6 @@
 //! English for messages: names of sides and pieces, lists, ordinals.
 
-use shakmaty::{Board, Color, Role, Square};
+use shakmaty::{Board, Color, Piece, Role, Square};
 
 pub(crate) fn side_name(color: Color) -> &'static str {
     color.fold_wb("White", "Black")
@@ -21,26 +21,23 @@ pub(crate) fn role_name(role: Role) -> &'static str {
     }
 }
 
+/// "white queen".
+fn piece_name(piece: Piece) -> String {
+    format!("{} {}", color_adjective(piece.color), role_name(piece.role))
+}
+
 /// "the white queen on h5", or "nothing on h5".
 pub(crate) fn piece_on(board: &Board, square: Square) -> String {
-    match board.piece_at(square) {
-        Some(piece) => format!(
-            "the {} {} on {square}",
-            color_adjective(piece.color),
-            role_name(piece.role)
-        ),
-        None => format!("nothing on {square}"),
-    }
+    board.piece_at(square).map_or_else(
+        || format!("nothing on {square}"),
+        |piece| format!("the {} on {square}", piece_name(piece)),
+    )
 }
 
 /// What stands on a square, for "… but e1 {holds …}".
 pub(crate) fn contents(board: &Board, square: Square) -> String {
     match board.piece_at(square) {
-        Some(piece) => format!(
-            "{square} holds a {} {}",
-            color_adjective(piece.color),
-            role_name(piece.role)
-        ),
+        Some(piece) => format!("{square} holds a {}", piece_name(piece)),
         None => format!("{square} is empty"),
     }
 }
@@ -71,6 +68,12 @@ pub(crate) fn ordinal(n: usize) -> String {
 /// "1 square", "2 squares".
 pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Bytes of a record as text for a message: what is not UTF-8 becomes
+/// U+FFFD.
+pub(crate) fn shown(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[cfg(test)]

@@ -282,46 +282,22 @@ fn a_perpetual_check_repeats_three_and_five_times() {
             events.push((index + 1, event));
         }
     }
-    assert_eq!(
-        events,
-        [
-            (
-                9,
-                Event::Repetition {
-                    times: 3,
-                    plies: vec![1, 5, 9]
-                }
-            ),
-            (
-                10,
-                Event::Repetition {
-                    times: 3,
-                    plies: vec![2, 6, 10]
-                }
-            ),
-            (
-                11,
-                Event::Repetition {
-                    times: 3,
-                    plies: vec![3, 7, 11]
-                }
-            ),
-            (
-                12,
-                Event::Repetition {
-                    times: 3,
-                    plies: vec![4, 8, 12]
-                }
-            ),
-            (
-                17,
-                Event::Repetition {
-                    times: 5,
-                    plies: vec![1, 5, 9, 13, 17]
-                }
-            ),
-        ]
-    );
+    // (ply, times, the plies of every occurrence)
+    let expected: [(usize, usize, &[usize]); 5] = [
+        (9, 3, &[1, 5, 9]),
+        (10, 3, &[2, 6, 10]),
+        (11, 3, &[3, 7, 11]),
+        (12, 3, &[4, 8, 12]),
+        (17, 5, &[1, 5, 9, 13, 17]),
+    ];
+    let expected: Vec<_> = expected
+        .iter()
+        .map(|&(ply, times, plies)| {
+            let plies = plies.to_vec();
+            (ply, Event::Repetition { times, plies })
+        })
+        .collect();
+    assert_eq!(events, expected);
 }
 
 #[test]

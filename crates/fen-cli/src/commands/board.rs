@@ -1,17 +1,7 @@
 //! `fen board`: the classic exercise. Each well-formed record as 8 lines of
 //! 8 characters, one empty line between boards.
 
-use std::io;
-
-use fenkit::ReadOptions;
-
-use super::parse_reported;
-use crate::{
-    options::Inputs,
-    output::Output,
-    report::Record,
-    run::{self, Job, Parallel, Status},
-};
+use super::prelude::*;
 
 /// Print each record as 8 lines of 8 characters, '.' for an empty square,
 /// one empty line between boards.

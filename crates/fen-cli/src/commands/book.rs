@@ -1,21 +1,12 @@
 //! `fen book`: the moves a Polyglot opening book gives for each legal
 //! position, heaviest first.
 
-use std::{
-    io::{self, Write},
-    path::PathBuf,
-};
+use std::path::PathBuf;
 
-use fenkit::{ReadOptions, games::book::Book};
+use fenkit::games::book::Book;
 use shakmaty::{san::San, uci::UciMove};
 
-use super::legal_reported;
-use crate::{
-    options::Inputs,
-    output::Output,
-    report::Record,
-    run::{self, Job, Parallel, Status},
-};
+use super::prelude::*;
 
 /// Print the moves a Polyglot opening book gives for each position:
 /// SAN, UCI, weight and share.

@@ -1,15 +1,12 @@
 //! `fen check`: well-formedness and legality, for people on standard error
 //! or as JSON lines on standard output.
 
-use std::io;
+use fenkit::Diagnostic;
 
-use fenkit::{Diagnostic, ReadOptions};
-
+use super::prelude::*;
 use crate::{
-    options::{Format, Inputs, Strictness},
-    output::Output,
-    report::{self, Record},
-    run::{self, Job, Parallel, Status},
+    options::{Format, Report, Strictness},
+    report,
 };
 
 /// Check each record's form and legality; diagnostics on stderr, or JSON
@@ -18,21 +15,19 @@ use crate::{
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
-    /// How to report: for people (`SOURCE:LINE:COL: error[CODE]: message`
-    /// on stderr, and a summary), or one JSON object per record on stdout.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
     /// Which rules make a record invalid: the rules of chess, or also
     /// what no game from the standard start reaches (such as a halfmove
     /// clock larger than the plies played).
     #[arg(long, value_enum, default_value_t)]
     pub strictness: Strictness,
+    #[command(flatten)]
+    pub report: Report,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut read = args.inputs.read_options();
     read.strictness = args.strictness.into();
-    run::stream(&mut Check::new(read, args.format), &args.inputs, out)
+    run::stream(&mut Check::new(read, args.report.format), &args.inputs, out)
 }
 
 pub struct Check {
@@ -96,13 +91,8 @@ impl Job for Check {
         result
     }
 
-    fn unreadable(
-        &mut self,
-        record: &Record,
-        diagnostic: &Diagnostic,
-        out: &mut Output,
-    ) -> io::Result<bool> {
-        self.report(record, None, None, std::slice::from_ref(diagnostic), out)
+    fn unreadable(&mut self, at: &Record, why: &Diagnostic, out: &mut Output) -> io::Result<bool> {
+        self.report(at, None, None, std::slice::from_ref(why), out)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {

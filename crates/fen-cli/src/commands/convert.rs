@@ -1,26 +1,18 @@
 //! `fen convert` and `fen normalize`: each well-formed record as FEN or as
 //! EPD, or (normalize) in the format it was read in, canonically.
 
-use std::io::{self, Write};
-
 use clap::ValueEnum;
-use fenkit::{Operation, ReadOptions, WriteOptions};
+use fenkit::{Operation, WriteOptions};
 
-use super::parse_reported;
-use crate::{
-    options::{Inputs, Style},
-    output::Output,
-    report::Record,
-    run::{self, Job, Parallel, Status},
-};
+use super::normalize;
+use super::prelude::*;
 
 /// Convert each well-formed record to FEN or EPD.
 #[derive(clap::Args)]
 pub struct Args {
+    /// What `fen normalize` takes: inputs and the style to write.
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub style: Style,
+    pub records: normalize::Args,
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: Target,
@@ -30,18 +22,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let Args {
-        inputs,
-        style,
-        to,
-        operations,
-    } = args;
-    let mut convert = Convert::new(
-        inputs.read_options(),
-        style.write_options(),
-        Some(to),
-        operations,
-    );
+    let normalize::Args { inputs, style } = args.records;
+    let (read, write) = (inputs.read_options(), style.write_options());
+    let mut convert = Convert::new(read, write, Some(args.to), args.operations);
     run::stream(&mut convert, &inputs, out)
 }
 

@@ -2,26 +2,16 @@
 //! along one game given as FEN records in order, or along each game of a
 //! PGN file.
 
-use std::{
-    cell::RefCell,
-    io::{self, Write},
-    path::{Path, PathBuf},
-};
+use std::{cell::RefCell, path::PathBuf};
 
 use fenkit::{
-    Code, Diagnostic, Field, ReadOptions, Span,
+    Code, Diagnostic, Field, Span,
     games::{Event, History as Tracker, pgn::Plies},
 };
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
-use super::legal_reported;
-use crate::{
-    games::Games,
-    options::Inputs,
-    output::Output,
-    report::Record,
-    run::{self, Job, Status, io_message},
-};
+use super::prelude::*;
+use crate::games;
 
 /// Report repetitions, the fifty- and seventy-five-move rules and
 /// insufficient material along a game: FEN records in order (one game), or
@@ -156,20 +146,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"))
     };
     if pgn || !inputs.files.is_empty() && inputs.files.iter().all(named_pgn) {
-        let mut status = Status::Ok;
-        for path in run::files_or_stdin(&inputs.files) {
-            status = status.max(games(&path, out)?);
-        }
-        return Ok(status);
+        return games(&inputs.files, out);
     }
     run::sequential(&mut Sequence::new(inputs.read_options()), &inputs, out)
 }
 
-/// Each game of a PGN file.
-fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
-    let Some((source, input)) = run::open(path, out)? else {
-        return Ok(Status::Failed);
-    };
+/// Each game of PGN files.
+fn games(files: &[PathBuf], out: &mut Output) -> io::Result<Status> {
     // Lines of output, collected by the visitor as the game is played.
     let found = RefCell::new((
         Tracker::new(),
@@ -197,31 +180,15 @@ fn games(path: &Path, out: &mut Output) -> io::Result<Status> {
             events.push((ply.ply, text));
         }
     });
-    let mut games = Games::new(input);
-    let mut status = Status::Ok;
-    loop {
-        let (line, game) = match games.next_game(&mut plies) {
-            Ok(Some(game)) => game,
-            Ok(None) => break,
-            Err(err) => {
-                out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                return Ok(Status::Failed);
-            }
-        };
-        let (tracker, events, moves) = &mut *found.borrow_mut();
-        let number = match &game {
+    games::each_game(files, &mut plies, out, |game, out| {
+        let (_, events, moves) = &mut *found.borrow_mut();
+        let number = match game {
             Ok(end) => end.game,
             Err(err) => err.game,
         };
         for (ply, text) in events.drain(..) {
             writeln!(out.stdout(), "game {number}, {}: {text}", moves[ply])?;
         }
-        if let Err(error) = game {
-            out.note(&games.diagnostic(&source, line, &error))?;
-            status = status.max(Status::BadRecords);
-        }
-        *tracker = Tracker::new();
-    }
-    out.flush()?;
-    Ok(status)
+        Ok(())
+    })
 }

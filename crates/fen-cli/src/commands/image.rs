@@ -4,22 +4,17 @@
 use std::{
     collections::HashSet,
     fs,
-    io::{self, IsTerminal, Write},
+    io::IsTerminal,
     path::{Path, PathBuf},
 };
 
 use fenkit::{
-    Code, Diagnostic, Field, ReadOptions, Span,
+    Code, Diagnostic, Field, Span,
     render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme},
 };
 
-use super::parse_reported;
-use crate::{
-    options::{Facing, Inputs},
-    output::Output,
-    report::Record,
-    run::{self, Job, Status},
-};
+use super::prelude::*;
+use crate::options::Facing;
 
 /// What `fen svg` and `fen png` take.
 #[derive(clap::Args)]

@@ -1,17 +1,7 @@
 //! `fen key`: the four-field key of each legal position, or its Polyglot
 //! key.
 
-use std::io::{self, Write};
-
-use fenkit::ReadOptions;
-
-use super::legal_reported;
-use crate::{
-    options::Inputs,
-    output::Output,
-    report::Record,
-    run::{self, Job, Parallel, Status},
-};
+use super::prelude::*;
 
 /// Print the key of each legal position: the four fields that opening
 /// classification uses (en passant only when a legal capture exists), or

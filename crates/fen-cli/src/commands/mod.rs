@@ -26,10 +26,25 @@ pub mod uniq;
 
 use std::io;
 
-use fenkit::{Parsed, ReadOptions};
+use fenkit::{Parsed, ReadOptions, Record};
 use shakmaty::Chess;
 
-use crate::{output::Output, report::Record};
+use crate::output::Output;
+
+/// What the file of a per-record subcommand uses, so that it starts with
+/// `use super::prelude::*;` and names only what is its own.
+mod prelude {
+    pub use std::io::{self, Write};
+
+    pub use fenkit::{ReadOptions, Record};
+
+    pub use super::{legal_reported, parse_reported};
+    pub use crate::{
+        options::Inputs,
+        output::Output,
+        run::{self, Job, Parallel, Status},
+    };
+}
 
 /// Parses `record` as `options` say and reports its repairs (warnings) or
 /// its problems; the parsed record when it is well-formed.

@@ -14,6 +14,7 @@ use super::convert::{Convert, Operations};
 /// Print the canonical form of each well-formed record: FEN for FEN, EPD
 /// (operations kept) for EPD.
 #[derive(clap::Args)]
+#[group(id = "normalize")] // `fen convert` takes these too, under its own `Args`.
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,

@@ -1,17 +1,7 @@
 //! `fen opening`: the ECO code and name of each legal position, looked up
 //! by position, so that transpositions count.
 
-use std::io::{self, Write};
-
-use fenkit::ReadOptions;
-
-use super::legal_reported;
-use crate::{
-    options::Inputs,
-    output::Output,
-    report::Record,
-    run::{self, Job, Parallel, Status},
-};
+use super::prelude::*;
 
 /// Print the ECO code and name of each position ('-' for none), found
 /// by position, so that transpositions count.

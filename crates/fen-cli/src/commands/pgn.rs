@@ -12,11 +12,7 @@ use clap::ValueEnum;
 use fenkit::games::pgn::{GameEnd, Plies, Ply};
 use shakmaty::{EnPassantMode, Position};
 
-use crate::{
-    games::Games,
-    output::Output,
-    run::{Status, files_or_stdin, io_message, open},
-};
+use crate::{games, output::Output, run::Status};
 
 /// Print the FEN after every ply of every game of PGN files, or each
 /// game's opening.
@@ -149,47 +145,29 @@ impl Printer<'_> {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let options = &args;
-    let mut status = Status::Ok;
     let printer = RefCell::new(Printer {
         options,
         text: Vec::with_capacity(64 * 1024),
         opening: None,
     });
-    for path in files_or_stdin(&options.files) {
-        let Some((source, input)) = open(&path, out)? else {
-            status = Status::Failed;
-            continue;
-        };
-        let mut games = Games::new(input);
-        let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply));
-        loop {
-            let (line, game) = match games.next_game(&mut plies) {
-                Ok(Some(game)) => game,
-                Ok(None) => break,
-                Err(err) => {
-                    out.note(&format!("fen: {source}: {}", io_message(&err)))?;
-                    status = Status::Failed;
-                    break;
-                }
-            };
-            let mut printer = printer.borrow_mut();
-            match game {
-                Ok(end) => printer.end(&end),
-                Err(error) => {
-                    // What the game printed before its bad move stays, in order.
-                    printer.opening = None;
-                    out.stdout().write_all(&printer.text)?;
-                    printer.text.clear();
-                    out.note(&games.diagnostic(&source, line, &error))?;
-                    status = status.max(Status::BadRecords);
-                }
-            }
-            if printer.text.len() >= 60 * 1024 {
+    let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply));
+    let status = games::each_game(&options.files, &mut plies, out, |game, out| {
+        let mut printer = printer.borrow_mut();
+        match game {
+            Ok(end) => printer.end(end),
+            Err(_) => {
+                // What the game printed before its bad move stays, in order.
+                printer.opening = None;
                 out.stdout().write_all(&printer.text)?;
                 printer.text.clear();
             }
         }
-    }
+        if printer.text.len() >= 60 * 1024 {
+            out.stdout().write_all(&printer.text)?;
+            printer.text.clear();
+        }
+        Ok(())
+    })?;
     out.stdout().write_all(&printer.borrow().text)?;
     out.flush()?;
     Ok(status)

@@ -2,10 +2,10 @@
 
 use std::io::{self, Write};
 
-use fenkit::{Diagnostic, Field, ReadOptions, Span};
+use fenkit::{Diagnostic, Field, ReadOptions, Record, Span};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-use crate::{output::Output, report::Record, run::Status};
+use crate::{output::Output, run::Status};
 
 /// Play moves (SAN or UCI, mixed) from a position and print the FEN after
 /// each: `fen play startpos e4 c5 Nf3`.

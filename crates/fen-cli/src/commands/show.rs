@@ -1,21 +1,16 @@
 //! `fen show`: a diagram for the terminal, with what the board alone does
 //! not show beside it, and the rules the position breaks under it.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::IsTerminal;
 
 use console::measure_text_width;
-use fenkit::{ReadOptions, Severity, render::Orientation};
+use fenkit::{Severity, render::Orientation};
 use shakmaty::{
     CastlingMode, Chess, Color, File, FromSetup, Piece, Position, Rank, Role, Setup, Square,
 };
 
-use crate::{
-    options::{Facing, Inputs},
-    output::Output,
-    progress::When,
-    report::{self, Record},
-    run::{self, Job, Parallel, Status},
-};
+use super::prelude::*;
+use crate::{options::Facing, progress::When, report};
 
 /// Show each record as a board for the terminal, with side to move,
 /// castling, en passant, clocks, check or mate, material, and every rule

@@ -1,20 +1,13 @@
 //! `fen stats`: what a collection of records holds, counted.
 
-use std::{
-    collections::{HashMap, HashSet},
-    io::{self, Write},
-};
+use std::collections::{HashMap, HashSet};
 
-use fenkit::{Code, Diagnostic, ReadOptions, Severity};
+use fenkit::{Code, Diagnostic, Severity};
 use serde_json::json;
 use shakmaty::{Color, EnPassantMode, Position, zobrist::Zobrist64};
 
-use crate::{
-    options::{Format, Inputs},
-    output::Output,
-    report::Record,
-    run::{self, Job, Parallel, Status},
-};
+use super::prelude::*;
+use crate::options::{Format, Report};
 
 /// Count what the records hold: valid and invalid (by code, with an
 /// example), side to move, castling, en passant, pieces on the board,
@@ -23,13 +16,12 @@ use crate::{
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
-    /// A table for people, or one JSON object.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: Report,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut stats = Stats::new(args.inputs.read_options(), args.format);
+    let mut stats = Stats::new(args.inputs.read_options(), args.report.format);
     run::stream(&mut stats, &args.inputs, out)
 }
 
@@ -185,14 +177,9 @@ impl Job for Stats {
         Ok(valid)
     }
 
-    fn unreadable(
-        &mut self,
-        record: &Record,
-        diagnostic: &Diagnostic,
-        _out: &mut Output,
-    ) -> io::Result<bool> {
+    fn unreadable(&mut self, at: &Record, why: &Diagnostic, _out: &mut Output) -> io::Result<bool> {
         self.records += 1;
-        self.problems(record, std::slice::from_ref(diagnostic));
+        self.problems(at, std::slice::from_ref(why));
         Ok(false)
     }
 

@@ -4,19 +4,11 @@
 use std::{
     collections::{HashMap, HashSet},
     hash::{DefaultHasher, Hash, Hasher},
-    io::{self, Write},
 };
 
 use clap::ValueEnum;
-use fenkit::ReadOptions;
 
-use super::{legal_reported, parse_reported};
-use crate::{
-    options::Inputs,
-    output::Output,
-    report::Record,
-    run::{self, Job, Status},
-};
+use super::prelude::*;
 
 /// Print each position once, in the order of first occurrence.
 #[derive(clap::Args)]

@@ -31,7 +31,7 @@ mod source;
 
 use std::io;
 
-use fenkit::{Code, Diagnostic, Field, Span};
+use fenkit::{Code, Diagnostic, Field, Record, Span};
 
 pub use blocks::{Block, Blocks, Line, MAX_LINE, lines};
 pub use parallel::read_all as read_all_parallel;
@@ -43,7 +43,6 @@ use crate::{
     options::Inputs,
     output::Output,
     progress::Progress,
-    report::Record,
 };
 
 /// What a subcommand does with each record (see the module's call order).
@@ -53,13 +52,8 @@ pub trait Job {
 
     /// Handles a line that holds no record it can read, such as an
     /// overlong one; by default, reports why.
-    fn unreadable(
-        &mut self,
-        record: &Record,
-        diagnostic: &Diagnostic,
-        out: &mut Output,
-    ) -> io::Result<bool> {
-        out.diagnostics(record, std::slice::from_ref(diagnostic))?;
+    fn unreadable(&mut self, at: &Record, why: &Diagnostic, out: &mut Output) -> io::Result<bool> {
+        out.diagnostics(at, std::slice::from_ref(why))?;
         Ok(false)
     }
 

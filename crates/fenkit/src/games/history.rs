@@ -105,46 +105,34 @@ mod tests {
         Chess::from_setup(setup, CastlingMode::Standard).expect("legal")
     }
 
+    /// The events of each position of `fens`, pushed in order.
+    fn events(fens: &[&str]) -> Vec<Vec<Event>> {
+        let mut history = History::new();
+        fens.iter()
+            .map(|fen| history.push(&position(fen)))
+            .collect()
+    }
+
     #[test]
     fn move_rules_fire_once_when_the_clock_crosses_them() {
-        let mut history = History::new();
-        assert!(
-            history
-                .push(&position("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80"))
-                .is_empty()
-        );
-        assert_eq!(
-            history.push(&position("4k3/8/8/8/8/8/4P3/3K4 b - - 100 80")),
-            [Event::FiftyMoveRule]
-        );
-        assert!(
-            history
-                .push(&position("3k4/8/8/8/8/8/4P3/3K4 w - - 101 81"))
-                .is_empty()
-        );
-        let mut late = History::new();
-        assert_eq!(
-            late.push(&position("4k3/8/8/8/8/8/4P3/4K3 w - - 150 100")),
-            [Event::FiftyMoveRule, Event::SeventyFiveMoveRule]
-        );
+        let fens = [
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80",
+            "4k3/8/8/8/8/8/4P3/3K4 b - - 100 80",
+            "3k4/8/8/8/8/8/4P3/3K4 w - - 101 81",
+        ];
+        assert_eq!(events(&fens), [vec![], vec![Event::FiftyMoveRule], vec![]]);
+        let both = vec![Event::FiftyMoveRule, Event::SeventyFiveMoveRule];
+        assert_eq!(events(&["4k3/8/8/8/8/8/4P3/4K3 w - - 150 100"]), [both]);
     }
 
     #[test]
     fn insufficient_material_is_reported_when_it_begins() {
-        let mut history = History::new();
-        assert!(
-            history
-                .push(&position("4k3/8/8/8/8/8/4p3/4K3 w - - 0 1"))
-                .is_empty()
-        );
-        assert_eq!(
-            history.push(&position("4k3/8/8/8/8/8/8/4K3 b - - 0 1")),
-            [Event::InsufficientMaterial]
-        );
-        assert!(
-            history
-                .push(&position("3k4/8/8/8/8/8/8/4K3 w - - 1 2"))
-                .is_empty()
-        );
+        let fens = [
+            "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+            "3k4/8/8/8/8/8/8/4K3 w - - 1 2",
+        ];
+        let begins = vec![Event::InsufficientMaterial];
+        assert_eq!(events(&fens), [vec![], begins, vec![]]);
     }
 }

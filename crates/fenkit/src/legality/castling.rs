@@ -65,29 +65,23 @@ fn standard(setup: &Setup, out: &mut Vec<Violation>) {
             continue;
         }
         let right = format!("castling right '{}'", letter as char);
-        if !king_there {
-            out.push(Violation::new(
-                Code::CastlingNoKing,
-                Field::Castling,
-                Some(rook),
-                format!(
-                    "{right} needs the {} king on {king_home}, but {}",
-                    color_adjective(color),
-                    contents(board, king_home)
-                ),
-            ));
-        }
-        if !rook_there {
-            out.push(Violation::new(
-                Code::CastlingNoRook,
-                Field::Castling,
-                Some(rook),
-                format!(
-                    "{right} needs a {} rook on {rook}, but {}",
-                    color_adjective(color),
-                    contents(board, rook)
-                ),
-            ));
+        let side = color_adjective(color);
+        let missing = [
+            (!king_there).then(|| {
+                let found = contents(board, king_home);
+                let why = format!("{right} needs the {side} king on {king_home}, but {found}");
+                (Code::CastlingNoKing, why)
+            }),
+            (!rook_there).then(|| {
+                let found = contents(board, rook);
+                (
+                    Code::CastlingNoRook,
+                    format!("{right} needs a {side} rook on {rook}, but {found}"),
+                )
+            }),
+        ];
+        for (code, why) in missing.into_iter().flatten() {
+            out.push(Violation::new(code, Field::Castling, Some(rook), why));
         }
     }
     // Rights that standard chess has no letter for (from a Chess960 setup).

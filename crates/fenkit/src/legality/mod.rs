@@ -195,22 +195,17 @@ fn material(board: &Board, color: Color, out: &mut Vec<Violation>) {
     let side = side_name(color);
     let pieces = ours.count();
     let pawns = (board.pawns() & ours).count();
-    if pieces > 16 {
-        out.push(Violation::new(
-            Code::TooManyPieces,
-            Field::Placement,
-            None,
-            format!("{side} has {pieces} pieces; a side starts with 16 and never gains any"),
-        ));
-        return;
-    }
-    if pawns > 8 {
-        out.push(Violation::new(
-            Code::TooManyPawns,
-            Field::Placement,
-            None,
-            format!("{side} has {pawns} pawns; a side has at most 8"),
-        ));
+    let too_many = if pieces > 16 {
+        let why = format!("{side} has {pieces} pieces; a side starts with 16 and never gains any");
+        Some((Code::TooManyPieces, why))
+    } else if pawns > 8 {
+        let why = format!("{side} has {pawns} pawns; a side has at most 8");
+        Some((Code::TooManyPawns, why))
+    } else {
+        None
+    };
+    if let Some((code, why)) = too_many {
+        out.push(Violation::new(code, Field::Placement, None, why));
         return;
     }
     let surplus = piece_counts(board, color);

@@ -3,7 +3,7 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Square};
 
-use crate::{Code, Diagnostic, Field, Span, found::Found, write::CASTLING_LETTERS};
+use crate::{Code, Diagnostic, Field, Span, found::Found, words::shown, write::CASTLING_LETTERS};
 
 /// Reports the first unprintable or non-ASCII character of a field, which
 /// explains the field better than any word about its content.
@@ -21,10 +21,6 @@ fn unprintable(
         Span::at(offset + pos, len),
         format!("{found} in the {}; {expected}", field.describe()),
     ))
-}
-
-fn shown(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 pub(super) fn side(

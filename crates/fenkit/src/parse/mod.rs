@@ -423,39 +423,26 @@ fn parse_fields(
         (halfmoves, fullmoves)
     };
 
-    match (
-        board,
-        turn,
-        castling_rights,
-        ep_square,
-        halfmoves,
-        fullmoves,
-    ) {
-        (
-            Some(board),
-            Some(turn),
-            Some(castling_rights),
-            Some(ep_square),
-            Some(halfmoves),
-            Some(fullmoves),
-        ) if diagnostics.is_empty() => {
-            let fullmoves = NonZeroU32::new(fullmoves).unwrap_or(NonZeroU32::MIN);
-            Ok(Parsed {
-                setup: Setup {
-                    board,
-                    turn,
-                    castling_rights,
-                    ep_square,
-                    halfmoves,
-                    fullmoves,
-                    ..Setup::empty()
-                },
-                fields,
-                operations,
-                warnings: Vec::new(),
-                is_epd: epd,
-            })
-        }
+    // Every field read, or the record is not well-formed.
+    let setup = || {
+        Some(Setup {
+            board: board?,
+            turn: turn?,
+            castling_rights: castling_rights?,
+            ep_square: ep_square?,
+            halfmoves: halfmoves?,
+            fullmoves: NonZeroU32::new(fullmoves?).unwrap_or(NonZeroU32::MIN),
+            ..Setup::empty()
+        })
+    };
+    match setup() {
+        Some(setup) if diagnostics.is_empty() => Ok(Parsed {
+            setup,
+            fields,
+            operations,
+            warnings: Vec::new(),
+            is_epd: epd,
+        }),
         _ => {
             // Separator problems were found before the fields': put every
             // problem where it stands in the record.

@@ -13,20 +13,15 @@ use shakmaty::CastlingMode;
 use super::{
     ParseError, Parsed, blank_len, fields::canonical_castling, inside_quotes, parse_record,
 };
-use crate::{
-    Code, Diagnostic, Field, Span,
-    found::Found,
-    words::{count, join_and},
-};
+use crate::words::{count, join_and};
+use crate::{Code, Diagnostic, Field, Span, found::Found};
 
 /// A stretch of the repaired record and where it came from.
 struct Piece {
-    /// Start and length in the repaired record.
-    at: usize,
-    len: usize,
-    /// Start and length in the record that was read.
-    from: usize,
-    from_len: usize,
+    /// Where it stands in the repaired record.
+    to: Span,
+    /// What it stands for in the record that was read.
+    from: Span,
     /// Copied byte for byte (else written anew).
     copied: bool,
 }
@@ -41,24 +36,17 @@ struct Repaired {
 
 impl Repaired {
     fn copy(&mut self, record: &[u8], span: Span) {
-        self.pieces.push(Piece {
-            at: self.text.len(),
-            len: span.len(),
-            from: span.start,
-            from_len: span.len(),
-            copied: true,
-        });
-        self.text.extend_from_slice(&record[span.start..span.end]);
+        self.put(&record[span.start..span.end], span, true);
     }
 
     fn write(&mut self, text: &[u8], instead_of: Span) {
-        self.pieces.push(Piece {
-            at: self.text.len(),
-            len: text.len(),
-            from: instead_of.start,
-            from_len: instead_of.len(),
-            copied: false,
-        });
+        self.put(text, instead_of, false);
+    }
+
+    /// Appends `text`, standing for the bytes `from` of the record read.
+    fn put(&mut self, text: &[u8], from: Span, copied: bool) {
+        let to = Span::at(self.text.len(), text.len());
+        self.pieces.push(Piece { to, from, copied });
         self.text.extend_from_slice(text);
     }
 
@@ -72,19 +60,19 @@ impl Repaired {
         let piece_at = |pos: usize| {
             self.pieces
                 .iter()
-                .find(|p| p.at <= pos && pos < p.at + p.len)
+                .find(|p| p.to.start <= pos && pos < p.to.end)
         };
         let start = match piece_at(span.start) {
-            Some(p) if p.copied => p.from + (span.start - p.at),
-            Some(p) => p.from,
+            Some(p) if p.copied => p.from.start + (span.start - p.to.start),
+            Some(p) => p.from.start,
             None => self.end,
         };
         if span.is_empty() {
             return Span::new(start, start);
         }
         let end = match piece_at(span.end - 1) {
-            Some(p) if p.copied => p.from + (span.end - p.at),
-            Some(p) => p.from + p.from_len,
+            Some(p) if p.copied => p.from.start + (span.end - p.to.start),
+            Some(p) => p.from.end,
             None => self.end,
         };
         Span::new(start, end.max(start))

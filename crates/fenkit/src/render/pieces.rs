@@ -3,21 +3,21 @@
 
 use shakmaty::{Color, Piece, Role};
 
-/// Every piece, in the order the drawings are defined.
-pub const ALL: [Piece; 12] = [
-    Color::White.pawn(),
-    Color::White.knight(),
-    Color::White.bishop(),
-    Color::White.rook(),
-    Color::White.queen(),
-    Color::White.king(),
-    Color::Black.pawn(),
-    Color::Black.knight(),
-    Color::Black.bishop(),
-    Color::Black.rook(),
-    Color::Black.queen(),
-    Color::Black.king(),
-];
+/// Every piece, in the order the drawings are defined: White's pawn to
+/// king, then Black's.
+pub const ALL: [Piece; 12] = {
+    let mut all = [Color::White.pawn(); 12];
+    let mut at = 0;
+    while at < 12 {
+        let color = if at < 6 { Color::White } else { Color::Black };
+        all[at] = Piece {
+            color,
+            role: Role::ALL[at % 6],
+        };
+        at += 1;
+    }
+    all
+};
 
 /// Where `piece` stands in [`ALL`].
 pub fn index(piece: Piece) -> usize {
@@ -27,11 +27,7 @@ pub fn index(piece: Piece) -> usize {
 
 /// The element id of a piece's drawing: `wK`, `bN`, ...
 pub fn id(piece: Piece) -> &'static str {
-    const IDS: [[&str; 6]; 2] = [
-        ["bP", "bN", "bB", "bR", "bQ", "bK"],
-        ["wP", "wN", "wB", "wR", "wQ", "wK"],
-    ];
-    IDS[usize::from(piece.color.is_white())][usize::from(piece.role) - 1]
+    IDS[index(piece)]
 }
 
 /// The drawing of `piece`: the contents of its SVG file, without the
@@ -54,21 +50,21 @@ pub fn piece_svg(piece: Piece) -> &'static str {
     file(piece)
 }
 
+/// The drawings' ids and files, named once, in the order of [`ALL`].
+macro_rules! drawings {
+    ($($name:literal),*) => {
+        const IDS: [&str; 12] = [$($name),*];
+        const FILES: [&str; 12] =
+            [$(include_str!(concat!("../../assets/pieces/", $name, ".svg"))),*];
+    };
+}
+
+drawings!(
+    "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"
+);
+
 fn file(piece: Piece) -> &'static str {
-    match (piece.color, piece.role) {
-        (Color::White, Role::Pawn) => include_str!("../../assets/pieces/wP.svg"),
-        (Color::White, Role::Knight) => include_str!("../../assets/pieces/wN.svg"),
-        (Color::White, Role::Bishop) => include_str!("../../assets/pieces/wB.svg"),
-        (Color::White, Role::Rook) => include_str!("../../assets/pieces/wR.svg"),
-        (Color::White, Role::Queen) => include_str!("../../assets/pieces/wQ.svg"),
-        (Color::White, Role::King) => include_str!("../../assets/pieces/wK.svg"),
-        (Color::Black, Role::Pawn) => include_str!("../../assets/pieces/bP.svg"),
-        (Color::Black, Role::Knight) => include_str!("../../assets/pieces/bN.svg"),
-        (Color::Black, Role::Bishop) => include_str!("../../assets/pieces/bB.svg"),
-        (Color::Black, Role::Rook) => include_str!("../../assets/pieces/bR.svg"),
-        (Color::Black, Role::Queen) => include_str!("../../assets/pieces/bQ.svg"),
-        (Color::Black, Role::King) => include_str!("../../assets/pieces/bK.svg"),
-    }
+    FILES[index(piece)]
 }
 
 #[cfg(test)]
