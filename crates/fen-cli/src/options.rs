@@ -179,15 +179,24 @@ pub enum EpPolicy {
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Strictness {
+    /// A game can be played from it: malformed and illegal records are
+    /// invalid, unreachable ones get a warning.
     #[default]
-    Rules,
+    Playable,
+    /// Also reached from the standard start: unreachable records are
+    /// invalid too ('rules' is another name for it).
+    #[value(alias = "rules")]
+    Reachable,
+    /// Also plausible: a halfmove clock beyond the plies played is
+    /// invalid too.
     Plausible,
 }
 
 impl From<Strictness> for fenkit::Strictness {
     fn from(strictness: Strictness) -> fenkit::Strictness {
         match strictness {
-            Strictness::Rules => fenkit::Strictness::Rules,
+            Strictness::Playable => fenkit::Strictness::Playable,
+            Strictness::Reachable => fenkit::Strictness::Reachable,
             Strictness::Plausible => fenkit::Strictness::Plausible,
         }
     }

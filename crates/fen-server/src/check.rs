@@ -1,7 +1,9 @@
 //! `/api/check`: one result per record, in the shape of `fen check
 //! --format json`; 400 when a record is bad.
 
-use crate::{MAX_RECORDS, Params, error, fen_from_url, required};
+use fenkit::{ReadOptions, Strictness};
+
+use crate::{MAX_RECORDS, Params, Refusal, error, fen_from_url, required};
 use axum::{
     Json,
     extract::Query,
@@ -14,8 +16,7 @@ use fenkit::{Record, json::RecordJson};
 /// records as `fen check` cuts them: several FEN records may share a line,
 /// and a line holding `;` is one EPD record. Lines need not be UTF-8: a
 /// line that is not gets its diagnostic, as in the command.
-fn check_text(source: &str, text: &[u8]) -> Response {
-    let read = crate::read_options();
+fn check_text(source: &str, text: &[u8], read: &ReadOptions) -> Response {
     let records: Vec<(u64, &[u8], usize, &[u8])> = text
         .split(|&byte| byte == b'\n')
         .zip(1..)
@@ -70,16 +71,43 @@ fn check_text(source: &str, text: &[u8]) -> Response {
     (status, Json(results)).into_response()
 }
 
+/// How records are read: FEN, or EPD for a record holding `;`, with the
+/// `strictness` the query asks for (`playable` by default).
+fn read_options(params: &Params) -> Result<ReadOptions, Refusal> {
+    let strictness = match params.get("strictness").map(String::as_str) {
+        None | Some("playable") => Strictness::Playable,
+        Some("reachable" | "rules") => Strictness::Reachable,
+        Some("plausible") => Strictness::Plausible,
+        Some(other) => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                format!("strictness: '{other}' is not one of playable, reachable, plausible"),
+            ));
+        }
+    };
+    Ok(ReadOptions {
+        strictness,
+        ..crate::read_options()
+    })
+}
+
 pub async fn get(Query(params): Query<Params>) -> Response {
+    let read = match read_options(&params) {
+        Ok(read) => read,
+        Err(refusal) => return refusal.into_response(),
+    };
     match required(&params, "fen") {
         Ok(fen) if fen.trim().is_empty() => {
             error(StatusCode::BAD_REQUEST, "the parameter 'fen' is empty").into_response()
         }
-        Ok(fen) => check_text("fen", fen_from_url(fen).as_bytes()),
+        Ok(fen) => check_text("fen", fen_from_url(fen).as_bytes(), &read),
         Err(refusal) => refusal.into_response(),
     }
 }
 
-pub async fn post(body: axum::body::Bytes) -> Response {
-    check_text("body", &body)
+pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Response {
+    match read_options(&params) {
+        Ok(read) => check_text("body", &body, &read),
+        Err(refusal) => refusal.into_response(),
+    }
 }

@@ -181,6 +181,36 @@ async fn check_by_post_takes_many_records_and_refuses_too_many() {
 }
 
 #[tokio::test]
+async fn strictness_chooses_which_classes_invalidate() {
+    // Perft position 4: played from by every engine, reached by no game.
+    let perft4 = encode("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+    let response = get(&format!("/api/check?fen={perft4}")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body = json(response).await;
+    assert_eq!(body[0]["valid"], true);
+    assert_eq!(body[0]["errors"][0]["severity"], "warning");
+    assert_eq!(body[0]["errors"][0]["class"], "unreachable");
+    for strictness in ["reachable", "rules"] {
+        let uri = format!("/api/check?fen={perft4}&strictness={strictness}");
+        let response = get(&uri).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{strictness}");
+        assert_eq!(json(response).await[0]["errors"][0]["severity"], "error");
+    }
+    let request = Request::post("/api/check?strictness=reachable")
+        .body(Body::from(perft4.replace("%20", " ")));
+    let response = send(request.unwrap()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let (status, error) = refusal(&format!("/api/check?fen={perft4}&strictness=loose")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error.contains("playable, reachable, plausible"), "{error}");
+    let body = json(get(&format!("/api/play?fen={perft4}&moves=c4c5")).await).await;
+    assert_eq!(
+        body["fens"][0],
+        "r3k2r/Pppp1ppp/1b3nbN/nPP5/BB2P3/q4N2/Pp1P2PP/R2Q1RK1 b kq - 0 1"
+    );
+}
+
+#[tokio::test]
 async fn check_by_post_cuts_records_as_the_command_does() {
     // The classic exercise's flattened input: two records on one line, each
     // with its own column; a legality problem names its square.

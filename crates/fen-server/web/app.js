@@ -196,7 +196,12 @@ function showStatus(active, failure) {
   const plural = count === 1 ? 'problem' : 'problems';
   if (active.valid) {
     const side = active.turn === 'white' ? 'White' : 'Black';
-    let text = `Legal position. ${side} to move`;
+    // A set-up position (a perft suite's, a study's) is played from;
+    // that no game reaches it is a warning, said here too.
+    const unreachable = active.errors.some((e) => e.class === 'unreachable');
+    let text = unreachable
+      ? `Legal position, though no game from the standard start reaches it. ${side} to move`
+      : `Legal position. ${side} to move`;
     if (active.checkmate) text += ', checkmated';
     else if (active.stalemate) text += ', stalemated';
     else if (active.check) text += ', in check';

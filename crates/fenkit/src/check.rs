@@ -2,9 +2,7 @@
 
 use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
 
-use crate::{
-    Diagnostic, Operation, ReadOptions, Severity, Strictness, no_errors, parse::Parsed, violations,
-};
+use crate::{Class, Diagnostic, Operation, ReadOptions, no_errors, parse::Parsed, violations};
 
 /// The outcome of checking one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +40,17 @@ impl Checked {
     /// ```
     pub fn position(&self, mode: CastlingMode) -> Option<Chess> {
         let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
-        Chess::from_setup(setup.clone(), mode).ok()
+        playable(setup, mode)
+    }
+}
+
+/// The position to play from `setup`, when shakmaty plays from it. More
+/// promoted pieces than missing pawns (shakmaty's "too much material")
+/// stop no game: fenkit's own rules judge material, and say unreachable.
+pub(crate) fn playable(setup: &Setup, mode: CastlingMode) -> Option<Chess> {
+    match Chess::from_setup(setup.clone(), mode) {
+        Ok(position) => Some(position),
+        Err(err) => err.ignore_too_much_material().ok(),
     }
 }
 
@@ -96,11 +104,11 @@ impl ReadOptions {
                 );
                 // Repairs and rules, in the order they stand in the record.
                 diagnostics.sort_by_key(|d| d.span.start);
-                if self.strictness == Strictness::Plausible {
-                    for diagnostic in &mut diagnostics {
-                        if diagnostic.code.severity() == Severity::Warning {
-                            diagnostic.severity = Severity::Error;
-                        }
+                for diagnostic in &mut diagnostics {
+                    // Repairs stay warnings: only the rules' severities move.
+                    let class = diagnostic.code.class();
+                    if matches!(class, Class::Unreachable | Class::Implausible) {
+                        diagnostic.severity = self.strictness.severity(class);
                     }
                 }
                 Checked {

@@ -350,15 +350,107 @@ codes! {
     NotOneMove => "not-one-move",
 }
 
-impl Code {
-    /// How bad a problem of this kind is by default: an error, or a warning
-    /// for what is only implausible. A repair in lenient reading is a
-    /// warning whatever its code.
-    pub const fn severity(self) -> Severity {
+/// Which question a problem answers no to. A record may be read (is it
+/// FEN at all?), played from (can a game go on from here?), and traced
+/// back (could a game from the standard start have come here?); each code
+/// belongs to exactly one of these questions, and [`Strictness`] chooses
+/// which of them make a record invalid.
+///
+/// [`Strictness`]: crate::Strictness
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// The record breaks the standard's syntax (or the input around it
+    /// holds no record where one should be): nothing can be read from it.
+    Malformed,
+    /// The record reads, but no game can be played from it, or it
+    /// contradicts itself: a side without its king, the side not to move
+    /// in check, a castling right without its rook. Engines refuse these.
+    Illegal,
+    /// A game can be played from the position, but no game from the
+    /// standard start reaches it: pawns that needed more captures than
+    /// were made, a bishop its unmoved pawns never let out. Set-up
+    /// positions (perft suites, studies, `[SetUp "1"]` games) are often
+    /// of this kind.
+    Unreachable,
+    /// Reachable, but its counters say something unlikely, such as a
+    /// halfmove clock larger than the plies played.
+    Implausible,
+}
+
+impl Class {
+    /// The stable name used in machine-readable output.
+    pub const fn as_str(self) -> &'static str {
         match self {
-            Code::HalfmoveExceedsPlies => Severity::Warning,
-            _ => Severity::Error,
+            Class::Malformed => "malformed",
+            Class::Illegal => "illegal",
+            Class::Unreachable => "unreachable",
+            Class::Implausible => "implausible",
         }
+    }
+}
+
+impl Code {
+    /// The question a problem of this kind answers no to.
+    pub const fn class(self) -> Class {
+        use Code::*;
+        match self {
+            // What the reader finds: the record, or the input around it,
+            // is not FEN as the standard writes it.
+            MissingField
+            | ExtraField
+            | BadSeparator
+            | LineTooLong
+            | NulByte
+            | InvalidUtf8
+            | QuotedRecord
+            | MissingColumn
+            | OneImageOnly
+            | BadPieceChar
+            | BadDigit
+            | AdjacentDigits
+            | RankTooLong
+            | RankTooShort
+            | TooManyRanks
+            | TooFewRanks
+            | BadSide
+            | BadCastlingChar
+            | CastlingOrder
+            | CastlingRepeat
+            | BadEpSquare
+            | EpWrongRank
+            | BadNumber
+            | LeadingZero
+            | ClockOverflow
+            | FullmoveZero
+            | EpdBadOpcode
+            | EpdMissingSemicolon
+            | EpdUnterminatedString
+            | EpdBadOperand
+            | BadMove
+            | AmbiguousMove => Class::Malformed,
+            // What stops play or contradicts the record: shakmaty (and any
+            // engine) refuses these positions, or the record says two
+            // things that cannot both be true (an en passant square beside
+            // a non-zero halfmove clock; a castling right without its rook).
+            MissingKing | TooManyKings | PawnOnBackRank | OppositeCheck | ImpossibleCheck
+            | CastlingNoKing | CastlingNoRook | EpNoPawn | EpOccupied | TooManyPieces
+            | TooManyPawns | EpWithHalfmove | CastlingAmbiguous | IllegalMove | IllegalPosition
+            | NotOneMove => Class::Illegal,
+            // Deductions about the game that led here: true of every game
+            // from the standard start, false of set-up positions, which
+            // engines play all the same.
+            TooManyPromoted | PawnCaptures | TrappedBishop => Class::Unreachable,
+            HalfmoveExceedsPlies => Class::Implausible,
+        }
+    }
+
+    /// How bad a problem of this kind is by default (with
+    /// [`Strictness::Playable`](crate::Strictness::Playable)): an error
+    /// when the record cannot be read or played from, a warning when it
+    /// only cannot be reached. A repair in lenient reading is a warning
+    /// whatever its code.
+    pub const fn severity(self) -> Severity {
+        crate::Strictness::Playable.severity(self.class())
     }
 }
 

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Position, Setup};
+use shakmaty::{CastlingMode, Color, Position, Setup};
 
 use crate::{Diagnostic, Record};
 
@@ -51,6 +51,9 @@ pub struct ProblemJson<'a> {
     pub code: &'static str,
     /// `error` or `warning`.
     pub severity: &'static str,
+    /// `malformed`, `illegal`, `unreachable` or `implausible`: the
+    /// question the problem answers no to.
+    pub class: &'static str,
     pub field: &'static str,
     /// 1-based column of the problem's first character.
     pub column: usize,
@@ -79,7 +82,7 @@ impl<'a> RecordJson<'a> {
         let valid = crate::no_errors(diagnostics);
         let position = setup
             .filter(|_| valid)
-            .and_then(|setup| Chess::from_setup(setup.clone(), castling).ok());
+            .and_then(|setup| crate::check::playable(setup, castling));
         let (check, checkmate, stalemate) = match &position {
             Some(position) => {
                 let stuck = position.legal_moves().is_empty();
@@ -116,6 +119,7 @@ impl<'a> ProblemJson<'a> {
         ProblemJson {
             code: diagnostic.code.as_str(),
             severity: diagnostic.severity.as_str(),
+            class: diagnostic.code.class().as_str(),
             field: diagnostic.field.as_str(),
             column,
             end_column,

@@ -40,7 +40,7 @@ mod write;
 
 pub use check::{Checked, check};
 pub use chess960::chess960_start;
-pub use diagnostic::{Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
+pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
 pub use key::{opening_key, polyglot_key, write_opening_key};
 pub use legality::{Violation, violations};

@@ -4,6 +4,8 @@
 
 use shakmaty::{CastlingMode, EnPassantMode};
 
+use crate::{Class, Severity};
+
 /// The shape of a record.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -16,15 +18,51 @@ pub enum Format {
     Auto,
 }
 
-/// Which rules make a record invalid.
+/// Which classes of problems make a record invalid; the others are
+/// warnings.
+///
+/// ```
+/// use fenkit::{ReadOptions, Strictness};
+///
+/// // Position 4 of the standard perft suite: played by every engine, but
+/// // White's pawns took more pieces than Black has lost.
+/// let perft4 = b"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+/// let checked = fenkit::check(perft4);
+/// assert!(checked.is_valid());
+/// assert_eq!(checked.diagnostics[0].code.as_str(), "pawn-captures");
+///
+/// let reachable = ReadOptions { strictness: Strictness::Reachable, ..Default::default() };
+/// assert!(!reachable.check(perft4).is_valid());
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strictness {
-    /// The rules of chess only; what is merely implausible is a warning.
+    /// A game can be played from the record: malformed and illegal
+    /// records are invalid; what no game from the standard start reaches
+    /// is a warning.
     #[default]
-    Rules,
-    /// Also what no game from the standard start reaches, such as a
-    /// halfmove clock larger than the plies played.
+    Playable,
+    /// Also reachable from the standard start: unreachable positions are
+    /// invalid too.
+    Reachable,
+    /// Also plausible: counters that say something unlikely (a halfmove
+    /// clock beyond the plies played) are invalid too.
     Plausible,
+}
+
+impl Strictness {
+    /// The severity of a problem of `class` under this strictness.
+    pub const fn severity(self, class: Class) -> Severity {
+        let error = match class {
+            Class::Malformed | Class::Illegal => true,
+            Class::Unreachable => !matches!(self, Strictness::Playable),
+            Class::Implausible => matches!(self, Strictness::Plausible),
+        };
+        if error {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }
+    }
 }
 
 /// How records are read.
@@ -58,7 +96,7 @@ impl Default for ReadOptions {
             castling: CastlingMode::Standard,
             format: Format::Fen,
             lenient: false,
-            strictness: Strictness::Rules,
+            strictness: Strictness::Playable,
         }
     }
 }

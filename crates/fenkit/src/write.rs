@@ -2,8 +2,8 @@
 //! back to the same setup.
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, File, FromSetup, Position, Rank,
-    Role, Setup, Square, attacks,
+    Bitboard, Board, CastlingMode, Color, EnPassantMode, File, Position, Rank, Role, Setup, Square,
+    attacks,
 };
 
 use crate::{CastlingNotation, Operation, WriteOptions, epd::write_operations};
@@ -234,10 +234,10 @@ fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
         EnPassantMode::Always => Some(ep),
         _ if !pawn_ready() => None,
         EnPassantMode::PseudoLegal => Some(ep),
-        EnPassantMode::Legal => match Chess::from_setup(setup.clone(), CastlingMode::Chess960) {
-            Ok(pos) => pos.ep_square(EnPassantMode::Legal),
+        EnPassantMode::Legal => match crate::check::playable(setup, CastlingMode::Chess960) {
+            Some(pos) => pos.ep_square(EnPassantMode::Legal),
             // No legal position to judge by: keep what a pawn could take.
-            Err(_) => Some(ep),
+            None => Some(ep),
         },
     }
 }

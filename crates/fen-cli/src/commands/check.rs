@@ -11,13 +11,28 @@ use crate::{
 
 /// Check each record's form and legality; diagnostics on stderr, or JSON
 /// on stdout.
+///
+/// Every problem belongs to one of three classes:
+///
+/// - malformed: the record breaks the standard's syntax, so nothing can be
+///   read from it (a rank of seven squares, castling letters out of order);
+///
+/// - illegal: it reads, but no game can be played from it, or it
+///   contradicts itself (a side without a king, the side not to move in
+///   check, a castling right without its rook);
+///
+/// - unreachable: a game can be played from it, but no game from the
+///   standard start gets there (pawns that needed more captures than were
+///   made, a bishop its unmoved pawns never let out). Set-up positions such
+///   as perft suites are often of this kind.
+///
+/// By default (--strictness playable) malformed and illegal records are
+/// invalid and unreachable ones get a warning.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
-    /// Which rules make a record invalid: the rules of chess, or also
-    /// what no game from the standard start reaches (such as a halfmove
-    /// clock larger than the plies played).
+    /// Which classes of problems make a record invalid.
     #[arg(long, value_enum, default_value_t)]
     pub strictness: Strictness,
     #[command(flatten)]

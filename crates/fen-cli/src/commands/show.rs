@@ -4,10 +4,8 @@
 use std::io::IsTerminal;
 
 use console::measure_text_width;
-use fenkit::{Severity, render::Orientation};
-use shakmaty::{
-    CastlingMode, Chess, Color, File, FromSetup, Piece, Position, Rank, Role, Setup, Square,
-};
+use fenkit::{Class, Diagnostic, render::Orientation};
+use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Setup, Square};
 
 use super::prelude::*;
 use crate::{options::Facing, progress::When, report};
@@ -128,25 +126,20 @@ fn figurine(piece: Piece) -> char {
 }
 
 /// Side to move and its plight, castling, en passant, clocks, material.
-fn facts(setup: &Setup, mode: CastlingMode, legal: bool) -> Vec<String> {
+/// `position` is the position to play from, when the record is valid.
+fn facts(setup: &Setup, position: Option<&Chess>) -> Vec<String> {
     let side = setup.turn.fold_wb("White", "Black");
-    let plight = if legal {
-        Chess::from_setup(setup.clone(), mode)
-            .ok()
-            .and_then(|chess| {
-                if chess.is_checkmate() {
-                    Some(", checkmated")
-                } else if chess.is_stalemate() {
-                    Some(", stalemated")
-                } else if chess.is_check() {
-                    Some(", in check")
-                } else {
-                    None
-                }
-            })
-    } else {
-        None
-    };
+    let plight = position.and_then(|chess| {
+        if chess.is_checkmate() {
+            Some(", checkmated")
+        } else if chess.is_stalemate() {
+            Some(", stalemated")
+        } else if chess.is_check() {
+            Some(", in check")
+        } else {
+            None
+        }
+    });
     let fen = fenkit::to_fen(setup);
     let fields: Vec<&str> = fen.split(' ').collect();
     let none = |field: Option<&&str>| match field {
@@ -191,25 +184,26 @@ impl Job for Show {
             out.stdout().write_all(b"\n")?;
         }
         self.shown = true;
-        let parsed = match self.read.parse(record.bytes) {
-            Ok(parsed) => parsed,
-            Err(err) => {
-                // The problem, with a caret under it, stands in for the board.
-                for diagnostic in err.diagnostics() {
-                    report::human(out.stdout(), record, diagnostic, true)?;
-                }
-                return Ok(false);
+        let checked = self.read.check(record.bytes);
+        let Some(setup) = &checked.setup else {
+            // The problem, with a caret under it, stands in for the board.
+            for diagnostic in &checked.diagnostics {
+                report::human(out.stdout(), record, diagnostic, true)?;
             }
+            return Ok(false);
         };
-        if !parsed.warnings.is_empty() {
-            out.diagnostics(record, &parsed.warnings)?;
-        }
-        let setup = &parsed.setup;
-        let violations = fenkit::violations(setup, self.read.castling);
-        let legal = violations
+        // Repairs go with the other diagnostics; the rules the position
+        // breaks are listed under the board.
+        let (repairs, rules): (Vec<Diagnostic>, Vec<Diagnostic>) = checked
+            .diagnostics
             .iter()
-            .all(|v| v.code.severity() != Severity::Error);
-        let facts = facts(setup, self.read.castling, legal);
+            .cloned()
+            .partition(|d| d.code.class() == Class::Malformed);
+        if !repairs.is_empty() {
+            out.diagnostics(record, &repairs)?;
+        }
+        let position = checked.position(self.read.castling);
+        let facts = facts(setup, position.as_ref());
         let mut text = String::new();
         let lines = self.board_lines(setup);
         let board_width = lines
@@ -226,15 +220,11 @@ impl Job for Show {
             }
             text.push('\n');
         }
-        for violation in &violations {
-            let kind = violation.code.severity().as_str();
-            text.push_str(&format!(
-                "{kind}[{}]: {}\n",
-                violation.code, violation.message
-            ));
+        for rule in &rules {
+            text.push_str(&format!("{rule}\n"));
         }
         out.stdout().write_all(text.as_bytes())?;
-        Ok(legal)
+        Ok(checked.is_valid())
     }
 }
 

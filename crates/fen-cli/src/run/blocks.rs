@@ -33,16 +33,23 @@ pub enum Line<'a> {
     TooLong { length: u64 },
 }
 
+/// The buffer's size: a block's worth of reading after a line too short
+/// to skip.
+const CAPACITY: usize = BLOCK + MAX_LINE + 2;
+
 /// Reads `R` in blocks of whole lines.
 pub struct Blocks<R> {
     reader: R,
+    /// Always `CAPACITY` long (so that reading into it zeroes nothing);
+    /// `filled` bytes of it are input.
     buf: Vec<u8>,
+    filled: usize,
     /// The number of the next line.
     line: u64,
     /// The length so far of an overlong line being skipped.
     skipped: Option<u64>,
     eof: bool,
-    /// Emptied blocks, for the next ones.
+    /// Handled blocks, for the next ones.
     spare: Vec<Vec<u8>>,
 }
 
@@ -50,7 +57,8 @@ impl<R: Read> Blocks<R> {
     pub fn new(reader: R) -> Blocks<R> {
         Blocks {
             reader,
-            buf: Vec::with_capacity(BLOCK + MAX_LINE),
+            buf: vec![0; CAPACITY],
+            filled: 0,
             line: 1,
             skipped: None,
             eof: false,
@@ -60,8 +68,7 @@ impl<R: Read> Blocks<R> {
 
     /// Gives back a block's text once handled, so that the next block
     /// needs no new allocation.
-    pub fn recycle(&mut self, mut text: Vec<u8>) {
-        text.clear();
+    pub fn recycle(&mut self, text: Vec<u8>) {
         self.spare.push(text);
     }
 
@@ -69,13 +76,13 @@ impl<R: Read> Blocks<R> {
     pub fn next_block(&mut self, progress: &mut Progress) -> io::Result<Option<Block>> {
         loop {
             let read = self.fill()?;
-            let buf = &mut self.buf;
+            let filled = self.filled;
             if let Some(before) = self.skipped {
-                let Some(end) = memchr::memchr(b'\n', buf) else {
+                let Some(end) = memchr::memchr(b'\n', &self.buf[..filled]) else {
                     if read == 0 {
-                        progress.line(before + buf.len() as u64);
-                        let length = before + without_cr(buf).len() as u64;
-                        buf.clear();
+                        let length = before + without_cr(&self.buf[..filled]).len() as u64;
+                        progress.line(before + filled as u64);
+                        self.filled = 0;
                         self.skipped = None;
                         return Ok(Some(Block::TooLong {
                             line: self.line,
@@ -83,55 +90,59 @@ impl<R: Read> Blocks<R> {
                         }));
                     }
                     // Keep the last byte: it may be the '\r' of a CRLF.
-                    let last = buf.len() - 1;
-                    self.skipped = Some(before + last as u64);
-                    buf.drain(..last);
+                    self.skipped = Some(before + filled as u64 - 1);
+                    self.keep_from(filled - 1);
                     continue;
                 };
-                let length = before + without_cr(&buf[..end]).len() as u64;
+                let length = before + without_cr(&self.buf[..end]).len() as u64;
                 progress.line(before + end as u64 + 1);
-                buf.drain(..=end);
+                self.keep_from(end + 1);
                 self.skipped = None;
                 let line = self.line;
                 self.line += 1;
                 return Ok(Some(Block::TooLong { line, length }));
             }
             if read == 0 {
-                if buf.is_empty() {
+                if filled == 0 {
                     return Ok(None);
                 }
                 // What an overlong line left may hold several lines.
-                let breaks = memchr::memchr_iter(b'\n', buf).count() as u64;
-                let lines = breaks + u64::from(buf.last() != Some(&b'\n'));
-                progress.lines(lines, buf.len() as u64);
-                let first_line = self.line;
-                self.line += lines;
-                let text = std::mem::take(buf);
-                return Ok(Some(Block::Lines { first_line, text }));
+                return Ok(Some(self.take(filled, filled, progress)));
             }
-            match memchr::memrchr(b'\n', buf) {
-                Some(last) => {
-                    let mut rest = self
-                        .spare
-                        .pop()
-                        .unwrap_or_else(|| Vec::with_capacity(BLOCK + MAX_LINE));
-                    rest.extend_from_slice(&buf[last + 1..]);
-                    buf.truncate(last + 1);
-                    let lines = memchr::memchr_iter(b'\n', buf).count() as u64;
-                    progress.lines(lines, buf.len() as u64);
-                    let text = std::mem::replace(buf, rest);
-                    let first_line = self.line;
-                    self.line += lines;
-                    return Ok(Some(Block::Lines { first_line, text }));
-                }
-                None if buf.len() > MAX_LINE + 1 => {
-                    let last = buf.len() - 1;
-                    self.skipped = Some(last as u64);
-                    buf.drain(..last);
+            match memchr::memrchr(b'\n', &self.buf[..filled]) {
+                Some(last) => return Ok(Some(self.take(last + 1, filled, progress))),
+                None if filled > MAX_LINE + 1 => {
+                    // Keep the last byte: it may be the '\r' of a CRLF.
+                    self.skipped = Some(filled as u64 - 1);
+                    self.keep_from(filled - 1);
                 }
                 None => {}
             }
         }
+    }
+
+    /// The first `end` bytes as a block of lines; the rest up to `filled`
+    /// stays for the next.
+    fn take(&mut self, end: usize, filled: usize, progress: &mut Progress) -> Block {
+        let mut rest = self.spare.pop().unwrap_or_default();
+        // A handled block is nearly full: this zeroes only its tail.
+        rest.resize(CAPACITY, 0);
+        rest[..filled - end].copy_from_slice(&self.buf[end..filled]);
+        let mut text = std::mem::replace(&mut self.buf, rest);
+        text.truncate(end);
+        self.filled = filled - end;
+        let breaks = memchr::memchr_iter(b'\n', &text).count() as u64;
+        let lines = breaks + u64::from(text.last() != Some(&b'\n'));
+        progress.lines(lines, end as u64);
+        let first_line = self.line;
+        self.line += lines;
+        Block::Lines { first_line, text }
+    }
+
+    /// Drops the bytes before `start`.
+    fn keep_from(&mut self, start: usize) {
+        self.buf.copy_within(start..self.filled, 0);
+        self.filled -= start;
     }
 
     /// Reads more after what the buffer holds; how much (0 at the end).
@@ -139,17 +150,14 @@ impl<R: Read> Blocks<R> {
         if self.eof {
             return Ok(0);
         }
-        let kept = self.buf.len();
-        self.buf.resize(kept + BLOCK, 0);
         let read = loop {
-            match self.reader.read(&mut self.buf[kept..]) {
-                Ok(n) => break Ok(n),
+            match self.reader.read(&mut self.buf[self.filled..]) {
+                Ok(n) => break n,
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) => break Err(err),
+                Err(err) => return Err(err),
             }
         };
-        self.buf.truncate(kept + *read.as_ref().unwrap_or(&0));
-        let read = read?;
+        self.filled += read;
         self.eof = read == 0;
         Ok(read)
     }
@@ -163,18 +171,19 @@ fn without_cr(text: &[u8]) -> &[u8] {
 /// `first_line`; a line longer than [`MAX_LINE`] comes measured, not kept.
 pub fn lines(first_line: u64, text: &[u8]) -> impl Iterator<Item = (u64, Line<'_>)> {
     let text = text.strip_suffix(b"\n").unwrap_or(text);
-    text.split(|&b| b == b'\n')
-        .zip(first_line..)
-        .map(|(line, number)| {
-            let line = without_cr(line);
-            let line = match line.len() > MAX_LINE {
-                true => Line::TooLong {
-                    length: line.len() as u64,
-                },
-                false => Line::Text(line),
-            };
-            (number, line)
-        })
+    let ends = memchr::memchr_iter(b'\n', text).chain(std::iter::once(text.len()));
+    let mut start = 0;
+    ends.zip(first_line..).map(move |(end, number)| {
+        let line = without_cr(&text[start..end]);
+        start = end + 1;
+        let line = match line.len() > MAX_LINE {
+            true => Line::TooLong {
+                length: line.len() as u64,
+            },
+            false => Line::Text(line),
+        };
+        (number, line)
+    })
 }
 
 #[cfg(test)]

@@ -165,6 +165,17 @@ test('an illegal position marks its squares', async () => {
   await page.screenshot({ path: path.join(SHOTS, 'illegal.png') });
 });
 
+test('a set-up position is legal, with its unreachability as a warning', async () => {
+  // Position 4 of the standard perft suite.
+  await paste('r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1');
+  await statusSays(/Legal position, though no game from the standard start reaches it\. White to move/);
+  const problems = await page.$$eval('#problems li', (items) => items.map((li) => li.className));
+  assert.ok(problems.length > 0 && problems.every((kind) => kind === 'warning'), problems.join());
+  assert.match(await page.textContent('#problems'), /warning\[pawn-captures\]/);
+  assert.equal(await page.$$eval('#board .square.problem', (squares) => squares.length), 0);
+  await page.screenshot({ path: path.join(SHOTS, 'set-up.png') });
+});
+
 test('clicking and dragging on the board edits the FEN', async () => {
   await paste(START);
   await statusSays(/Legal position\. White to move/);

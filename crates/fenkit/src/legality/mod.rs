@@ -110,6 +110,15 @@ pub fn violations(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
     castling::check(setup, mode, &mut out);
     en_passant(setup, &mut out);
     history::check(setup, mode, &mut out);
+    for violation in &mut out {
+        // Said once, for every deduction about the game's history: what it
+        // means for the record, which is still played from by default.
+        if violation.code.class() == crate::Class::Unreachable {
+            violation
+                .message
+                .push_str("; no game from the standard start reaches this position");
+        }
+    }
     out
 }
 
