@@ -127,10 +127,11 @@ impl Inputs {
 
 #[derive(Args)]
 pub struct Style {
-    /// How to write castling rights: standard (KQkq; file letters only for
-    /// other rooks), xfen, or shredder (file letters, such as HAha).
-    #[arg(long, value_enum, default_value_t)]
-    pub castling: Notation,
+    /// How to write castling rights: standard (KQkq; X-FEN when a right is
+    /// not a corner rook's), xfen, or shredder (file letters, such as HAha).
+    /// The default is xfen with --chess960, standard otherwise.
+    #[arg(long, value_enum)]
+    pub castling: Option<Notation>,
     /// Which en passant square to write: always (after every double push,
     /// as the standard says), pseudo (when a pawn could capture), legal
     /// (when a legal capture exists).
@@ -139,15 +140,26 @@ pub struct Style {
 }
 
 impl Style {
-    pub fn write_options(&self) -> WriteOptions {
+    /// How to write records read as `read` says.
+    pub fn write_options(&self, read: &ReadOptions) -> WriteOptions {
         WriteOptions {
-            castling: self.castling.into(),
+            castling: castling_notation(self.castling, read.castling),
             ep: match self.ep {
                 EpPolicy::Always => EnPassantMode::Always,
                 EpPolicy::Pseudo => EnPassantMode::PseudoLegal,
                 EpPolicy::Legal => EnPassantMode::Legal,
             },
         }
+    }
+}
+
+/// The castling notation chosen, or by default the one every reader of
+/// the mode reads: X-FEN for Chess960, standard FEN otherwise.
+pub fn castling_notation(chosen: Option<Notation>, mode: CastlingMode) -> CastlingNotation {
+    match chosen {
+        Some(notation) => notation.into(),
+        None if mode.is_chess960() => CastlingNotation::XFen,
+        None => CastlingNotation::Standard,
     }
 }
 

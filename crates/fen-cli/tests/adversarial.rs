@@ -6,37 +6,16 @@ use std::{
     fs,
     io::{BufRead, BufReader, Read, Write},
     path::PathBuf,
-    process::{Child, Command, Output, Stdio},
-    thread,
+    process::{Child, Stdio},
 };
 
-fn fen(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_fen"));
-    command.args(args);
-    command
-}
+mod common;
+
+use common::{fen, finish, piped, run};
 
 /// Starts fen with its three standard streams piped to the test.
 fn spawn(args: &[&str]) -> Child {
-    fen(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fen runs")
-}
-
-/// Runs fen with `input` written to its standard input from another thread.
-fn run(args: &[&str], input: Vec<u8>) -> Output {
-    let mut child = spawn(args);
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("fen finishes");
-    writer
-        .join()
-        .expect("the writer ends")
-        .expect("input written");
-    output
+    piped(&mut fen(args))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -255,17 +234,7 @@ fn the_progress_bar_goes_to_standard_error_only() {
         let quiet = run(&["normalize", "-j", jobs], input.clone().into_bytes());
         let mut command = fen(&["normalize", "--progress", "always", "-j", jobs]);
         command.env("FEN_PROGRESS_AFTER_MS", "0");
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("fen runs");
-        let mut stdin = child.stdin.take().expect("stdin");
-        let bytes = input.clone().into_bytes();
-        let writer = thread::spawn(move || stdin.write_all(&bytes));
-        let shown = child.wait_with_output().expect("fen finishes");
-        writer.join().expect("written").expect("written");
+        let shown = finish(piped(&mut command), input.clone().into_bytes());
         assert_eq!(shown.stdout, quiet.stdout, "-j {jobs}");
         assert!(
             text(&shown.stderr).contains("lines/s"),

@@ -311,6 +311,10 @@ codes! {
     TooManyPromoted => "too-many-promoted",
     /// A non-zero halfmove clock beside an en passant square.
     EpWithHalfmove => "ep-with-halfmove",
+    /// An en passant square kept by the `legal` writing policy although
+    /// whether its capture is legal cannot be judged: the position cannot
+    /// be played from (found by writers, not by the parser; a warning).
+    EpUndecided => "ep-undecided",
     /// Two castling rights of one side on the same wing of the king
     /// (Chess960), or a right for a rook beside no king.
     CastlingAmbiguous => "castling-ambiguous",
@@ -434,8 +438,8 @@ impl Code {
             // a non-zero halfmove clock; a castling right without its rook).
             MissingKing | TooManyKings | PawnOnBackRank | OppositeCheck | ImpossibleCheck
             | CastlingNoKing | CastlingNoRook | EpNoPawn | EpOccupied | TooManyPieces
-            | TooManyPawns | EpWithHalfmove | CastlingAmbiguous | IllegalMove | IllegalPosition
-            | NotOneMove => Class::Illegal,
+            | TooManyPawns | EpWithHalfmove | EpUndecided | CastlingAmbiguous | IllegalMove
+            | IllegalPosition | NotOneMove => Class::Illegal,
             // Deductions about the game that led here: true of every game
             // from the standard start, false of set-up positions, which
             // engines play all the same.

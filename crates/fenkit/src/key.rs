@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
-use crate::{WriteOptions, write};
+use crate::{CastlingNotation, WriteOptions, write};
 
 /// The four-field key of a position: placement, active color, castling
 /// availability and the en passant square, the last written only when a
@@ -27,11 +27,28 @@ pub fn opening_key(pos: &Chess) -> String {
 
 /// Appends the four-field key of [`opening_key`] to `out`.
 pub fn write_opening_key(pos: &Chess, out: &mut Vec<u8>) {
-    write::write_position(
-        &pos.to_setup(EnPassantMode::Legal),
-        &WriteOptions::default(),
-        out,
-    );
+    write_opening_key_with(pos, CastlingNotation::Standard, out);
+}
+
+/// Appends the four-field key of [`opening_key`] to `out`, its castling
+/// rights in `notation` (X-FEN for Chess960 positions).
+///
+/// ```
+/// use fenkit::CastlingNotation;
+/// use shakmaty::{CastlingMode, Chess, FromSetup};
+///
+/// let setup = fenkit::chess960_start(0).unwrap(); // BBQNNRKR
+/// let pos = Chess::from_setup(setup, CastlingMode::Chess960).expect("legal");
+/// let mut key = Vec::new();
+/// fenkit::write_opening_key_with(&pos, CastlingNotation::Shredder, &mut key);
+/// assert!(key.ends_with(b" w HFhf -"));
+/// ```
+pub fn write_opening_key_with(pos: &Chess, notation: CastlingNotation, out: &mut Vec<u8>) {
+    let options = WriteOptions {
+        castling: notation,
+        ..WriteOptions::default()
+    };
+    write::write_position(&pos.to_setup(EnPassantMode::Legal), &options, out);
 }
 
 /// The Polyglot key of a position, as opening books in the Polyglot format

@@ -20,6 +20,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod castling;
 mod check;
 mod chess960;
 mod diagnostic;
@@ -42,7 +43,7 @@ pub use check::{Checked, check};
 pub use chess960::chess960_start;
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
-pub use key::{opening_key, polyglot_key, write_opening_key};
+pub use key::{opening_key, polyglot_key, write_opening_key, write_opening_key_with};
 pub use legality::{Violation, violations};
 pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};

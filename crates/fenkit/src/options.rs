@@ -101,15 +101,16 @@ impl Default for ReadOptions {
     }
 }
 
-/// How castling rights are written.
+/// How castling rights are written. Whatever the notation, what is
+/// written reads back as the same rights.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CastlingNotation {
-    /// `KQkq` for rooks on the corners; a right of any other rook (Chess960)
-    /// by its file letter, as X-FEN does.
+    /// Standard FEN, `KQkq`, when every right is a corner rook's; X-FEN
+    /// when any is not (a Chess960 setup).
     #[default]
     Standard,
-    /// `KQkq` for the outermost rook on each wing, file letters for inner
-    /// rooks.
+    /// X-FEN: `KQkq` for the outermost rook of a wing (the rook an X-FEN
+    /// reader finds for the letter), file letters for the others.
     XFen,
     /// File letters only, such as `HAha`.
     Shredder,

@@ -1,29 +1,9 @@
 //! Canonical FEN from a [`Setup`]: the one spelling the strict parser reads
 //! back to the same setup.
 
-use shakmaty::{
-    Bitboard, Board, CastlingMode, Color, EnPassantMode, File, Position, Rank, Role, Setup, Square,
-    attacks,
-};
+use shakmaty::{Board, CastlingMode, Color, EnPassantMode, Position, Role, Setup, Square, attacks};
 
-use crate::{CastlingNotation, Operation, WriteOptions, epd::write_operations};
-
-/// The standard castling letters in their canonical order, with the rook
-/// square each stands for.
-pub(crate) const CASTLING_LETTERS: [(u8, Square); 4] = [
-    (b'K', Square::H1),
-    (b'Q', Square::A1),
-    (b'k', Square::H8),
-    (b'q', Square::A8),
-];
-
-/// The standard letter for a castling right by its rook square.
-pub(crate) fn castling_letter(rook: Square) -> Option<u8> {
-    CASTLING_LETTERS
-        .iter()
-        .find(|&&(_, square)| square == rook)
-        .map(|&(letter, _)| letter)
-}
+use crate::{Operation, WriteOptions, castling, epd::write_operations};
 
 /// The FEN letter of every square, a8 first as FEN writes them, `b'.'` for
 /// an empty square.
@@ -101,6 +81,28 @@ pub fn write_fen(setup: &Setup, out: &mut Vec<u8>) {
 }
 
 impl WriteOptions {
+    /// Whether the en passant square of `setup` is written by the fallback
+    /// rule of the `Legal` policy: a pawn could capture, but the position
+    /// cannot be played from, so whether the capture is legal is not
+    /// known.
+    ///
+    /// ```
+    /// use fenkit::WriteOptions;
+    /// use shakmaty::EnPassantMode;
+    ///
+    /// // No black king: the b5 pawn's capture on a6 cannot be judged.
+    /// let setup = fenkit::parse(b"1r6/8/8/pP6/8/8/8/1K6 w - a6 0 1")?.setup;
+    /// let legal = WriteOptions { ep: EnPassantMode::Legal, ..Default::default() };
+    /// assert!(legal.ep_undecided(&setup));
+    /// assert_eq!(legal.fen(&setup), "1r6/8/8/pP6/8/8/8/1K6 w - a6 0 1");
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn ep_undecided(&self, setup: &Setup) -> bool {
+        self.ep == EnPassantMode::Legal
+            && ep_square(setup, EnPassantMode::PseudoLegal).is_some()
+            && crate::check::playable(setup, CastlingMode::Chess960).is_none()
+    }
+
     /// Appends the FEN of `setup` in the castling notation and en passant
     /// policy of these options: the writing side of
     /// [`ReadOptions::parse`](crate::ReadOptions::parse).
@@ -153,7 +155,7 @@ impl WriteOptions {
 pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
     write_placement(&setup.board, out);
     out.extend_from_slice(setup.turn.fold_wb(b" w ", b" b "));
-    write_castling(setup, options.castling, out);
+    castling::write_castling(setup, options.castling, out);
     out.push(b' ');
     match ep_square(setup, options.ep) {
         Some(square) => square.append_ascii_to(out),
@@ -168,62 +170,13 @@ fn write_clocks(setup: &Setup, out: &mut Vec<u8>) {
     write_u32(setup.fullmoves.get(), out);
 }
 
-fn write_castling(setup: &Setup, notation: CastlingNotation, out: &mut Vec<u8>) {
-    let rights = setup.castling_rights;
-    if rights.is_empty() {
-        out.push(b'-');
-        return;
-    }
-    if notation == CastlingNotation::Standard {
-        for (letter, rook) in CASTLING_LETTERS {
-            if rights.contains(rook) {
-                out.push(letter);
-            }
-        }
-        for rook in rights & Bitboard::BACKRANKS & !Bitboard::CORNERS {
-            out.push(file_letter(rook));
-        }
-        return;
-    }
-    for color in Color::ALL {
-        let ours = rights & color.backrank();
-        let board = &setup.board;
-        let king_file = (board.kings() & board.by_color(color) & color.backrank())
-            .first()
-            .map_or(File::E, Square::file);
-        // King side first, outermost first: H to A.
-        for rook in ours.into_iter().rev() {
-            let king_side = rook.file() > king_file;
-            // X-FEN names the outermost rook of a wing by the wing's letter.
-            let rooks = board.rooks() & board.by_color(color) & color.backrank();
-            let outermost = !rooks.into_iter().any(|r| {
-                if king_side {
-                    r.file() > rook.file()
-                } else {
-                    r.file() < rook.file()
-                }
-            });
-            out.push(match (notation, outermost, king_side) {
-                (CastlingNotation::XFen, true, true) => color.fold_wb(b'K', b'k'),
-                (CastlingNotation::XFen, true, false) => color.fold_wb(b'Q', b'q'),
-                _ => file_letter(rook),
-            });
-        }
-    }
-}
-
-/// The file letter of a castling right (Shredder-FEN, X-FEN's inner
-/// rooks): uppercase for White's back rank, lowercase for Black's.
-pub(crate) fn file_letter(rook: Square) -> u8 {
-    let file = rook.file().char() as u8;
-    if rook.rank() == Rank::First {
-        file.to_ascii_uppercase()
-    } else {
-        file
-    }
-}
-
 /// The en passant square to write under `mode`.
+///
+/// `Legal` asks whether a legal capture exists, which only a position that
+/// can be played from answers. On one that cannot (a side without its
+/// king, say), the rule is to keep the square when a pawn could capture,
+/// as `PseudoLegal` does; [`WriteOptions::ep_undecided`] tells a caller
+/// when that happened, so that it can warn.
 fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
     let ep = setup.ep_square?;
     let (turn, board) = (setup.turn, &setup.board);

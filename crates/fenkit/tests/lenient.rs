@@ -10,6 +10,32 @@ type At = (&'static str, usize);
 /// Input, the FEN it is repaired to, the repairs, and strict reading's
 /// first error.
 const CASES: &[(&str, &str, &[At], At)] = &[
+    // One lost space, one diagnostic; the fields after it in their places.
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRw KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[("bad-separator", 44)],
+        ("bad-separator", 44),
+    ),
+    (
+        "4k3/8/8/8/8/8/8/4K2Rb K - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R b K - 0 1",
+        &[("bad-separator", 21)],
+        ("bad-separator", 21),
+    ),
+    // Two spaces where a field should be: that field, named once.
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w  - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        &[("missing-field", 47)],
+        ("missing-field", 47),
+    ),
+    (
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3  1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        &[("missing-field", 57)],
+        ("missing-field", 57),
+    ),
     (
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",

@@ -6,6 +6,24 @@
 type Expected = &'static [(&'static str, &'static str, &'static str, usize)];
 
 const TABLE: &[(&[u8], Expected)] = &[
+    // A lost space: one error where it was lost, the rest read in place.
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRw KQkq - 0 1",
+        &[("bad-separator", "malformed", "record", 44)],
+    ),
+    // A doubled space where the castling field was: that field is named.
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w  - 0 1",
+        &[("missing-field", "malformed", "castling", 47)],
+    ),
+    // The fields after a lost space are still checked in their places.
+    (
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRw KQkq e4 0 1",
+        &[
+            ("bad-separator", "malformed", "record", 44),
+            ("ep-wrong-rank", "malformed", "en-passant", 51),
+        ],
+    ),
     (b"", &[("missing-field", "malformed", "placement", 1)]),
     (
         b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
@@ -615,6 +633,7 @@ fn the_table_covers_every_code_a_record_can_raise() {
             LineTooLong
                 | MissingColumn
                 | OneImageOnly
+                | EpUndecided
                 | BadMove
                 | IllegalMove
                 | AmbiguousMove

@@ -2,7 +2,7 @@
 
 use std::num::NonZeroU32;
 
-use fenkit::Code;
+use fenkit::{CastlingNotation, Code, ReadOptions, WriteOptions};
 use proptest::prelude::*;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, FromSetup, Piece, Rank, Role, Setup, Square};
 
@@ -140,6 +140,31 @@ proptest! {
             }
         }
         check_any_record(&bytes)?;
+    }
+
+    #[test]
+    fn castling_rights_read_back_the_same_in_every_notation(
+        setup in setup(0.3),
+        rights in any::<u64>(),
+    ) {
+        // Any rights on the back ranks, legal or not: a writer that names
+        // another rook than the right's would change the record's meaning.
+        let mut setup = setup;
+        setup.castling_rights = Bitboard(rights) & Bitboard::BACKRANKS;
+        let corners_only = (setup.castling_rights & !Bitboard::CORNERS).is_empty();
+        for notation in [CastlingNotation::Standard, CastlingNotation::XFen, CastlingNotation::Shredder] {
+            let fen = WriteOptions { castling: notation, ..WriteOptions::default() }.fen(&setup);
+            // Standard FEN is read as such; the rest as Chess960.
+            let castling = match notation == CastlingNotation::Standard && corners_only {
+                true => CastlingMode::Standard,
+                false => CastlingMode::Chess960,
+            };
+            let read = ReadOptions { castling, ..ReadOptions::default() };
+            let parsed = read.parse(fen.as_bytes());
+            prop_assert!(parsed.is_ok(), "{fen} ({notation:?}): {parsed:?}");
+            let read_back = parsed.unwrap().setup.castling_rights;
+            prop_assert_eq!(read_back, setup.castling_rights, "{} ({:?})", fen, notation);
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! EPD, or (normalize) in the format it was read in, canonically.
 
 use clap::ValueEnum;
-use fenkit::{Operation, WriteOptions};
+use fenkit::{Code, Diagnostic, Field, Operation, WriteOptions};
 
 use super::normalize;
 use super::prelude::*;
@@ -23,7 +23,8 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let normalize::Args { inputs, style } = args.records;
-    let (read, write) = (inputs.read_options(), style.write_options());
+    let read = inputs.read_options();
+    let write = style.write_options(&read);
     let mut convert = Convert::new(read, write, Some(args.to), args.operations);
     run::stream(&mut convert, &inputs, out)
 }
@@ -76,6 +77,12 @@ impl Job for Convert {
         };
         self.text.clear();
         let setup = &parsed.setup;
+        if self.write.ep_undecided(setup) {
+            let span = parsed.fields.get_or_end(Field::EnPassant);
+            let why = "the position cannot be played from, so whether this en passant capture is legal cannot be judged; --ep legal keeps the square, as --ep pseudo would";
+            let warning = Diagnostic::new(Code::EpUndecided, Field::EnPassant, span, why);
+            out.diagnostics(record, &[warning.into_warning()])?;
+        }
         let to = self.to.unwrap_or(if parsed.is_epd {
             Target::Epd
         } else {

@@ -1,7 +1,10 @@
 //! `fen key`: the four-field key of each legal position, or its Polyglot
 //! key.
 
+use fenkit::CastlingNotation;
+
 use super::prelude::*;
+use crate::options::{Notation, castling_notation};
 
 /// Print the key of each legal position: the four fields that opening
 /// classification uses (en passant only when a legal capture exists), or
@@ -13,24 +16,33 @@ pub struct Args {
     /// Print the 64-bit Polyglot Zobrist key in hex instead.
     #[arg(long)]
     pub polyglot: bool,
+    /// How to write castling rights in the four-field key: standard, xfen
+    /// or shredder (the default is xfen with --chess960, standard
+    /// otherwise).
+    #[arg(long, value_enum, conflicts_with = "polyglot")]
+    pub castling: Option<Notation>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut key = Key::new(args.inputs.read_options(), args.polyglot);
+    let read = args.inputs.read_options();
+    let castling = castling_notation(args.castling, read.castling);
+    let mut key = Key::new(read, args.polyglot, castling);
     run::stream(&mut key, &args.inputs, out)
 }
 
 struct Key {
     read: ReadOptions,
     polyglot: bool,
+    castling: CastlingNotation,
     text: Vec<u8>,
 }
 
 impl Key {
-    fn new(read: ReadOptions, polyglot: bool) -> Key {
+    fn new(read: ReadOptions, polyglot: bool, castling: CastlingNotation) -> Key {
         Key {
             read,
             polyglot,
+            castling,
             text: Vec::new(),
         }
     }
@@ -45,7 +57,7 @@ impl Job for Key {
         if self.polyglot {
             write!(self.text, "{:016x}", fenkit::polyglot_key(&position))?;
         } else {
-            fenkit::write_opening_key(&position, &mut self.text);
+            fenkit::write_opening_key_with(&position, self.castling, &mut self.text);
         }
         self.text.push(b'\n');
         out.stdout().write_all(&self.text)?;
@@ -55,6 +67,6 @@ impl Job for Key {
 
 impl Parallel for Key {
     fn fork(&self) -> Key {
-        Key::new(self.read, self.polyglot)
+        Key::new(self.read, self.polyglot, self.castling)
     }
 }

@@ -24,6 +24,7 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
-    let mut convert = Convert::new(read, args.style.write_options(), None, Operations::Keep);
+    let write = args.style.write_options(&read);
+    let mut convert = Convert::new(read, write, None, Operations::Keep);
     run::stream(&mut convert, &args.inputs, out)
 }

@@ -9,10 +9,18 @@ use std::{
 };
 
 use clap::ValueEnum;
-use fenkit::games::pgn::{GameEnd, Plies, Ply};
+use fenkit::{
+    WriteOptions,
+    games::pgn::{GameEnd, Plies, Ply},
+};
 use shakmaty::{EnPassantMode, Position};
 
-use crate::{games, output::Output, run::Status};
+use crate::{
+    games,
+    options::{Notation, castling_notation},
+    output::Output,
+    run::Status,
+};
 
 /// Print the FEN after every ply of every game of PGN files, or each
 /// game's opening.
@@ -36,6 +44,10 @@ pub struct Args {
     /// move as TSV or JSON.
     #[arg(long, value_enum, default_value_t)]
     pub format: Layout,
+    /// How to write castling rights: standard, xfen or shredder (the
+    /// default is xfen for Chess960 games, standard for the others).
+    #[arg(long, value_enum)]
+    pub castling: Option<Notation>,
 }
 
 /// How `fen pgn` writes each line.
@@ -114,7 +126,11 @@ impl Printer<'_> {
                 );
             }
         }
-        fenkit::write_fen(&position.to_setup(EnPassantMode::Always), text);
+        let write = WriteOptions {
+            castling: castling_notation(self.options.castling, position.castles().mode()),
+            ..WriteOptions::default()
+        };
+        write.write_fen(&position.to_setup(EnPassantMode::Always), text);
         if self.options.format == Layout::Json {
             text.extend_from_slice(b"\"}");
         }

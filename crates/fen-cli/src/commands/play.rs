@@ -2,10 +2,10 @@
 
 use std::io::{self, Write};
 
-use fenkit::{Diagnostic, Field, ReadOptions, Record, Span};
+use fenkit::{Diagnostic, Field, ReadOptions, Record, Span, WriteOptions};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-use crate::{output::Output, run::Status};
+use crate::{options::castling_notation, output::Output, run::Status};
 
 /// Play moves (SAN or UCI, mixed) from a position and print the FEN after
 /// each: `fen play startpos e4 c5 Nf3`.
@@ -108,7 +108,11 @@ fn play(
 
 fn write_position(position: &Chess, text: &mut Vec<u8>) {
     // The standard records the en passant square after every double push.
-    fenkit::write_fen(&position.to_setup(EnPassantMode::Always), text);
+    let write = WriteOptions {
+        castling: castling_notation(None, position.castles().mode()),
+        ..WriteOptions::default()
+    };
+    write.write_fen(&position.to_setup(EnPassantMode::Always), text);
     text.push(b'\n');
 }
 

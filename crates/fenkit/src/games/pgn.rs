@@ -188,15 +188,19 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
             }
             Err(_) => {
                 let text = san_plus.to_string();
-                let why = super::moves::read_move(position, &text)
-                    .err()
-                    .unwrap_or_else(|| super::moves::MoveError {
-                        code: Code::IllegalMove,
-                        message: format!("{text}: not a legal move"),
-                    });
                 let number = super::move_number(position);
-                let message = format!("move {number} {}", why.message);
-                ControlFlow::Break(Err(self.error(Some(movetext.ply + 1), why.code, message)))
+                let (code, message) = match super::moves::read_move(position, &text) {
+                    // pgn-reader read `g1f3` as a pawn's move from g1.
+                    Ok(m) => (
+                        Code::BadMove,
+                        format!(
+                            "move {number} {text} is written in UCI (from and to squares), but PGN movetext is SAN: write {}; `fen play` reads UCI",
+                            shakmaty::san::San::from_move(position, m)
+                        ),
+                    ),
+                    Err(why) => (why.code, format!("move {number} {}", why.message)),
+                };
+                ControlFlow::Break(Err(self.error(Some(movetext.ply + 1), code, message)))
             }
         }
     }

@@ -7,8 +7,8 @@ use shakmaty::{Bitboard, CastlingMode, Color, File, Rank, Setup, Square};
 use super::{Violation, single_king};
 use crate::{
     Code, Field, Span,
+    castling::{CASTLING_LETTERS, castling_letter, file_letter},
     words::{color_adjective, contents},
-    write::{CASTLING_LETTERS, castling_letter, file_letter},
 };
 
 pub(super) fn check(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>) {

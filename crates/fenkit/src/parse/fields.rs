@@ -3,7 +3,12 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Square};
 
-use crate::{Code, Diagnostic, Field, Span, found::Found, words::shown, write::CASTLING_LETTERS};
+use crate::{
+    Code, Diagnostic, Field, Span,
+    castling::{CASTLING_LETTERS, side_rook},
+    found::Found,
+    words::shown,
+};
 
 /// Reports the first unprintable or non-ASCII character of a field, which
 /// explains the field better than any word about its content.
@@ -166,31 +171,6 @@ pub(crate) fn canonical_castling(written: &[u8]) -> String {
         .filter(|(letter, _)| written.contains(letter))
         .map(|&(letter, _)| letter as char)
         .collect()
-}
-
-/// The rook a `K`, `Q`, `k` or `q` stands for: the corner in standard
-/// chess; in Chess960 (X-FEN) the outermost rook on that wing of the king,
-/// or the corner when there is none, for legality to report.
-fn side_rook(letter: u8, board: Option<&Board>, mode: CastlingMode) -> Square {
-    let corner = CASTLING_LETTERS
-        .iter()
-        .find(|&&(l, _)| l == letter)
-        .map_or(Square::H1, |&(_, square)| square);
-    let Some(board) = board.filter(|_| mode.is_chess960()) else {
-        return corner;
-    };
-    let color = Color::from_white(letter.is_ascii_uppercase());
-    let backrank = Bitboard::from(color.backrank());
-    let Some(king) = (board.kings() & board.by_color(color) & backrank).first() else {
-        return corner;
-    };
-    let rooks = board.rooks() & board.by_color(color) & backrank;
-    let outermost = if letter.eq_ignore_ascii_case(&b'K') {
-        rooks.into_iter().rev().find(|r| r.file() > king.file())
-    } else {
-        rooks.into_iter().find(|r| r.file() < king.file())
-    };
-    outermost.unwrap_or(corner)
 }
 
 /// The en passant square: `Some(None)` for `-`, `None` when malformed.

@@ -517,8 +517,9 @@ fn split_and_diagnose(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> FieldSpans {
     let mut spans = FieldSpans::empty(record.len());
-    let mut count = 0;
-    let mut extra: Option<Span> = None;
+    let mut tokens: Vec<Span> = Vec::with_capacity(wanted);
+    let mut separators: Vec<Span> = Vec::new();
+    let mut operations = None;
     let mut pos = 0;
     while pos < record.len() {
         let start = pos;
@@ -526,25 +527,55 @@ fn split_and_diagnose(
             while pos < record.len() && blank_len(record, pos) > 0 {
                 pos += blank_len(record, pos);
             }
-            let run = &record[start..pos];
-            if start == 0 || pos == record.len() || run != b" " {
-                diagnostics.push(bad_separator(run, Span::new(start, pos), record.len()));
-            }
+            separators.push(Span::new(start, pos));
             continue;
         }
-        if count == wanted && wanted == 4 {
+        if tokens.len() == wanted && wanted == 4 {
             // EPD: the rest of the record is its operations.
-            spans.fields[6] = Slot::of(Span::new(start, record.len()));
+            operations = Some(Span::new(start, record.len()));
             break;
         }
         while pos < record.len() && blank_len(record, pos) == 0 {
             pos += 1;
         }
-        match spans.fields[..wanted].get_mut(count) {
-            Some(slot) => *slot = Slot::of(Span::new(start, pos)),
-            None => extra = Some(Span::new(extra.map_or(start, |e| e.start), pos)),
+        tokens.push(Span::new(start, pos));
+    }
+    let slip = slip(record, &tokens, &separators, wanted);
+    for &run in &separators {
+        let bytes = &record[run.start..run.end];
+        let explained = matches!(slip, Some(Slip::MissingBetween { run: r, .. }) if r == run);
+        if (run.start == 0 || run.end == record.len() || bytes != b" ") && !explained {
+            diagnostics.push(bad_separator(bytes, run, record.len()));
         }
-        count += 1;
+    }
+    if let Some(ops) = operations {
+        spans.fields[6] = Slot::of(ops);
+    }
+    // The fields as the slip, if any, lays them out.
+    let mut fields: Vec<Option<Span>> = tokens.iter().copied().map(Some).collect();
+    match slip {
+        Some(Slip::GluedSide { at }) => {
+            fields[0] = Some(Span::new(tokens[0].start, at));
+            fields.insert(1, Some(Span::at(at, 1)));
+            diagnostics.push(slip_diagnostic(record, slip.expect("a slip")));
+        }
+        Some(Slip::MissingBetween { field, .. }) => {
+            fields.insert(field, None);
+            diagnostics.push(slip_diagnostic(record, slip.expect("a slip")));
+        }
+        None => {}
+    }
+    let count = fields.len();
+    let mut extra: Option<Span> = None;
+    for (index, field) in fields.into_iter().enumerate() {
+        match (spans.fields[..wanted].get_mut(index), field) {
+            (Some(slot), Some(span)) => *slot = Slot::of(span),
+            (Some(_), None) => {}
+            (None, Some(span)) => {
+                extra = Some(Span::new(extra.map_or(span.start, |e| e.start), span.end));
+            }
+            (None, None) => {}
+        }
     }
     if count < wanted {
         diagnostics.push(missing_fields(count, wanted, record.len()));
@@ -553,6 +584,104 @@ fn split_and_diagnose(
         diagnostics.push(extra_fields(record, span, count));
     }
     spans
+}
+
+/// One typo that shifts every field after it, told apart so that it gets
+/// one diagnostic instead of one per shifted field.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Slip {
+    /// The space between the placement and the active color was lost: the
+    /// side letter stands at `at`, glued to the last rank.
+    GluedSide { at: usize },
+    /// Two spaces (`run`) stand where a field and its separators should
+    /// be: field number `field` (0-based) is missing.
+    MissingBetween { field: usize, run: Span },
+}
+
+/// The slip that explains a FEN record one field short, if there is one
+/// and it is unambiguous: the last token of the placement is a side
+/// letter (`w`, or a `b` that makes rank 1 nine squares long) while the
+/// next token is no side letter; or exactly one run of two spaces inside
+/// the record.
+pub(crate) fn slip(
+    record: &[u8],
+    tokens: &[Span],
+    separators: &[Span],
+    wanted: usize,
+) -> Option<Slip> {
+    if wanted != 6 || tokens.len() != wanted - 1 {
+        return None;
+    }
+    let first = &record[tokens[0].start..tokens[0].end];
+    let second = &record[tokens[1].start..tokens[1].end];
+    let last_rank = first.rsplit(|&b| b == b'/').next().unwrap_or(first);
+    let squares: u32 = last_rank
+        .iter()
+        .map(|&b| {
+            if b.is_ascii_digit() {
+                u32::from(b - b'0')
+            } else {
+                1
+            }
+        })
+        .sum();
+    let glued = match first.last() {
+        Some(b'w') => true,
+        Some(b'b') => squares == 9,
+        _ => false,
+    };
+    if glued && first.contains(&b'/') && !matches!(second, b"w" | b"b") {
+        return Some(Slip::GluedSide {
+            at: tokens[0].end - 1,
+        });
+    }
+    let inside =
+        |run: &&Span| run.start > tokens[0].start && run.end < tokens[tokens.len() - 1].end;
+    let mut doubled = separators
+        .iter()
+        .filter(inside)
+        .filter(|run| &record[run.start..run.end] == b"  ");
+    match (doubled.next(), doubled.next()) {
+        (Some(&run), None) => {
+            let field = tokens.iter().take_while(|t| t.end <= run.start).count();
+            Some(Slip::MissingBetween { field, run })
+        }
+        _ => None,
+    }
+}
+
+/// The one diagnostic of a slip.
+pub(crate) fn slip_diagnostic(record: &[u8], slip: Slip) -> Diagnostic {
+    match slip {
+        Slip::GluedSide { at } => {
+            let side = record[at] as char;
+            Diagnostic::new(
+                Code::BadSeparator,
+                Field::Record,
+                Span::new(at, at),
+                format!(
+                    "the space between the piece placement and the active color is missing: '{side}' is glued to the last rank; write ' {side}'"
+                ),
+            )
+        }
+        Slip::MissingBetween { field, run } => {
+            let field = Field::ALL[field];
+            let at = run.start + 1;
+            let value = match field {
+                Field::Castling | Field::EnPassant => " ('-' for none)",
+                _ => "",
+            };
+            Diagnostic::new(
+                Code::MissingField,
+                field,
+                Span::new(at, at),
+                format!(
+                    "the {} is missing: two spaces stand where it should be; write it between them{value}",
+                    field.describe()
+                ),
+            )
+        }
+    }
 }
 
 fn bad_separator(run: &[u8], span: Span, record_len: usize) -> Diagnostic {

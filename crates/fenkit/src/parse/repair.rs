@@ -11,7 +11,7 @@
 use shakmaty::CastlingMode;
 
 use super::{
-    ParseError, Parsed, blank_len, fields::canonical_castling, inside_quotes, parse_record,
+    ParseError, Parsed, Slip, blank_len, fields::canonical_castling, inside_quotes, parse_record,
 };
 use crate::words::{count, join_and};
 use crate::{Code, Diagnostic, Field, Span, found::Found};
@@ -119,6 +119,10 @@ fn separator_len(record: &[u8], pos: usize) -> usize {
     }
 }
 
+/// What a missing castling, en passant, halfmove or fullmove field is read
+/// as.
+const DEFAULTS: [&[u8]; 4] = [b"-", b"-", b"0", b"1"];
+
 fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
     let mut out = Repaired {
         text: Vec::with_capacity(record.len() + 8),
@@ -190,6 +194,33 @@ fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
         }
         tokens.push(Span::new(token, pos));
     }
+    // A lost or doubled space shifts the fields after it: put them back.
+    let mut defaults_at: Vec<(usize, &'static [u8])> = Vec::new();
+    match super::slip(record, &tokens, &odd_separators, wanted) {
+        Some(Slip::GluedSide { at }) => {
+            tokens.splice(0..1, [Span::new(tokens[0].start, at), Span::at(at, 1)]);
+            out.warn(
+                Code::BadSeparator,
+                Field::Record,
+                Span::new(at, at),
+                "the space between the piece placement and the active color was missing, added"
+                    .to_string(),
+            );
+        }
+        Some(Slip::MissingBetween { field, run }) if field >= 2 => {
+            let (value, what, at) = (DEFAULTS[field - 2], Field::ALL[field], run.start + 1);
+            tokens.insert(field, Span::new(at, at));
+            defaults_at.push((field, value));
+            odd_separators.retain(|&span| span != run);
+            let shown = String::from_utf8_lossy(value);
+            let why = format!(
+                "the {} is missing between two spaces, read as '{shown}'",
+                what.describe()
+            );
+            out.warn(Code::MissingField, what, Span::new(at, at), why);
+        }
+        _ => {}
+    }
     if let Some(&first) = odd_separators.first() {
         let mut kinds = Vec::new();
         for span in &odd_separators {
@@ -228,6 +259,10 @@ fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
             let previous = tokens[index - 1].end;
             out.write(b" ", Span::new(previous, token.start));
         }
+        if let Some(&(_, value)) = defaults_at.iter().find(|(at, _)| *at == index) {
+            out.write(value, token);
+            continue;
+        }
         let bytes = &record[token.start..token.end];
         match repair_field(Field::ALL[index], bytes) {
             Some((text, code, message)) => {
@@ -244,10 +279,9 @@ fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
     }
 
     // Missing fields after the active color take their usual values.
-    let defaults: &[&[u8]] = &[b"-", b"-", b"0", b"1"];
     let present = tokens.len();
     if (2..wanted).contains(&present) {
-        let missing = &defaults[present - 2..wanted - 2];
+        let missing = &DEFAULTS[present - 2..wanted - 2];
         let names = join_and(Field::ALL[present..wanted].iter().map(|f| f.describe()));
         let values: Vec<_> = missing.iter().map(|v| String::from_utf8_lossy(v)).collect();
         out.warn(
