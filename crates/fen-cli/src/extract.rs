@@ -112,10 +112,14 @@ fn json_field<'a>(line: &'a [u8], key: &str) -> Extracted<'a> {
         Err(err) => return Extracted::Missing(format!("the line is not a JSON object: {err}")),
     };
     let Some(raw) = fields.get(key) else {
-        let mut keys: Vec<_> = fields.keys().map(|k| format!("'{k}'")).collect();
+        let mut keys: Vec<_> = fields
+            .keys()
+            .map(|k| format!("'{}'", fenkit::printable(k)))
+            .collect();
         keys.sort();
         return Extracted::Missing(format!(
-            "the JSON object has no key '{key}' (its keys: {})",
+            "the JSON object has no key '{}' (its keys: {})",
+            fenkit::printable(key),
             keys.join(", ")
         ));
     };
@@ -132,8 +136,9 @@ fn json_field<'a>(line: &'a [u8], key: &str) -> Extracted<'a> {
             Extracted::Record(offset_of(text), Cow::Owned(value.into_bytes()))
         }
         _ => Extracted::Missing(format!(
-            "the value of '{key}' is not a string: {}",
-            text.chars().take(40).collect::<String>()
+            "the value of '{}' is not a string: {}",
+            fenkit::printable(key),
+            fenkit::printable(&text.chars().take(40).collect::<String>())
         )),
     }
 }

@@ -9,6 +9,10 @@ use shakmaty::{CastlingMode, EnPassantMode};
 
 use crate::extract::Extract;
 
+/// The most threads a run starts: more only cost memory (each holds its
+/// blocks in flight) and may fail to start.
+pub const MAX_THREADS: usize = 256;
+
 #[derive(Args, Default)]
 pub struct Inputs {
     /// Files of records, one or more per line; standard input when none is
@@ -28,7 +32,7 @@ pub struct Inputs {
     #[arg(long)]
     pub chess960: bool,
     /// Read the record from column N (1 = first) of CSV/TSV lines.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "jsonl")]
+    #[arg(long, value_name = "N", value_parser = positive, conflicts_with = "jsonl")]
     pub field: Option<u32>,
     /// The column delimiter for --field: one character, or 'tab'.
     #[arg(long, default_value = ",", value_parser = delimiter, requires = "field")]
@@ -47,6 +51,25 @@ pub struct Inputs {
     /// standard error is a terminal), always, or never.
     #[arg(long, value_enum, default_value_t)]
     pub progress: crate::progress::When,
+}
+
+/// A number that is within `range`, or why not, in words.
+pub fn number_in(text: &str, range: std::ops::RangeInclusive<u32>) -> Result<u32, String> {
+    let (least, most) = (*range.start(), *range.end());
+    let bounds = match most {
+        u32::MAX => format!("must be {least} or more"),
+        _ => format!("must be between {least} and {most}"),
+    };
+    match text.parse::<u32>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        Ok(_) => Err(bounds),
+        Err(_) => Err(format!("is not a whole number; it {bounds}")),
+    }
+}
+
+/// A number of 1 or more.
+pub fn positive(text: &str) -> Result<u32, String> {
+    number_in(text, 1..=u32::MAX)
 }
 
 fn delimiter(text: &str) -> Result<u8, String> {
@@ -83,11 +106,15 @@ impl Inputs {
         crate::progress::Progress::new(self.progress, total)
     }
 
-    /// How many threads handle records.
-    pub fn threads(&self) -> usize {
+    /// How many threads handle records: as asked, or one per core for 0;
+    /// at most [`MAX_THREADS`], and whether the number asked was cut to it.
+    pub fn threads(&self) -> (usize, bool) {
         match self.jobs {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
+            0 => (
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+                false,
+            ),
+            n => (n.min(MAX_THREADS), n > MAX_THREADS),
         }
     }
 

@@ -97,7 +97,9 @@ impl Output {
     /// output has so far.
     pub fn note(&mut self, text: &str) -> io::Result<()> {
         self.flush_out()?;
-        writeln!(self.err, "{text}")?;
+        for line in text.split('\n') {
+            writeln!(self.err, "{}", fenkit::printable(line))?;
+        }
         self.flush_err()
     }
 

@@ -15,17 +15,18 @@ pub fn human(
     snippet: bool,
 ) -> io::Result<()> {
     let (column, end) = diagnostic.span.columns(record.line, record.offset);
-    writeln!(
-        out,
-        "{}:{}:{column}: {diagnostic}",
-        record.source, record.line_number
-    )?;
+    // Messages escape what they quote; this is the net under them all.
+    let source = fenkit::printable(record.source);
+    let message = diagnostic.to_string();
+    let message = fenkit::printable(&message);
+    writeln!(out, "{source}:{}:{column}: {message}", record.line_number)?;
     if snippet && !record.line.is_empty() {
         let shown: String = String::from_utf8_lossy(record.line)
             .chars()
             .map(|c| match c {
                 '\t' => ' ',
-                c if c.is_control() => '\u{fffd}',
+                // One column each, so that the caret stays in place.
+                c if fenkit::needs_escape(c) => '\u{fffd}',
                 c => c,
             })
             .collect();

@@ -277,3 +277,39 @@ fn lines_across_block_boundaries_read_the_same_on_two_threads() {
     );
     assert!(stdout.contains("the line is 131072 bytes long"));
 }
+
+/// What a terminal would act on: control bytes but the line break, C1
+/// controls, and the bidi and zero-width characters that reorder or hide
+/// text.
+fn acts_on_terminal(text: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(text);
+    text.chars()
+        .find(|&c| c != '\n' && fenkit::needs_escape(c))
+        .map(|c| format!("U+{:04X} in {text}", c as u32))
+}
+
+#[test]
+fn nothing_from_the_input_reaches_the_terminal_raw() {
+    let hostile = "4k3/8/8/8/8/8/8/4K3 w - - \u{1b}[31mRED\u{1b}[0m x;\n\
+                   8/8/8/8/8/8/8/\u{202e}K6k w - - 0 1\n\
+                   {\"fen\": 1, \"\u{1b}]0;title\u{7}\": 2}\n";
+    let mut input = hostile.as_bytes().to_vec();
+    input.extend(noise(10_000));
+    for args in [
+        &["check"][..],
+        &["check", "-j", "2", "--lenient"],
+        &["check", "--jsonl", "fen"],
+        &["show", "--color", "never"],
+        &["normalize", "--lenient"],
+    ] {
+        let output = run(args, input.clone());
+        assert_eq!(acts_on_terminal(&output.stderr), None, "{args:?} stderr");
+        if args[0] == "show" {
+            // show prints diagnostics in place of boards, on stdout.
+            assert_eq!(acts_on_terminal(&output.stdout), None, "{args:?} stdout");
+        }
+    }
+    let output = run(&["check"], hostile.as_bytes().to_vec());
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains(r"'\x1b[31mRED\x1b[0m'"), "{stderr}");
+}

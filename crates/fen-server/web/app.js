@@ -154,7 +154,7 @@ function showResults(failure) {
     state.board = placementToBoard(fields[0]);
     state.clocks = /^\d+$/.test(fields[4] || '') && /^\d+$/.test(fields[5] || '') ? `${fields[4]} ${fields[5]}` : '0 1';
     setControls(fields[1], fields[2], fields[3]);
-    state.problemSquares = problemSquares(active);
+    state.problemSquares = namedSquares(active);
   } else {
     state.problemSquares = new Set();
   }
@@ -164,7 +164,7 @@ function showResults(failure) {
 
 // The squares the record's broken rules name (errors only), as the
 // server says them: the ones a diagram crosses out.
-function problemSquares(result) {
+function namedSquares(result) {
   const found = new Set();
   for (const problem of result.errors) {
     if (problem.severity !== 'error' || !problem.square) continue;

@@ -96,6 +96,55 @@ impl fmt::Display for Found {
     }
 }
 
+/// `text` with everything a terminal would act on or hide escaped: control
+/// characters (`\x1b`), and the invisible format characters that reorder
+/// or hide text (bidi overrides and isolates, zero-width characters, a
+/// byte-order mark: `\u{202e}`). Input quoted in a message goes through
+/// this, so that a hostile file can neither recolour nor retitle the
+/// terminal, nor make a message read backwards. `\n` and `\t` are escaped
+/// too: a quote stays on its line.
+///
+/// ```
+/// assert_eq!(fenkit::printable("a\u{1b}[31mb"), "a\\x1b[31mb");
+/// assert_eq!(fenkit::printable("x\u{202e}y"), "x\\u{202e}y");
+/// assert_eq!(fenkit::printable("8/8 – w"), "8/8 – w");
+/// ```
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if !needs_escape(c) => out.push(c),
+            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether a terminal would act on `c` or show nothing for it: what
+/// [`printable`] escapes.
+///
+/// ```
+/// assert!(fenkit::needs_escape('\u{1b}') && fenkit::needs_escape('\u{202e}'));
+/// assert!(!fenkit::needs_escape('–'));
+/// ```
+pub fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}' // zero-width characters, LRM and RLM
+                | '\u{2028}'..='\u{202e}' // separators, bidi embeddings and overrides
+                | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
+                | '\u{2066}'..='\u{2069}' // bidi isolates
+                | '\u{061c}' // Arabic letter mark
+                | '\u{feff}' // byte-order mark
+                | '\u{fff9}'..='\u{fffb}' // interlinear annotations
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ mod chess960;
 mod diagnostic;
 pub mod epd;
 mod found;
+pub use found::{needs_escape, printable};
 pub mod games;
 #[cfg(feature = "serde")]
 pub mod json;

@@ -71,9 +71,9 @@ pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 /// Bytes of a record as text for a message: what is not UTF-8 becomes
-/// U+FFFD.
+/// U+FFFD, and what a terminal would act on is escaped.
 pub(crate) fn shown(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    crate::printable(&String::from_utf8_lossy(bytes)).into_owned()
 }
 
 #[cfg(test)]

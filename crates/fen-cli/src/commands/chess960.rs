@@ -4,14 +4,18 @@ use std::io::{self, Write};
 
 use fenkit::WriteOptions;
 
-use crate::{options::Notation, output::Output, run::Status};
+use crate::{
+    options::{Notation, number_in},
+    output::Output,
+    run::Status,
+};
 
 /// Print Chess960 start position N (0-959; 518 is the classical start),
 /// or all 960.
 #[derive(clap::Args)]
 pub struct Args {
     /// The start position's number, in the standard numbering.
-    #[arg(value_parser = clap::value_parser!(u32).range(0..960), required_unless_present = "all")]
+    #[arg(value_parser = |text: &str| number_in(text, 0..=959), required_unless_present = "all")]
     pub number: Option<u32>,
     /// Print all 960, in order.
     #[arg(long, conflicts_with = "number")]

@@ -14,7 +14,7 @@ use fenkit::{
 };
 
 use super::prelude::*;
-use crate::options::Facing;
+use crate::options::{Facing, number_in};
 
 /// What `fen svg` and `fen png` take.
 #[derive(clap::Args)]
@@ -45,7 +45,7 @@ pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
 #[derive(clap::Args)]
 pub struct Look {
     /// The image's width in pixels.
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(i64::from(*SIZES.start())..=i64::from(*SIZES.end())))]
+    #[arg(long, default_value_t = 400, value_parser = |text: &str| number_in(text, SIZES))]
     pub size: u32,
     #[command(flatten)]
     pub facing: Facing,
@@ -103,9 +103,10 @@ pub struct Destination {
     /// --name. Standard output when not given.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
-    /// File names in the directory: {line} (the record's line number), {n}
-    /// (its number among the records), {id} (an EPD record's id, else its
-    /// line). A name taken twice gets -2, -3… added.
+    /// File names in the directory, from a template: `{line}` (the record's
+    /// line number), `{num}` (its number among the records), `{id}` (an EPD
+    /// record's id, else its line). The extension is added when the
+    /// template has none; a name taken twice gets -2, -3… added.
     #[arg(long, value_name = "TEMPLATE")]
     pub name: Option<String>,
 }
@@ -185,10 +186,16 @@ impl Image {
         let id = id.map(safe_name).filter(|id| !id.is_empty());
         let stem = template
             .replace("{line}", &line)
+            .replace("{num}", &self.records.to_string())
+            // The short form the README has always shown (clap's help
+            // cannot show it: it reads it as a line break).
             .replace("{n}", &self.records.to_string())
             .replace("{id}", id.as_deref().unwrap_or(&line));
-        let stem = safe_name(&stem);
         let extension = self.kind.extension();
+        // A template that ends in the extension already keeps it once.
+        let dotted = format!(".{extension}");
+        let stem = stem.strip_suffix(dotted.as_str()).unwrap_or(&stem);
+        let stem = safe_name(stem);
         let mut name = format!("{stem}.{extension}");
         let mut copy = 1;
         while !self.names.insert(name.clone()) {

@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long = "final", alias = "last", conflicts_with_all = ["every", "ply", "opening"])]
     pub final_only: bool,
     /// Only every Nth ply (N, 2N, …).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::options::positive)]
     pub every: Option<u32>,
     /// Only plies A to B (0 is the start position): 10..20, 10.., ..20, or 7.
     #[arg(long, value_name = "A..B", value_parser = ply_range)]

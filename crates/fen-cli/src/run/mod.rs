@@ -93,7 +93,14 @@ pub enum Status {
 /// Runs `job` over the inputs on as many threads as `--jobs` says (one when
 /// both output streams share a terminal, to keep them in step).
 pub fn stream<J: Parallel>(job: &mut J, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
-    match inputs.threads() {
+    let (threads, capped) = inputs.threads();
+    if capped {
+        let jobs = inputs.jobs;
+        out.note(&format!(
+            "fen: warning: --jobs {jobs} is more threads than is useful; using {threads}"
+        ))?;
+    }
+    match threads {
         threads if threads > 1 && !out.interleaves() => {
             let mut first = true;
             each_input(job, inputs, out, |job, reading, reader, out| {

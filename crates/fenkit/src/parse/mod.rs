@@ -751,7 +751,7 @@ fn missing_fields(present: usize, wanted: usize, record_len: usize) -> Diagnosti
 }
 
 fn extra_fields(record: &[u8], span: Span, count: usize) -> Diagnostic {
-    let text = String::from_utf8_lossy(&record[span.start..span.end]);
+    let text = crate::words::shown(&record[span.start..span.end]);
     let shown: String = text.chars().take(40).collect();
     let ellipsis = if shown.len() < text.len() { "…" } else { "" };
     Diagnostic::new(

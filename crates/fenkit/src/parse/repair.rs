@@ -304,7 +304,7 @@ fn repair(record: &[u8], epd: bool) -> Option<Repaired> {
 
 /// A field's repaired text, with the code and message of the repair.
 fn repair_field(field: Field, bytes: &[u8]) -> Option<(String, Code, String)> {
-    let shown = String::from_utf8_lossy(bytes);
+    let shown = crate::words::shown(bytes);
     let dash = || {
         let (found, _) = Found::at(bytes, 0);
         format!("{found} in the {}, read as '-'", field.describe())
