@@ -16,8 +16,13 @@ pub const MAX_THREADS: usize = 256;
 #[derive(Args, Default)]
 pub struct Inputs {
     /// Files of records, one or more per line; standard input when none is
-    /// given, or for '-'.
+    /// given, or for '-'. An argument that names no file and holds '/' is a
+    /// record itself (quoted, or as six words).
+    #[arg(value_name = "FILE|FEN")]
     pub files: Vec<PathBuf>,
+    /// A record to read, before any file (repeatable).
+    #[arg(long = "fen", value_name = "FEN")]
+    pub fens: Vec<String>,
     /// The records' format: FEN, EPD, FEN tags of a PGN file, or auto (EPD
     /// for lines holding ';', FEN for the rest).
     #[arg(long, value_enum, default_value_t)]

@@ -93,6 +93,25 @@ impl Output {
         Ok(())
     }
 
+    /// Writes a hint about `record` for people on standard error, after its
+    /// diagnostics: `SOURCE:LINE:COL: hint: …`.
+    pub fn hint(&mut self, record: &Record, text: &str) -> io::Result<()> {
+        if self.interleave {
+            self.flush_out()?;
+        }
+        let source = fenkit::printable(record.source);
+        let (line, column) = (record.line_number, record.column(0));
+        writeln!(
+            self.err,
+            "{source}:{line}:{column}: hint: {}",
+            fenkit::printable(text)
+        )?;
+        if self.interleave {
+            self.flush_err()?;
+        }
+        Ok(())
+    }
+
     /// Writes a line for people on standard error, after what standard
     /// output has so far.
     pub fn note(&mut self, text: &str) -> io::Result<()> {

@@ -232,6 +232,10 @@ codes! {
     InvalidUtf8 => "invalid-utf8",
     /// The record stands inside quotes.
     QuotedRecord => "quoted-record",
+    /// The record stands inside what a paste wraps it in: a `FEN:` prefix,
+    /// an analysis URL, a PGN `[FEN "…"]` tag, Markdown backticks, a
+    /// trailing comment (taken off by lenient reading).
+    WrappedRecord => "wrapped-record",
     /// The CSV/TSV column or JSON key that should hold the record is not
     /// there (found by readers of other files, not by the parser).
     MissingColumn => "missing-column",
@@ -407,6 +411,7 @@ impl Code {
             | NulByte
             | InvalidUtf8
             | QuotedRecord
+            | WrappedRecord
             | MissingColumn
             | OneImageOnly
             | BadPieceChar

@@ -12,6 +12,13 @@ const fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
 }
 
+/// Whether `token` is a label people paste before a record: `FEN:`,
+/// `fen=`, `[FEN` (any case).
+fn is_paste_prefix(token: &[u8]) -> bool {
+    let lower = token.to_ascii_lowercase();
+    matches!(lower.as_slice(), b"fen:" | b"fen=" | b"fen" | b"[fen")
+}
+
 /// The FEN records of a line as `(offset in the line, bytes)`: blanks
 /// around records are dropped, and a new record starts at each token
 /// holding `/` after the first token (only a piece placement holds `/`).
@@ -83,10 +90,26 @@ impl<'a> Iterator for Records<'a> {
                 .position(|&b| is_blank(b))
                 .unwrap_or(line.len() - start);
         // The next '/' after the first token is inside the token that
-        // starts the next record.
-        let end = match memchr::memchr(b'/', &line[first_end..]) {
+        // starts the next record, unless the first token is what people
+        // put before a record they paste (`FEN:`, `[FEN`).
+        let split_from = match is_paste_prefix(&line[start..first_end]) {
+            // Past the end of the token holding the label's placement.
+            true => line[first_end..]
+                .iter()
+                .position(|&b| b == b'/')
+                .and_then(|slash| {
+                    let token = first_end + slash;
+                    line[token..]
+                        .iter()
+                        .position(|&b| is_blank(b))
+                        .map(|end| token + end)
+                })
+                .unwrap_or(line.len()),
+            false => first_end,
+        };
+        let end = match memchr::memchr(b'/', &line[split_from..]) {
             Some(at) => {
-                let slash = first_end + at;
+                let slash = split_from + at;
                 // line[first_end] is blank, so this finds the token start.
                 let next = line[..slash]
                     .iter()
@@ -127,8 +150,14 @@ mod tests {
         );
         // Blanks inside a record stay for the parser to judge.
         assert_eq!(split("  8/8  w - - 0 1 \t"), [(2, "8/8  w - - 0 1")]);
-        // Text before the first placement is a record of its own.
+        // Text before the first placement is a record of its own…
         assert_eq!(split("x 8/8 w"), [(0, "x"), (2, "8/8 w")]);
+        // … but a label pasted before a record stays with it.
+        assert_eq!(
+            split("FEN: 8/8 w 8/7K b"),
+            [(0, "FEN: 8/8 w"), (11, "8/7K b")]
+        );
+        assert_eq!(split("[FEN \"8/8 w\"]"), [(0, "[FEN \"8/8 w\"]")]);
         assert!(split(" \t ").is_empty());
     }
 }

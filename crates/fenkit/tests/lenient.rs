@@ -10,6 +10,19 @@ type At = (&'static str, usize);
 /// Input, the FEN it is repaired to, the repairs, and strict reading's
 /// first error.
 const CASES: &[(&str, &str, &[At], At)] = &[
+    // What a paste wraps a record in comes off, the record read inside.
+    (
+        "FEN: 4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        &[("wrapped-record", 1)],
+        ("bad-piece-char", 1),
+    ),
+    (
+        "https://lichess.org/analysis/4k3/8/8/8/8/8/8/4K3_b_-_-_0_1",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        &[("wrapped-record", 1), ("bad-separator", 49)],
+        ("bad-piece-char", 1),
+    ),
     // One lost space, one diagnostic; the fields after it in their places.
     (
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRw KQkq - 0 1",

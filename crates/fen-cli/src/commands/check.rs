@@ -76,7 +76,7 @@ impl Check {
         self.records += 1;
         self.valid += u64::from(valid);
         match self.format {
-            Format::Human => out.diagnostics(record, diagnostics)?,
+            Format::Human => report(&self.read, record, diagnostics, out)?,
             Format::Json => {
                 let castling = self.read.castling;
                 report::json(out.stdout(), record, setup, fen, diagnostics, castling)?

@@ -26,7 +26,7 @@ pub mod uniq;
 
 use std::io;
 
-use fenkit::{Parsed, ReadOptions, Record};
+use fenkit::{Class, Diagnostic, Parsed, ReadOptions, Record, Severity};
 use shakmaty::Chess;
 
 use crate::output::Output;
@@ -38,12 +38,39 @@ mod prelude {
 
     pub use fenkit::{ReadOptions, Record};
 
-    pub use super::{legal_reported, parse_reported};
+    pub use super::{legal_reported, parse_reported, report};
     pub use crate::{
         options::Inputs,
         output::Output,
         run::{self, Job, Parallel, Status},
     };
+}
+
+/// Reports the diagnostics of `record` and, when strict reading found it
+/// malformed but lenient reading would repair it, one hint naming
+/// `--lenient` with what it would read.
+pub fn report(
+    options: &ReadOptions,
+    record: &Record,
+    diagnostics: &[Diagnostic],
+    out: &mut Output,
+) -> io::Result<()> {
+    out.diagnostics(record, diagnostics)?;
+    let malformed = diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.code.class() == Class::Malformed);
+    if options.lenient || !malformed {
+        return Ok(());
+    }
+    let lenient = ReadOptions {
+        lenient: true,
+        ..*options
+    };
+    if let Ok(parsed) = lenient.parse(record.bytes) {
+        let fen = fenkit::to_fen(&parsed.setup);
+        out.hint(record, &format!("--lenient reads this record as '{fen}'"))?;
+    }
+    Ok(())
 }
 
 /// Parses `record` as `options` say and reports its repairs (warnings) or
@@ -61,7 +88,7 @@ pub fn parse_reported(
             Ok(Some(parsed))
         }
         Err(err) => {
-            out.diagnostics(record, err.diagnostics())?;
+            report(options, record, err.diagnostics(), out)?;
             Ok(None)
         }
     }
@@ -77,7 +104,7 @@ pub fn legal_reported(
 ) -> io::Result<Option<Chess>> {
     let checked = options.check(record.bytes);
     if !checked.diagnostics.is_empty() {
-        out.diagnostics(record, &checked.diagnostics)?;
+        report(options, record, &checked.diagnostics, out)?;
     }
     Ok(checked.position(options.castling))
 }

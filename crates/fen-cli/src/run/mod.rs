@@ -36,7 +36,7 @@ use fenkit::{Code, Diagnostic, Field, Record, Span};
 pub use blocks::{Block, Blocks, Line, MAX_LINE, lines};
 pub use parallel::read_all as read_all_parallel;
 pub use single::read_all;
-pub use source::{files_or_stdin, io_message, open};
+pub use source::{Source, files_or_stdin, io_message, open, sources};
 
 use crate::{
     extract::{Extract, Extracted},
@@ -143,8 +143,8 @@ fn each_input<J: Job>(
     let extract = inputs.extract();
     let mut status = Status::Ok;
     let mut progress = inputs.progress();
-    for path in files_or_stdin(&inputs.files) {
-        let Some((source, reader)) = open(&path, out)? else {
+    for input in sources(&inputs.fens, &inputs.files) {
+        let Some((source, reader)) = input.open(out)? else {
             status = Status::Failed;
             continue;
         };

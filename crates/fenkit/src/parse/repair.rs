@@ -12,6 +12,7 @@ use shakmaty::CastlingMode;
 
 use super::{
     ParseError, Parsed, Slip, blank_len, fields::canonical_castling, inside_quotes, parse_record,
+    unwrap::unwrap,
 };
 use crate::words::{count, join_and};
 use crate::{Code, Diagnostic, Field, Span, found::Found};
@@ -79,8 +80,46 @@ impl Repaired {
     }
 }
 
-/// Repairs `record` and reads it; `None` when there was nothing to repair.
+/// Takes off what a paste wraps `record` in, repairs what is inside, and
+/// reads it; `None` when there was nothing to take off or repair.
 pub(super) fn parse(
+    record: &[u8],
+    epd: bool,
+    castling: CastlingMode,
+) -> Option<Result<Parsed, ParseError>> {
+    let Some(unwrapped) = unwrap(record, epd) else {
+        return parse_repaired(record, epd, castling);
+    };
+    let inner = &unwrapped.text;
+    let result = match parse_record(inner, epd, castling) {
+        Err(err) => parse_repaired(inner, epd, castling).unwrap_or(Err(err)),
+        parsed => parsed,
+    };
+    // Every span points into the paste, the wrapping's warnings first.
+    let relocate = |diagnostics: &[Diagnostic]| {
+        let mut all = unwrapped.warnings.clone();
+        all.extend(diagnostics.iter().map(|d| Diagnostic {
+            span: unwrapped.map(d.span),
+            ..d.clone()
+        }));
+        all.sort_by_key(|d| d.span.start);
+        all
+    };
+    Some(match result {
+        Ok(mut parsed) => {
+            parsed.fields = parsed.fields.map(record.len(), |s| unwrapped.map(s));
+            parsed.warnings = relocate(&parsed.warnings);
+            Ok(parsed)
+        }
+        Err(err) => {
+            let fields = err.fields().map(record.len(), |s| unwrapped.map(s));
+            Err(ParseError::new(relocate(err.diagnostics()), fields))
+        }
+    })
+}
+
+/// Repairs `record` and reads it; `None` when there was nothing to repair.
+fn parse_repaired(
     record: &[u8],
     epd: bool,
     castling: CastlingMode,
