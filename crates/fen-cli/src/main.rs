@@ -48,6 +48,8 @@ enum Command {
     /// Draw each record as a PNG diagram.
     Png(image::Args),
     Play(play::Args),
+    Moves(moves::Args),
+    Perft(perft::Args),
     Pgn(pgn::Args),
     History(history::Args),
     Opening(opening::Args),
@@ -80,6 +82,8 @@ fn main() -> ExitCode {
         Command::Svg(args) => image::run(image::Kind::Svg, args, &mut out),
         Command::Png(args) => image::run(image::Kind::Png, args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
+        Command::Moves(args) => moves::run(args, &mut out),
+        Command::Perft(args) => perft::run(args, &mut out),
         Command::Pgn(args) => pgn::run(args, &mut out),
         Command::History(args) => history::run(args, &mut out),
         Command::Opening(args) => opening::run(args, &mut out),

@@ -14,8 +14,10 @@ pub mod convert;
 pub mod history;
 pub mod image;
 pub mod key;
+pub mod moves;
 pub mod normalize;
 pub mod opening;
+pub mod perft;
 pub mod pgn;
 pub mod play;
 #[cfg(feature = "serve")]

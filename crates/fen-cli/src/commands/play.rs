@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use fenkit::{Diagnostic, Field, ReadOptions, Record, Span, WriteOptions};
+use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span, WriteOptions};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 use crate::{options::castling_notation, output::Output, run::Status};
@@ -36,21 +36,49 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     play(&fen, &moves, &read, args.final_only, out)
 }
 
-/// Splits the arguments into the FEN and the moves: `startpos`, a FEN in
-/// one argument, or a FEN spread over six unquoted arguments. Moves may
-/// also share an argument, separated by spaces.
+/// Splits the arguments into the position and the moves, as engine
+/// authors write them: `startpos` or a FEN (in one argument or as six
+/// words), optionally after `position` (and `fen`) as in a UCI command and
+/// before `moves`; moves may share arguments and carry move numbers
+/// (`1. e4 e5 2.Nf3`), which are left out.
 pub fn split(arguments: &[String]) -> (String, Vec<String>) {
-    let first = arguments.first().map_or("", String::as_str);
-    let fields = if first == "startpos" || first.contains(' ') {
-        1
-    } else {
-        arguments.len().min(6)
-    };
-    let fen = arguments[..fields].join(" ");
-    let moves = arguments[fields..]
+    let words: Vec<&str> = arguments
         .iter()
-        .flat_map(|m| m.split_whitespace())
-        .map(str::to_string)
+        .flat_map(|a| a.split_whitespace())
+        .collect();
+    let mut rest = &words[..];
+    if rest.first() == Some(&"position") {
+        rest = &rest[1..];
+    }
+    if rest.first() == Some(&"fen") {
+        rest = &rest[1..];
+    }
+    let fields = match rest.first() {
+        Some(&"startpos") => 1,
+        // The placement, then the fields up to six or up to `moves`.
+        _ => rest
+            .iter()
+            .take(6)
+            .take_while(|&&w| w != "moves")
+            .count()
+            .max(1),
+    };
+    let fen = rest[..fields.min(rest.len())].join(" ");
+    rest = &rest[fields.min(rest.len())..];
+    if rest.first() == Some(&"moves") {
+        rest = &rest[1..];
+    }
+    let moves = rest
+        .iter()
+        .filter_map(|&word| {
+            // `12.` and `12...` stand alone or glued to their move.
+            let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+            let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+            let number = digits > 0 && dots > 0;
+            let word = if number { &word[digits + dots..] } else { word };
+            let result = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
+            (!word.is_empty() && !result).then(|| word.to_string())
+        })
         .collect();
     (fen, moves)
 }
@@ -73,13 +101,22 @@ fn play(
     let line = moves.join(" ");
     let mut offset = 0;
     for text_move in moves {
+        let number = fenkit::games::move_number(&position);
+        let over = game_over(&position);
         match fenkit::games::read_move(&position, text_move) {
-            Ok(m) => position.play_unchecked(m),
-            Err(err) => {
-                let number = fenkit::games::move_number(&position);
-                let message = format!("move {number} {}", err.message);
+            Ok(m) if over.is_none() => position.play_unchecked(m),
+            found => {
+                let (code, why) = match (over.clone(), found) {
+                    (Some(over), _) => (
+                        Code::IllegalMove,
+                        format!("{text_move}: the game is over: {over}"),
+                    ),
+                    (None, Err(err)) => (err.code, err.message),
+                    (None, Ok(_)) => unreachable!("a legal move is played"),
+                };
+                let message = format!("move {number} {why}");
                 let span = Span::at(0, text_move.len());
-                let diagnostic = Diagnostic::new(err.code, Field::Record, span, message);
+                let diagnostic = Diagnostic::new(code, Field::Record, span, message);
                 let record = Record {
                     source: "<moves>",
                     line_number: 1,
@@ -88,8 +125,10 @@ fn play(
                     bytes: text_move.as_bytes(),
                 };
                 out.diagnostics(&record, &[diagnostic])?;
-                let legal = fenkit::games::legal_sans(&position);
-                out.note(&format!("  legal moves here: {}", legal.join(" ")))?;
+                if over.is_none() {
+                    let legal = fenkit::games::legal_sans(&position);
+                    out.note(&format!("  legal moves here: {}", legal.join(" ")))?;
+                }
                 status = Status::BadRecords;
                 break;
             }
@@ -103,7 +142,24 @@ fn play(
         write_position(&position, &mut text);
     }
     out.stdout().write_all(&text)?;
+    if let Some(over) = game_over(&position).filter(|_| status == Status::Ok) {
+        out.note(&format!("the game is over after the last move: {over}"))?;
+    }
     Ok(status)
+}
+
+/// How the game stands when the side to move has no move: checkmated or
+/// stalemated, in words.
+fn game_over(position: &Chess) -> Option<String> {
+    let side = position.turn().fold_wb("White", "Black");
+    if position.is_checkmate() {
+        let winner = position.turn().fold_wb("Black", "White");
+        Some(format!("{side} is checkmated, {winner} wins"))
+    } else if position.is_stalemate() {
+        Some(format!("{side} is stalemated, a draw"))
+    } else {
+        None
+    }
 }
 
 fn write_position(position: &Chess, text: &mut Vec<u8>) {
@@ -137,6 +193,21 @@ mod tests {
 
     fn strings(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn engine_logs_and_game_texts_are_read_as_they_are_written() {
+        let uci = strings(&["position startpos moves e2e4 e7e5"]);
+        assert_eq!(split(&uci), ("startpos".into(), strings(&["e2e4", "e7e5"])));
+        let words = strings(&["startpos", "moves", "e2e4", "e7e5"]);
+        assert_eq!(split(&words), split(&uci));
+        let numbered = strings(&["startpos", "1.", "e4", "e5", "2.Nf3", "2...", "Nc6", "1-0"]);
+        assert_eq!(split(&numbered).1, ["e4", "e5", "Nf3", "Nc6"]);
+        let fen = strings(&["position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves Kb1"]);
+        assert_eq!(
+            split(&fen),
+            ("8/8/8/8/8/8/8/K6k w - - 0 1".into(), strings(&["Kb1"]))
+        );
     }
 
     #[test]

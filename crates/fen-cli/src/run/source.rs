@@ -31,7 +31,11 @@ pub fn sources(records: &[String], arguments: &[PathBuf]) -> Vec<Source> {
     for argument in arguments {
         let text = argument.to_string_lossy();
         let is_file = argument.exists();
-        if !is_file && reads_as_record(&text) {
+        if !is_file && text == "startpos" {
+            // The UCI name of the standard start, for engine authors.
+            lines.push(fenkit::to_fen(&shakmaty::Setup::initial()));
+            in_record = false;
+        } else if !is_file && reads_as_record(&text) {
             lines.push(text.into_owned());
             in_record = true;
         } else if !is_file && in_record {

@@ -1,0 +1,61 @@
+//! `fen moves`: the legal moves of each position, in SAN and UCI.
+
+use shakmaty::{CastlingMode, Position, san::San, uci::UciMove};
+
+use super::prelude::*;
+
+/// Print the legal moves of each position, one per line as SAN and UCI,
+/// an empty line between positions ('-' for none: checkmate or stalemate).
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub inputs: Inputs,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let mut moves = Moves {
+        read: args.inputs.read_options(),
+        shown: false,
+    };
+    run::stream(&mut moves, &args.inputs, out)
+}
+
+struct Moves {
+    read: ReadOptions,
+    shown: bool,
+}
+
+impl Job for Moves {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let Some(position) = legal_reported(&self.read, record, out)? else {
+            return Ok(false);
+        };
+        if self.shown {
+            writeln!(out.stdout())?;
+        }
+        self.shown = true;
+        let legal = position.legal_moves();
+        if legal.is_empty() {
+            writeln!(out.stdout(), "-")?;
+        }
+        let mode: CastlingMode = self.read.castling;
+        for m in legal {
+            let san = San::from_move(&position, m);
+            writeln!(out.stdout(), "{san}\t{}", UciMove::from_move(m, mode))?;
+        }
+        Ok(true)
+    }
+}
+
+impl Parallel for Moves {
+    fn fork(&self) -> Moves {
+        Moves {
+            read: self.read,
+            shown: true,
+        }
+    }
+
+    fn first_separator(&self) -> usize {
+        usize::from(!self.shown)
+    }
+}
