@@ -16,7 +16,7 @@ use fenkit::render::{BadOption, Diagram, Orientation, Renderer};
 use shakmaty::{CastlingMode, Setup};
 use tokio::sync::Semaphore;
 
-use crate::{Params, Refusal, error, fen_from_url, required};
+use crate::{Params, Refusal, error, fen_from_url, refused_record, required};
 
 /// Sizes a URL may ask for, in pixels: the library's, up to 2048 (a
 /// 4096-pixel image takes a core for a second).
@@ -36,13 +36,9 @@ fn option<T: std::str::FromStr<Err = BadOption>>(name: &str, value: &str) -> Res
 fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
     let fen = fen_from_url(required(params, "fen")?);
     let read = crate::read_options();
-    let parsed = read.parse(fen.as_bytes()).map_err(|err| {
-        let problems: Vec<String> = err.diagnostics().iter().map(|d| d.to_string()).collect();
-        Refusal(
-            StatusCode::BAD_REQUEST,
-            serde_json::json!({ "error": "the FEN is malformed", "problems": problems }),
-        )
-    })?;
+    let parsed = read
+        .parse(fen.as_bytes())
+        .map_err(|err| refused_record("the FEN is malformed", &fen, err.diagnostics()))?;
     let mut diagram = Diagram::default();
     for (name, value) in params {
         match name.as_str() {
@@ -77,7 +73,13 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
                 }
             }
             "caption" => diagram.caption = value != "false" && value != "0",
-            _ => return Err(bad(name, "is not a parameter of the board".into())),
+            _ => {
+                let known = "fen, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption";
+                return Err(bad(
+                    name,
+                    format!("is not a parameter here; the parameters are {known}"),
+                ));
+            }
         }
     }
     let setup = parsed.setup;

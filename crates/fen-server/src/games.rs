@@ -10,21 +10,23 @@ use axum::{
 use serde_json::json;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-use crate::{Params, Refusal, error, fen_from_url, required};
+use crate::{Params, Refusal, error, fen_from_url, known_only, refused_record, required};
 
-/// The legal position a query names (`startpos` allowed), or why not.
+/// The position a query names (`startpos` allowed) to play from, or why
+/// not: malformed (it cannot be read) or illegal (it cannot be played
+/// from), each with its problems.
 fn position(params: &Params) -> Result<Chess, Refusal> {
     let fen = fen_from_url(params.get("fen").map_or("startpos", String::as_str));
     if fen == "startpos" {
         return Ok(Chess::default());
     }
     let checked = crate::read_options().check(fen.as_bytes());
-    let problems: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
     checked.position(CastlingMode::Standard).ok_or_else(|| {
-        Refusal(
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "the FEN is not a legal position", "problems": problems }),
-        )
+        let message = match checked.setup {
+            None => "the FEN is malformed",
+            Some(_) => "the FEN is not a position a game can be played from",
+        };
+        refused_record(message, &fen, &checked.diagnostics)
     })
 }
 
@@ -33,6 +35,9 @@ fn fen(position: &Chess) -> String {
 }
 
 pub async fn play(Query(params): Query<Params>) -> Response {
+    if let Err(refusal) = known_only(&params, &["fen", "moves"]) {
+        return refusal.into_response();
+    }
     let mut position = match position(&params) {
         Ok(position) => position,
         Err(refusal) => return refusal.into_response(),
@@ -52,6 +57,7 @@ pub async fn play(Query(params): Query<Params>) -> Response {
             Err(err) => {
                 let body = json!({
                     "error": err.message,
+                    "status": StatusCode::BAD_REQUEST.as_u16(),
                     "code": err.code.as_str(),
                     "move": index + 1,
                     "fens": fens,
@@ -66,6 +72,9 @@ pub async fn play(Query(params): Query<Params>) -> Response {
 }
 
 pub async fn opening(Query(params): Query<Params>) -> Response {
+    if let Err(refusal) = known_only(&params, &["fen"]) {
+        return refusal.into_response();
+    }
     if !params.contains_key("fen") {
         return error(StatusCode::BAD_REQUEST, "the parameter 'fen' is missing").into_response();
     }

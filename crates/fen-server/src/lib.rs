@@ -49,9 +49,74 @@ impl IntoResponse for Refusal {
     }
 }
 
-/// A refusal with the body `{"error": message}`.
+/// A refusal in the one shape of every answer that is not a success:
+/// `{"error": message, "status": code}`.
 fn error(status: StatusCode, message: impl Into<String>) -> Refusal {
-    Refusal(status, json!({ "error": message.into() }))
+    Refusal(status, problem(status, message.into()))
+}
+
+/// The JSON body of a refusal.
+fn problem(status: StatusCode, message: String) -> serde_json::Value {
+    json!({ "error": message, "status": status.as_u16() })
+}
+
+/// A refused record: `message`, and its problems in the shape of
+/// `/api/check`'s (columns in the FEN parameter as given).
+fn refused_record(message: &str, fen: &str, diagnostics: &[fenkit::Diagnostic]) -> Refusal {
+    let record = fenkit::Record {
+        source: "fen",
+        line_number: 1,
+        line: fen.as_bytes(),
+        offset: 0,
+        bytes: fen.as_bytes(),
+    };
+    let problems: Vec<_> = diagnostics
+        .iter()
+        .map(|d| fenkit::json::ProblemJson::new(d, &record))
+        .collect();
+    let mut body = problem(StatusCode::BAD_REQUEST, message.to_string());
+    body["problems"] = json!(problems);
+    Refusal(StatusCode::BAD_REQUEST, body)
+}
+
+/// Refuses a query that names a parameter the route does not take, so
+/// that a misspelt option is not silently ignored.
+fn known_only(params: &Params, known: &[&str]) -> Result<(), Refusal> {
+    match params.keys().find(|name| !known.contains(&name.as_str())) {
+        None => Ok(()),
+        Some(name) => Err(error(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{}: is not a parameter here; the parameters are {}",
+                name,
+                known.join(", ")
+            ),
+        )),
+    }
+}
+
+/// Gives every answer that is not a success and carries no JSON (a 404 or
+/// 405 from the router, a 408 or 413 from the limits) the one JSON shape.
+async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
+    if status.is_success() || status == StatusCode::NOT_MODIFIED || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::NOT_FOUND => "no such page; see /openapi.json for the routes".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => "this route does not take that method".to_string(),
+        StatusCode::REQUEST_TIMEOUT => {
+            format!("the request took longer than {} s", TIMEOUT.as_secs())
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => format!("the body is larger than {MAX_BODY} bytes"),
+        other => other.canonical_reason().unwrap_or("refused").to_string(),
+    };
+    (status, Json(problem(status, message))).into_response()
 }
 
 /// A query parameter that must be there.
@@ -105,6 +170,7 @@ pub fn router() -> Router {
             TIMEOUT,
         ))
         .layer(ConcurrencyLimitLayer::new(CONCURRENCY))
+        .layer(middleware::from_fn(json_errors))
 }
 
 async fn openapi() -> Response {

@@ -211,6 +211,110 @@ async fn strictness_chooses_which_classes_invalidate() {
 }
 
 #[tokio::test]
+async fn every_refusal_has_one_json_shape_and_unknown_parameters_are_refused() {
+    // Unknown routes and methods, a misspelt parameter, a bad record.
+    let fen = encode(START);
+    for (request, status) in [
+        (Request::get("/no/such/page"), StatusCode::NOT_FOUND),
+        (
+            Request::delete("/api/check"),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+        (
+            Request::get(format!("/api/check?fen={fen}&lenent=1")),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::get(format!("/api/play?fen={fen}&moves=e4&foo=1")),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::get(format!("/api/opening?fen={fen}&foo=1")),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::get(format!("/board.svg?fen={fen}&sise=20")),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Request::get(format!("/api/play?fen={}&moves=e4", encode(SHORT))),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let response = send(request.body(Body::empty()).unwrap()).await;
+        assert_eq!(response.status(), status);
+        let body = json(response).await;
+        assert_eq!(body["status"], status.as_u16(), "{body}");
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{body}"
+        );
+    }
+    let (_, error) = refusal(&format!("/api/check?fen={fen}&lenent=1")).await;
+    assert!(
+        error.starts_with("lenent: is not a parameter here"),
+        "{error}"
+    );
+    let huge = vec![b'x'; fen_server::MAX_BODY + 1];
+    let response = send(Request::post("/api/check").body(Body::from(huge)).unwrap()).await;
+    assert_eq!(json(response).await["status"], 413);
+}
+
+#[tokio::test]
+async fn play_tells_a_malformed_record_from_an_illegal_one() {
+    let malformed = json(get(&format!("/api/play?fen={}&moves=e4", encode(SHORT))).await).await;
+    assert_eq!(malformed["error"], "the FEN is malformed");
+    assert_eq!(malformed["problems"][0]["code"], "rank-too-short");
+    assert_eq!(malformed["problems"][0]["column"], 36);
+    let no_king = encode("8/8/8/8/8/8/8/K7 w - - 0 1");
+    let illegal = json(get(&format!("/api/play?fen={no_king}&moves=Kb1")).await).await;
+    assert_eq!(
+        illegal["error"],
+        "the FEN is not a position a game can be played from"
+    );
+    assert_eq!(illegal["problems"][0]["code"], "missing-king");
+    assert_eq!(illegal["problems"][0]["class"], "illegal");
+}
+
+#[tokio::test]
+async fn check_takes_options_and_json_bodies() {
+    // Lenient reading repairs a pasted URL; status=always keeps 200 for an
+    // invalid record, which says so in `valid`.
+    let url = "https://lichess.org/analysis/4k3/8/8/8/8/8/8/4K3_w_-_-_0_1";
+    let body = json(get(&format!("/api/check?fen={url}&lenient=true")).await).await;
+    assert_eq!(body[0]["valid"], true, "{body}");
+    assert_eq!(body[0]["errors"][0]["code"], "wrapped-record");
+    let response = get(&format!("/api/check?fen={}&status=always", encode(SHORT))).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(json(response).await[0]["valid"], false);
+    let chess960 = encode("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    let body = json(get(&format!("/api/check?fen={chess960}&chess960=true")).await).await;
+    assert_eq!(body[0]["valid"], true, "{body}");
+    let fens = serde_json::json!({ "fens": [START, SHORT] }).to_string();
+    let request = Request::post("/api/check")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(fens));
+    let response = send(request.unwrap()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    assert_eq!(
+        (body[0]["valid"].clone(), body[1]["line"].clone()),
+        (true.into(), 2.into())
+    );
+    let request = Request::post("/api/check")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("[1, 2]"));
+    let response = send(request.unwrap()).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"fens\"")
+    );
+}
+
+#[tokio::test]
 async fn check_by_post_cuts_records_as_the_command_does() {
     // The classic exercise's flattened input: two records on one line, each
     // with its own column; a legality problem names its square.
@@ -285,7 +389,7 @@ async fn bad_board_queries_are_400_with_the_reason() {
         ),
         (
             format!("fen={}&bogus=1", encode(START)),
-            "bogus: is not a parameter of the board",
+            "bogus: is not a parameter here; the parameters are fen, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption",
         ),
         ("size=100".to_string(), "the parameter 'fen' is missing"),
     ] {
@@ -300,12 +404,9 @@ async fn bad_board_queries_are_400_with_the_reason() {
     let response = get(&format!("/board.svg?fen={}", encode(SHORT))).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     let body = json(response).await;
-    assert!(
-        body["problems"][0]
-            .as_str()
-            .unwrap()
-            .contains("rank-too-short")
-    );
+    // Problems in the shape of /api/check's.
+    assert_eq!(body["problems"][0]["code"], "rank-too-short");
+    assert_eq!(body["problems"][0]["column"], 36);
 }
 
 #[tokio::test]

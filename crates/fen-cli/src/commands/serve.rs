@@ -1,7 +1,10 @@
 //! `fen serve`: the page, the JSON API and diagram images over HTTP (the
 //! `serve` feature, on by default; the service is `fen-server`).
 
-use std::io;
+use std::{
+    io,
+    net::{Ipv4Addr, SocketAddr},
+};
 
 use crate::{
     output::Output,
@@ -13,13 +16,28 @@ use crate::{
 /// /api/opening, /healthz, /openapi.json.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The address to listen on (loopback by default; port 0 picks a free
-    /// port, named on standard error).
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    pub bind: std::net::SocketAddr,
+    /// The address to listen on: ADDRESS:PORT, localhost:PORT, :PORT or
+    /// PORT (the last three on loopback). Port 0 picks a free port, named
+    /// on standard error.
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = address)]
+    pub bind: SocketAddr,
     /// No log line per request.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// An address to listen on, as people write one.
+fn address(text: &str) -> Result<SocketAddr, String> {
+    let port = text
+        .strip_prefix("localhost:")
+        .or_else(|| text.strip_prefix(':'))
+        .unwrap_or(text);
+    if let Ok(port) = port.parse::<u16>() {
+        return Ok(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+    }
+    text.parse().map_err(|_| {
+        format!("'{text}' is not an address to listen on; write ADDRESS:PORT (127.0.0.1:8080), localhost:PORT, :PORT or PORT")
+    })
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
@@ -29,5 +47,23 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             out.note(&format!("fen serve: {}: {}", args.bind, io_message(&err)))?;
             Ok(Status::Failed)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address;
+
+    #[test]
+    fn addresses_as_people_write_them() {
+        for text in ["8080", ":8080", "localhost:8080", "127.0.0.1:8080"] {
+            assert_eq!(
+                address(text).unwrap().to_string(),
+                "127.0.0.1:8080",
+                "{text}"
+            );
+        }
+        assert_eq!(address("0.0.0.0:80").unwrap().to_string(), "0.0.0.0:80");
+        assert!(address("here").unwrap_err().contains("localhost:PORT"));
     }
 }
