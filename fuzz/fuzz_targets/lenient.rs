@@ -1,5 +1,7 @@
-//! Lenient reading on arbitrary bytes, in standard and Chess960 castling:
-//! it never panics, its spans stay inside the input, what it accepts reads
+//! Lenient reading on arbitrary bytes (pastes with labels, URLs, tags and
+//! control characters among them), in standard and Chess960 castling: it
+//! never panics, its spans stay inside the input, its messages quote no
+//! character a terminal would act on, what it accepts reads
 //! back strictly from its canonical FEN, and on input that strict reading
 //! accepts it agrees with strict reading exactly.
 #![no_main]
@@ -16,6 +18,8 @@ fuzz_target!(|record: &[u8]| {
         for diagnostic in &checked.diagnostics {
             assert!(diagnostic.span.start <= diagnostic.span.end);
             assert!(diagnostic.span.end <= record.len());
+            // What a message quotes cannot act on a terminal.
+            assert!(!diagnostic.message.chars().any(fenkit::needs_escape), "{diagnostic:?}");
         }
         if let Ok(parsed) = lenient.parse(record) {
             let notation = match castling {

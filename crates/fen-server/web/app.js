@@ -25,6 +25,8 @@ const state = {
   request: 0,
   timer: null,
   caretLine: 1,
+  // What lenient reading makes of a malformed record: { fen, repairs }.
+  repair: null,
 };
 
 // ---- Squares, pieces and placements ------------------------------------
@@ -149,6 +151,7 @@ function showResults(failure) {
   showHighlights();
   showProblems();
   showStatus(active, failure);
+  const malformed = active !== null && !active.fen;
   if (active && active.fen) {
     const fields = active.fen.split(' ');
     state.board = placementToBoard(fields[0]);
@@ -158,8 +161,49 @@ function showResults(failure) {
   } else {
     state.problemSquares = new Set();
   }
-  drawBoard(active !== null && !active.fen);
+  if (malformed) {
+    // A record that cannot be read has no position: the board shows none,
+    // rather than one the text does not hold, and the controls no values.
+    state.board = placementToBoard(EMPTY_PLACEMENT);
+    for (const control of document.querySelectorAll('input[name="turn"], input[name="castle"]')) control.checked = false;
+    $('ep').replaceChildren();
+  }
+  // The side, castling and en passant controls say what the text says, or
+  // nothing.
+  for (const fieldset of document.querySelectorAll('.controls fieldset')) fieldset.disabled = malformed;
+  drawBoard(malformed);
   showCanonical(active);
+  offerRepair(malformed ? active : null);
+}
+
+// When the record under the caret is malformed, asks the server whether
+// lenient reading repairs it; if so, the Repair button offers that.
+async function offerRepair(active) {
+  const button = $('repair');
+  button.hidden = true;
+  state.repair = null;
+  if (!active) return;
+  const request = state.request;
+  try {
+    const response = await fetch('/api/check?lenient=true&status=always', { method: 'POST', body: active.input });
+    const body = await response.json();
+    if (request !== state.request || !Array.isArray(body) || !body[0] || !body[0].valid) return;
+    const repairs = body[0].errors.filter((e) => e.class === 'malformed').map((e) => e.message);
+    state.repair = { fen: body[0].fen, repairs };
+    button.hidden = false;
+  } catch (_) {
+    // No repair offered: the problems listed say what to fix.
+  }
+}
+
+// Writes the repaired record over the caret's line and lists the repairs.
+function applyRepair() {
+  const repair = state.repair;
+  if (!repair) return;
+  writeBack(repair.fen);
+  const note = $('repairs');
+  note.textContent = `Repaired: ${repair.repairs.join('; ')}.`;
+  note.hidden = false;
 }
 
 // The squares the record's broken rules name (errors only), as the
@@ -322,7 +366,7 @@ function drawBoard(stale) {
   board.classList.toggle('stale', stale);
   const note = $('board-note');
   note.hidden = !stale;
-  note.textContent = stale ? 'This record is not well-formed: the board shows the last position that was.' : '';
+  note.textContent = stale ? 'This record is not well-formed, so there is no position to show: fix the marked characters, or Repair.' : '';
   const white = state.orientation === 'white';
   const squares = [];
   for (let row = 0; row < 8; row++) {
@@ -575,6 +619,10 @@ function init() {
     writeBack(controlsFen());
   });
   $('copy').addEventListener('click', copyCanonical);
+  $('repair').addEventListener('click', applyRepair);
+  input.addEventListener('input', () => {
+    $('repairs').hidden = true;
+  });
   check();
 }
 

@@ -29,7 +29,7 @@ pub mod uniq;
 use std::io;
 
 use fenkit::{Class, Diagnostic, Parsed, ReadOptions, Record, Severity};
-use shakmaty::Chess;
+use shakmaty::{CastlingMode, Chess};
 
 use crate::output::Output;
 
@@ -48,9 +48,10 @@ mod prelude {
     };
 }
 
-/// Reports the diagnostics of `record` and, when strict reading found it
-/// malformed but lenient reading would repair it, one hint naming
-/// `--lenient` with what it would read.
+/// Reports the diagnostics of `record` and, when it is invalid as read but
+/// another reading would take it, one hint naming the option: `--chess960`
+/// for a valid Chess960 position, `--lenient` for a malformed record it
+/// would repair.
 pub fn report(
     options: &ReadOptions,
     record: &Record,
@@ -58,6 +59,16 @@ pub fn report(
     out: &mut Output,
 ) -> io::Result<()> {
     out.diagnostics(record, diagnostics)?;
+    if fenkit::no_errors(diagnostics) {
+        return Ok(());
+    }
+    let chess960 = ReadOptions {
+        castling: CastlingMode::Chess960,
+        ..*options
+    };
+    if !options.castling.is_chess960() && chess960.check(record.bytes).is_valid() {
+        return out.hint(record, "--chess960 reads this record as a valid Chess960 position");
+    }
     let malformed = diagnostics
         .iter()
         .any(|d| d.severity == Severity::Error && d.code.class() == Class::Malformed);

@@ -142,9 +142,14 @@ test('a short rank 1 is named, and its characters are marked in the text', async
     return { offset: mark.left - box.left - padding, width };
   });
   assert.ok(Math.abs(geometry.offset - geometry.width) < 1, JSON.stringify(geometry));
-  // The board keeps the last good position, faded, and says so.
+  // No position is shown that the text does not hold: the board is empty
+  // and faded, and says why; the controls claim nothing.
   assert.equal(await page.getAttribute('#board', 'class'), 'stale');
   assert.equal(await page.isVisible('#board-note'), true);
+  assert.equal(await page.$$eval('#board img', (pieces) => pieces.length), 0);
+  assert.equal(await page.$$eval('.controls fieldset:disabled', (sets) => sets.length), 3);
+  // A rank too short is nothing lenient reading repairs.
+  assert.equal(await page.isVisible('#repair'), false);
   assert.equal(await page.isVisible('#canonical-box'), false);
   await page.screenshot({ path: path.join(SHOTS, 'rank-1-too-short.png') });
   // Clicking the problem selects the faulty characters.
@@ -176,8 +181,27 @@ test('a set-up position is legal, with its unreachability as a warning', async (
   await page.screenshot({ path: path.join(SHOTS, 'set-up.png') });
 });
 
+test('a curly-quoted paste is repaired by the Repair button, which lists the repairs', async () => {
+  await paste('\u201c8/8/8/4k3/8/8/4P3/4K3 w – – 0 1\u201d');
+  await statusSays(/Not a valid FEN/);
+  assert.equal(await page.$$eval('#board img', (pieces) => pieces.length), 0);
+  await page.waitForSelector('#repair', { state: 'visible' });
+  await page.screenshot({ path: path.join(SHOTS, 'repair-offered.png') });
+  await page.click('#repair');
+  await statusSays(/Legal position\. White to move/);
+  assert.equal(await page.inputValue('#input'), '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1');
+  const repairs = await page.textContent('#repairs');
+  assert.match(repairs, /^Repaired: /);
+  assert.match(repairs, /quotes/);
+  assert.equal(await page.$$eval('#board img', (pieces) => pieces.length), 3);
+  assert.equal(await page.$$eval('.controls fieldset:disabled', (sets) => sets.length), 0);
+  await page.screenshot({ path: path.join(SHOTS, 'repaired.png') });
+});
+
 test('clicking and dragging on the board edits the FEN', async () => {
   await paste(START);
+  // The answer for this text, not the last test's.
+  await page.waitForFunction((start) => document.querySelector('#canonical').textContent === start, START);
   await statusSays(/Legal position\. White to move/);
   // Pick the white queen, then click d4.
   await page.click('#palette button[data-tool="Q"]');
