@@ -75,6 +75,7 @@ impl Job for Convert {
         let Some(parsed) = parse_reported(&self.read, record, out)? else {
             return Ok(false);
         };
+        warn_if_illegal(&self.read, record, &parsed, out)?;
         self.text.clear();
         let setup = &parsed.setup;
         if self.write.ep_undecided(setup) {

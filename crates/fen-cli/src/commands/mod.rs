@@ -28,7 +28,7 @@ pub mod uniq;
 
 use std::io;
 
-use fenkit::{Class, Diagnostic, Parsed, ReadOptions, Record, Severity};
+use fenkit::{Class, Code, Diagnostic, Parsed, ReadOptions, Record, Severity};
 use shakmaty::{CastlingMode, Chess};
 
 use crate::output::Output;
@@ -40,7 +40,7 @@ mod prelude {
 
     pub use fenkit::{ReadOptions, Record};
 
-    pub use super::{legal_reported, parse_reported, report};
+    pub use super::{legal_reported, parse_reported, report, warn_if_illegal};
     pub use crate::{
         options::Inputs,
         output::Output,
@@ -59,29 +59,41 @@ pub fn report(
     out: &mut Output,
 ) -> io::Result<()> {
     out.diagnostics(record, diagnostics)?;
-    if fenkit::no_errors(diagnostics) {
+    let errors: Vec<&Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    if errors.is_empty() {
         return Ok(());
     }
+    let malformed = errors.iter().any(|d| d.code.class() == Class::Malformed);
+    if malformed && !options.lenient {
+        let lenient = ReadOptions {
+            lenient: true,
+            ..*options
+        };
+        if let Ok(parsed) = lenient.parse(record.bytes) {
+            let fen = fenkit::to_fen(&parsed.setup);
+            return out.hint(record, &format!("--lenient reads this record as '{fen}'"));
+        }
+    }
+    // Castling rights that only Chess960 explains: rook files, or rights
+    // whose king or rook is elsewhere, in a valid Chess960 position.
+    let castling_only = errors.iter().all(|d| {
+        matches!(
+            d.code,
+            Code::BadCastlingChar | Code::CastlingNoKing | Code::CastlingNoRook
+        )
+    });
     let chess960 = ReadOptions {
         castling: CastlingMode::Chess960,
         ..*options
     };
-    if !options.castling.is_chess960() && chess960.check(record.bytes).is_valid() {
-        return out.hint(record, "--chess960 reads this record as a valid Chess960 position");
-    }
-    let malformed = diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error && d.code.class() == Class::Malformed);
-    if options.lenient || !malformed {
-        return Ok(());
-    }
-    let lenient = ReadOptions {
-        lenient: true,
-        ..*options
-    };
-    if let Ok(parsed) = lenient.parse(record.bytes) {
-        let fen = fenkit::to_fen(&parsed.setup);
-        out.hint(record, &format!("--lenient reads this record as '{fen}'"))?;
+    if castling_only && !options.castling.is_chess960() && chess960.check(record.bytes).is_valid() {
+        return out.hint(
+            record,
+            "--chess960 reads this record as a valid Chess960 position",
+        );
     }
     Ok(())
 }
@@ -105,6 +117,32 @@ pub fn parse_reported(
             Ok(None)
         }
     }
+}
+
+/// Warns about the rules of chess a well-formed record breaks, for the
+/// subcommands that print a record as it is whatever its legality
+/// (normalize, convert, uniq): their status does not depend on it, but the
+/// user is told. Malformed is an error everywhere; illegal is one only
+/// where the result depends on legality.
+pub fn warn_if_illegal(
+    options: &ReadOptions,
+    record: &Record,
+    parsed: &Parsed,
+    out: &mut Output,
+) -> io::Result<()> {
+    let violations = fenkit::violations(&parsed.setup, options.castling);
+    if violations
+        .iter()
+        .all(|v| v.code.severity() != Severity::Error)
+    {
+        return Ok(());
+    }
+    let warnings: Vec<Diagnostic> = violations
+        .iter()
+        .filter(|v| v.code.severity() == Severity::Error)
+        .map(|v| v.locate(record.bytes, &parsed.fields).into_warning())
+        .collect();
+    out.diagnostics(record, &warnings)
 }
 
 /// Checks `record` as `options` say and reports what is wrong; the

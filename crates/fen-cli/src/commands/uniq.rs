@@ -88,10 +88,14 @@ impl Uniq {
     fn key(&mut self, record: &Record, out: &mut Output) -> io::Result<Option<Key>> {
         self.text.clear();
         Ok(match self.kind {
-            KeyKind::Fen => parse_reported(&self.read, record, out)?.map(|parsed| {
-                fenkit::write_fen(&parsed.setup, &mut self.text);
-                text_key(&self.text)
-            }),
+            KeyKind::Fen => match parse_reported(&self.read, record, out)? {
+                Some(parsed) => {
+                    warn_if_illegal(&self.read, record, &parsed, out)?;
+                    fenkit::write_fen(&parsed.setup, &mut self.text);
+                    Some(text_key(&self.text))
+                }
+                None => None,
+            },
             KeyKind::Epd => legal_reported(&self.read, record, out)?.map(|position| {
                 fenkit::write_opening_key(&position, &mut self.text);
                 text_key(&self.text)
