@@ -84,6 +84,10 @@ impl fmt::Display for Found {
             Found::Ascii(b' ') => f.write_str("a space"),
             Found::Ascii(b) if b.is_ascii_graphic() => write!(f, "'{}'", b as char),
             Found::Ascii(b) => write!(f, "control character 0x{b:02X}"),
+            // An invisible or control character is named, not shown.
+            Found::Unicode(c) if needs_escape(c) => {
+                write!(f, "U+{:04X} (an invisible or control character)", c as u32)
+            }
             Found::Unicode(c) => {
                 write!(f, "'{c}' (U+{:04X}, not ASCII", c as u32)?;
                 if let Some(twin) = Found::looks_like(c) {
