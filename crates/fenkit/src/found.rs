@@ -151,6 +151,15 @@ pub fn needs_escape(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn invisible_characters_are_named_not_shown() {
+        for c in ['\u{93}', '\u{202e}', '\u{200b}'] {
+            let named = super::Found::Unicode(c).to_string();
+            assert!(!named.contains(c), "{named}");
+            assert!(named.contains(&format!("U+{:04X}", c as u32)), "{named}");
+        }
+    }
+
     use super::*;
 
     fn describe(bytes: &[u8]) -> (String, usize) {
