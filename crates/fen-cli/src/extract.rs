@@ -109,7 +109,17 @@ fn json_field<'a>(line: &'a [u8], key: &str) -> Extracted<'a> {
     type Object<'a> = HashMap<String, &'a RawValue>;
     let fields: Object = match serde_json::from_slice(line) {
         Ok(fields) => fields,
-        Err(err) => return Extracted::Missing(format!("the line is not a JSON object: {err}")),
+        Err(err) => {
+            // In words, without serde's names for its tokens.
+            let why = match err.classify() {
+                serde_json::error::Category::Eof => "it ends before the object does".to_string(),
+                serde_json::error::Category::Data => {
+                    "it is JSON, but not an object of strings and values".to_string()
+                }
+                _ => format!("it breaks JSON syntax at column {}", err.column()),
+            };
+            return Extracted::Missing(format!("the line is not a JSON object: {why}"));
+        }
     };
     let Some(raw) = fields.get(key) else {
         let mut keys: Vec<_> = fields
