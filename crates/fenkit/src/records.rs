@@ -15,8 +15,9 @@ const fn is_blank(b: u8) -> bool {
 /// Whether `token` is a label people paste before a record: `FEN:`,
 /// `fen=`, `[FEN` (any case).
 fn is_paste_prefix(token: &[u8]) -> bool {
-    let lower = token.to_ascii_lowercase();
-    matches!(lower.as_slice(), b"fen:" | b"fen=" | b"fen" | b"[fen")
+    [&b"fen:"[..], b"fen=", b"fen", b"[fen"]
+        .iter()
+        .any(|label| token.eq_ignore_ascii_case(label))
 }
 
 /// The FEN records of a line as `(offset in the line, bytes)`: blanks
@@ -92,7 +93,10 @@ impl<'a> Iterator for Records<'a> {
         // The next '/' after the first token is inside the token that
         // starts the next record, unless the first token is what people
         // put before a record they paste (`FEN:`, `[FEN`).
-        let split_from = match is_paste_prefix(&line[start..first_end]) {
+        // (A FEN's first token is its placement: it holds '/', and no
+        // label does.)
+        let first = &line[start..first_end];
+        let split_from = match memchr::memchr(b'/', first).is_none() && is_paste_prefix(first) {
             // Past the end of the token holding the label's placement.
             true => line[first_end..]
                 .iter()
