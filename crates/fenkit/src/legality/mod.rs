@@ -98,17 +98,7 @@ impl Violation {
 /// ```
 pub fn violations(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
     let mut out = Vec::new();
-    let board = &setup.board;
-    for color in Color::ALL {
-        kings(board, color, &mut out);
-    }
-    back_rank_pawns(board, &mut out);
-    for color in Color::ALL {
-        material(board, color, &mut out);
-    }
-    checks(setup, &mut out);
-    castling::check(setup, mode, &mut out);
-    en_passant(setup, &mut out);
+    rules_of_play(setup, mode, &mut out);
     history::check(setup, mode, &mut out);
     for violation in &mut out {
         // Said once, for every deduction about the game's history: what it
@@ -120,6 +110,42 @@ pub fn violations(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
         }
     }
     out
+}
+
+/// The rules that decide whether a game can be played from `setup`: the
+/// [`violations`] of class illegal, without the deductions about the
+/// game's history, which cost the most and never make a position
+/// unplayable. For callers that only warn about illegal positions.
+///
+/// ```
+/// use shakmaty::CastlingMode;
+///
+/// // Perft position 4: unreachable, but playable.
+/// let setup = fenkit::parse(b"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")?.setup;
+/// assert!(fenkit::legality::unplayable(&setup, CastlingMode::Standard).is_empty());
+/// assert!(!fenkit::violations(&setup, CastlingMode::Standard).is_empty());
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn unplayable(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
+    let mut out = Vec::new();
+    rules_of_play(setup, mode, &mut out);
+    out.retain(|violation| violation.code.class() == crate::Class::Illegal);
+    out
+}
+
+/// Every rule but the game's history, in the order they are reported.
+fn rules_of_play(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>) {
+    let board = &setup.board;
+    for color in Color::ALL {
+        kings(board, color, out);
+    }
+    back_rank_pawns(board, out);
+    for color in Color::ALL {
+        material(board, color, out);
+    }
+    checks(setup, out);
+    castling::check(setup, mode, out);
+    en_passant(setup, out);
 }
 
 pub(crate) fn single_king(board: &Board, color: Color) -> Option<Square> {
