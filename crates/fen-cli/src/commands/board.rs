@@ -12,35 +12,25 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut board = Board::new(args.inputs.read_options());
-    run::stream(&mut board, &args.inputs, out)
+    let read = args.inputs.read_options();
+    let items = Separated::default();
+    run::stream(&mut Board { read, items }, &args.inputs, out)
 }
 
+#[derive(Clone, Copy)]
 struct Board {
     read: ReadOptions,
-    printed: bool,
-}
-
-impl Board {
-    fn new(read: ReadOptions) -> Board {
-        Board {
-            read,
-            printed: false,
-        }
-    }
+    items: Separated,
 }
 
 impl Job for Board {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(parsed) = parse_reported(&self.read, record, out)? else {
-            return Ok(false);
-        };
-        if self.printed {
-            out.stdout().push(b'\n');
+        let parsed = parse_reported(&self.read, record, out)?;
+        if let Some(parsed) = &parsed {
+            self.items.next_item(out);
+            fenkit::write_board_text(&parsed.setup.board, out.stdout());
         }
-        fenkit::write_board_text(&parsed.setup.board, out.stdout());
-        self.printed = true;
-        Ok(true)
+        Ok(parsed.is_some())
     }
 }
 
@@ -48,13 +38,11 @@ impl Parallel for Board {
     fn fork(&self) -> Board {
         // Every board of a fork gets its separator; the writer drops the
         // run's first.
-        Board {
-            read: self.read,
-            printed: true,
-        }
+        let items = self.items.fork();
+        Board { items, ..*self }
     }
 
     fn first_separator(&self) -> usize {
-        usize::from(!self.printed)
+        self.items.first_separator()
     }
 }

@@ -45,7 +45,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 struct BookMoves<'a> {
     read: ReadOptions,
     book: Book<'a>,
-    shown: bool,
+    items: Separated,
 }
 
 impl<'a> BookMoves<'a> {
@@ -53,7 +53,7 @@ impl<'a> BookMoves<'a> {
         BookMoves {
             read,
             book,
-            shown: false,
+            items: Separated::default(),
         }
     }
 }
@@ -63,10 +63,7 @@ impl Job for BookMoves<'_> {
         let Some(position) = legal_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        if self.shown {
-            writeln!(out.stdout())?;
-        }
-        self.shown = true;
+        self.items.next_item(out);
         let moves = self.book.moves(&position);
         if moves.is_empty() {
             writeln!(out.stdout(), "-")?;
@@ -94,11 +91,11 @@ impl Parallel for BookMoves<'_> {
         BookMoves {
             read: self.read,
             book: self.book,
-            shown: true,
+            items: self.items.fork(),
         }
     }
 
     fn first_separator(&self) -> usize {
-        usize::from(!self.shown)
+        self.items.first_separator()
     }
 }

@@ -44,7 +44,7 @@ mod prelude {
     pub use crate::{
         options::Inputs,
         output::Output,
-        run::{self, Job, Parallel, Status},
+        run::{self, Job, Parallel, Separated, Status},
     };
 }
 

@@ -15,14 +15,14 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut moves = Moves {
         read: args.inputs.read_options(),
-        shown: false,
+        items: Separated::default(),
     };
     run::stream(&mut moves, &args.inputs, out)
 }
 
 struct Moves {
     read: ReadOptions,
-    shown: bool,
+    items: Separated,
 }
 
 impl Job for Moves {
@@ -30,10 +30,7 @@ impl Job for Moves {
         let Some(position) = legal_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        if self.shown {
-            writeln!(out.stdout())?;
-        }
-        self.shown = true;
+        self.items.next_item(out);
         let legal = position.legal_moves();
         if legal.is_empty() {
             writeln!(out.stdout(), "-")?;
@@ -51,11 +48,11 @@ impl Parallel for Moves {
     fn fork(&self) -> Moves {
         Moves {
             read: self.read,
-            shown: true,
+            items: self.items.fork(),
         }
     }
 
     fn first_separator(&self) -> usize {
-        usize::from(!self.shown)
+        self.items.first_separator()
     }
 }

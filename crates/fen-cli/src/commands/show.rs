@@ -51,7 +51,7 @@ struct Show {
     ascii: bool,
     color: bool,
     orientation: Orientation,
-    shown: bool,
+    items: Separated,
 }
 
 impl Show {
@@ -61,7 +61,7 @@ impl Show {
             ascii: args.ascii,
             color: colors(args.color),
             orientation: args.facing.orientation(),
-            shown: false,
+            items: Separated::default(),
         }
     }
 
@@ -180,10 +180,7 @@ fn material(setup: &Setup) -> String {
 
 impl Job for Show {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        if self.shown {
-            out.stdout().write_all(b"\n")?;
-        }
-        self.shown = true;
+        self.items.next_item(out);
         let checked = self.read.check(record.bytes);
         let Some(setup) = &checked.setup else {
             // The problem, with a caret under it, stands in for the board.
@@ -231,12 +228,12 @@ impl Job for Show {
 impl Parallel for Show {
     fn fork(&self) -> Show {
         Show {
-            shown: true,
+            items: self.items.fork(),
             ..*self
         }
     }
 
     fn first_separator(&self) -> usize {
-        usize::from(!self.shown)
+        self.items.first_separator()
     }
 }

@@ -79,6 +79,35 @@ pub trait Parallel: Job + Send + Sized {
     }
 }
 
+/// Items of output separated by an empty line (boards, move lists): the
+/// separator goes before every item but the run's first. A fork starts as
+/// if items had come before it, and the writer drops the run's first
+/// separator ([`Parallel::first_separator`]).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Separated {
+    started: bool,
+}
+
+impl Separated {
+    /// Writes the separator when an item came before; call before each item.
+    pub fn next_item(&mut self, out: &mut Output) {
+        if self.started {
+            out.stdout().push(b'\n');
+        }
+        self.started = true;
+    }
+
+    /// A worker's copy: as if an item had come before.
+    pub fn fork(self) -> Separated {
+        Separated { started: true }
+    }
+
+    /// How many bytes of the run's first output to drop.
+    pub fn first_separator(self) -> usize {
+        usize::from(!self.started)
+    }
+}
+
 /// How a run went, as the exit status says it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
