@@ -38,18 +38,17 @@ pub fn human(
 }
 
 /// Writes one record's outcome as a line of JSON, in the shape of
-/// [`fenkit::json::RecordJson`].
+/// [`fenkit::json::RecordJson`] (written directly: see its `write`).
 pub fn json(
-    out: &mut impl Write,
+    out: &mut Vec<u8>,
     record: &Record,
     setup: Option<&shakmaty::Setup>,
     fen: Option<&str>,
     diagnostics: &[Diagnostic],
     castling: shakmaty::CastlingMode,
-) -> io::Result<()> {
-    let value = fenkit::json::RecordJson::new(record, setup, diagnostics, fen, castling);
-    serde_json::to_writer(&mut *out, &value)?;
-    out.write_all(b"\n")
+) {
+    fenkit::json::RecordJson::new(record, setup, diagnostics, fen, castling).write(out);
+    out.push(b'\n');
 }
 
 #[cfg(test)]
@@ -98,7 +97,7 @@ mod tests {
         let checked = fenkit::check(rec.bytes);
         let mut out = Vec::new();
         let castling = shakmaty::CastlingMode::Standard;
-        json(&mut out, &rec, None, None, &checked.diagnostics, castling).unwrap();
+        json(&mut out, &rec, None, None, &checked.diagnostics, castling);
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(value["column"], 3);
         assert_eq!(value["valid"], false);

@@ -79,7 +79,7 @@ impl Check {
             Format::Human => report(&self.read, record, diagnostics, out)?,
             Format::Json => {
                 let castling = self.read.castling;
-                report::json(out.stdout(), record, setup, fen, diagnostics, castling)?
+                report::json(out.stdout(), record, setup, fen, diagnostics, castling)
             }
         }
         Ok(valid)
