@@ -28,7 +28,7 @@ use fen_cli::{
 #[command(
     name = "fen",
     version,
-    after_help = "Exit status: 0 when every record was fine, 1 when any record was bad, 2 for usage or I/O errors."
+    after_help = "Exit status: 0 when every record was fine; 1 when a record was malformed, or illegal for a subcommand whose result depends on legality (normalize, convert, uniq, svg and png write an illegal record as it is, with a warning); 2 for usage or I/O errors."
 )]
 struct Cli {
     #[command(subcommand)]
