@@ -168,6 +168,18 @@ proptest! {
     }
 
     #[test]
+    fn the_quick_path_of_unplayable_finds_what_the_rules_find(setup in near_legal_setup()) {
+        let quick = fenkit::legality::unplayable(&setup, CastlingMode::Standard);
+        let rules: Vec<Code> = fenkit::violations(&setup, CastlingMode::Standard)
+            .iter()
+            .filter(|v| v.code.class() == fenkit::Class::Illegal)
+            .map(|v| v.code)
+            .collect();
+        let quick: Vec<Code> = quick.iter().map(|v| v.code).collect();
+        prop_assert_eq!(quick, rules, "{}", fenkit::to_fen(&setup));
+    }
+
+    #[test]
     fn playable_agrees_with_shakmaty(setup in near_legal_setup()) {
         let ours: Vec<Code> = shakmaty_rules(&setup);
         // The material rule is fenkit's to judge: more promoted pieces

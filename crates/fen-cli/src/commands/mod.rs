@@ -130,16 +130,12 @@ pub fn warn_if_illegal(
     parsed: &Parsed,
     out: &mut Output,
 ) -> io::Result<()> {
-    let violations = fenkit::violations(&parsed.setup, options.castling);
-    if violations
-        .iter()
-        .all(|v| v.code.severity() != Severity::Error)
-    {
+    let violations = fenkit::legality::unplayable(&parsed.setup, options.castling);
+    if violations.is_empty() {
         return Ok(());
     }
     let warnings: Vec<Diagnostic> = violations
         .iter()
-        .filter(|v| v.code.severity() == Severity::Error)
         .map(|v| v.locate(record.bytes, &parsed.fields).into_warning())
         .collect();
     out.diagnostics(record, &warnings)
