@@ -313,3 +313,48 @@ fn nothing_from_the_input_reaches_the_terminal_raw() {
     let stderr = text(&output.stderr);
     assert!(stderr.contains(r"'\x1b[31mRED\x1b[0m'"), "{stderr}");
 }
+
+#[test]
+fn uniq_keeps_the_same_first_occurrences_on_two_threads() {
+    // Enough records for many blocks, each position often repeated, with
+    // malformed ones among them.
+    let positions = [
+        START,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 7 40",
+        "not a record",
+    ];
+    let mut input = String::new();
+    for index in 0..30_000usize {
+        input.push_str(positions[index * 7 % positions.len()]);
+        input.push('\n');
+    }
+    for extra in [
+        &[][..],
+        &["--key", "epd"],
+        &["--key", "polyglot"],
+        &["--count"],
+    ] {
+        let outputs: Vec<_> = ["1", "2"]
+            .iter()
+            .map(|jobs| {
+                let mut args = vec!["uniq", "-j", jobs];
+                args.extend_from_slice(extra);
+                run(&args, input.clone().into_bytes())
+            })
+            .collect();
+        assert_eq!(
+            text(&outputs[0].stdout),
+            text(&outputs[1].stdout),
+            "{extra:?}"
+        );
+        assert_eq!(
+            outputs[0].status.code(),
+            outputs[1].status.code(),
+            "{extra:?}"
+        );
+        assert!(!outputs[0].stdout.is_empty(), "{extra:?}");
+    }
+}

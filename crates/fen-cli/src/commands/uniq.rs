@@ -3,7 +3,7 @@
 
 use std::{
     collections::{HashMap, HashSet},
-    hash::{DefaultHasher, Hash, Hasher},
+    hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher},
 };
 
 use clap::ValueEnum;
@@ -25,8 +25,9 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut uniq = Uniq::new(args.inputs.read_options(), args.key, args.count);
-    // First occurrences are kept in input order: one thread.
-    run::sequential(&mut uniq, &args.inputs, out)
+    // On several threads, the forks compute the keys and the writer's
+    // thread keeps the first occurrences, in input order (`in_order`).
+    run::stream(&mut uniq, &args.inputs, out)
 }
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -50,6 +51,70 @@ enum Key {
     Polyglot(u64),
 }
 
+/// What a fork writes for each record, for the writer's thread to judge:
+/// the key's tag, its 16 bytes, the record's length (4 bytes), the record.
+/// Binary and framed by lengths: the writer's thread does as little as it
+/// can, since it works alone.
+mod entry {
+    use super::Key;
+
+    pub fn write(key: Key, record: &[u8], out: &mut Vec<u8>) {
+        let (tag, value) = match key {
+            Key::Text(hash) => (b'T', hash),
+            Key::Polyglot(key) => (b'P', u128::from(key)),
+        };
+        out.push(tag);
+        out.extend_from_slice(&value.to_le_bytes());
+        out.extend_from_slice(&(record.len() as u32).to_le_bytes());
+        out.extend_from_slice(record);
+    }
+
+    /// The entries of a block, in order.
+    pub fn read(mut block: &[u8]) -> impl Iterator<Item = (Key, &[u8])> {
+        std::iter::from_fn(move || {
+            let (&tag, rest) = block.split_first()?;
+            let value = u128::from_le_bytes(rest.get(..16)?.try_into().ok()?);
+            let length = u32::from_le_bytes(rest.get(16..20)?.try_into().ok()?) as usize;
+            let record = rest.get(20..20 + length)?;
+            block = &rest[20 + length..];
+            let key = match tag {
+                b'P' => Key::Polyglot(value as u64),
+                _ => Key::Text(value),
+            };
+            Some((key, record))
+        })
+    }
+}
+
+/// Hashes keys that are hashes already (SipHash of the text, or a Zobrist
+/// key) by taking their bits as they are: hashing them again was most of
+/// the work left on the writer's thread.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only the enum's tag comes here, if anything does.
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 ^= value;
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.0 ^= value as u64 ^ (value >> 64) as u64;
+    }
+}
+
+type Keys = BuildHasherDefault<KeyHasher>;
+
 fn text_key(text: &[u8]) -> Key {
     let half = |seed: u8| {
         let mut hasher = DefaultHasher::new();
@@ -65,11 +130,14 @@ struct Uniq {
     kind: KeyKind,
     /// Print counts at the end instead of records as they come.
     count: bool,
-    seen: HashSet<Key>,
+    seen: HashSet<Key, Keys>,
     /// With counts: each key's place among the distinct records.
-    places: HashMap<Key, usize>,
+    places: HashMap<Key, usize, Keys>,
     distinct: Vec<(u64, Vec<u8>)>,
     text: Vec<u8>,
+    /// A worker's copy: writes each key and record for the writer's
+    /// thread to judge, instead of judging.
+    forked: bool,
 }
 
 impl Uniq {
@@ -78,10 +146,27 @@ impl Uniq {
             read,
             kind,
             count,
-            seen: HashSet::new(),
-            places: HashMap::new(),
+            seen: HashSet::default(),
+            places: HashMap::default(),
             distinct: Vec::new(),
             text: Vec::with_capacity(100),
+            forked: false,
+        }
+    }
+
+    /// Keeps `record` when its key is new (or counts it), writing what is
+    /// kept to `out`.
+    fn accept(&mut self, key: Key, record: &[u8], out: &mut Vec<u8>) {
+        if self.count {
+            let next = self.distinct.len();
+            let place = *self.places.entry(key).or_insert(next);
+            if place == next {
+                self.distinct.push((0, record.to_vec()));
+            }
+            self.distinct[place].0 += 1;
+        } else if self.seen.insert(key) {
+            out.extend_from_slice(record);
+            out.push(b'\n');
         }
     }
 
@@ -111,16 +196,10 @@ impl Job for Uniq {
         let Some(key) = self.key(record, out)? else {
             return Ok(false);
         };
-        if self.count {
-            let next = self.distinct.len();
-            let place = *self.places.entry(key).or_insert(next);
-            if place == next {
-                self.distinct.push((0, record.bytes.to_vec()));
-            }
-            self.distinct[place].0 += 1;
-        } else if self.seen.insert(key) {
-            out.stdout().write_all(record.bytes)?;
-            out.stdout().push(b'\n');
+        if self.forked {
+            entry::write(key, record.bytes, out.stdout());
+        } else {
+            self.accept(key, record.bytes, out.stdout());
         }
         Ok(true)
     }
@@ -133,5 +212,22 @@ impl Job for Uniq {
             out.tick()?;
         }
         Ok(())
+    }
+}
+
+impl Parallel for Uniq {
+    fn fork(&self) -> Uniq {
+        Uniq {
+            forked: true,
+            ..Uniq::new(self.read, self.kind, self.count)
+        }
+    }
+
+    fn in_order(&mut self, block: Vec<u8>) -> Vec<u8> {
+        let mut kept = Vec::with_capacity(block.len() / 2);
+        for (key, record) in entry::read(&block) {
+            self.accept(key, record, &mut kept);
+        }
+        kept
     }
 }

@@ -77,6 +77,15 @@ pub trait Parallel: Job + Send + Sized {
     fn first_separator(&self) -> usize {
         0
     }
+
+    /// Takes a block's output from a worker, in input order, on the
+    /// writer's thread, and gives what to write. A job whose output
+    /// depends on the records before (`uniq`: first occurrences) does the
+    /// in-order part of its work here, its forks the rest. By default the
+    /// output is written as it is.
+    fn in_order(&mut self, block: Vec<u8>) -> Vec<u8> {
+        block
+    }
 }
 
 /// Items of output separated by an empty line (boards, move lists): the

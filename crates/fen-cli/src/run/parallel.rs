@@ -61,7 +61,8 @@ pub fn read_all<J: Parallel>(
             })
             .collect();
         drop(to_writer);
-        let writer = scope.spawn(|| write(from_workers, free, separator, out, first));
+        let ordered = &mut *job;
+        let writer = scope.spawn(|| write(ordered, from_workers, free, separator, out, first));
         let read = read(reader, progress, to_workers, &taken);
         let forks: Vec<J> = workers
             .into_iter()
@@ -132,7 +133,8 @@ fn work<J: Parallel>(
 
 /// Writes blocks' output in input order; returns the first write error,
 /// and whether every record was fine.
-fn write(
+fn write<J: Parallel>(
+    job: &mut J,
     from_workers: Receiver<Done>,
     free: SyncSender<()>,
     separator: usize,
@@ -147,7 +149,8 @@ fn write(
         while let Some(done) = waiting.remove(&next) {
             next += 1;
             fine &= done.fine;
-            let mut bytes = &done.out[..];
+            let block = job.in_order(done.out);
+            let mut bytes = &block[..];
             if *first && !bytes.is_empty() {
                 bytes = &bytes[separator.min(bytes.len())..];
                 *first = false;
