@@ -211,18 +211,7 @@ impl ProblemJson<'_> {
 /// `name` then `value` in decimal.
 fn number(name: &[u8], value: u64, out: &mut Vec<u8>) {
     out.extend_from_slice(name);
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = value;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+    crate::write::write_decimal(value, out);
 }
 
 fn optional(value: Option<&str>, out: &mut Vec<u8>) {

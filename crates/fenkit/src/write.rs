@@ -46,8 +46,10 @@ pub fn write_placement(board: &Board, out: &mut Vec<u8>) {
     }
 }
 
-fn write_u32(value: u32, out: &mut Vec<u8>) {
-    let mut digits = [0u8; 10];
+/// Appends `value` in decimal: the counters of FEN and EPD, and the
+/// numbers of the JSON lines.
+pub(crate) fn write_decimal(value: u64, out: &mut Vec<u8>) {
+    let mut digits = [0u8; 20];
     let mut start = digits.len();
     let mut rest = value;
     loop {
@@ -165,9 +167,9 @@ pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Ve
 
 fn write_clocks(setup: &Setup, out: &mut Vec<u8>) {
     out.push(b' ');
-    write_u32(setup.halfmoves, out);
+    write_decimal(u64::from(setup.halfmoves), out);
     out.push(b' ');
-    write_u32(setup.fullmoves.get(), out);
+    write_decimal(u64::from(setup.fullmoves.get()), out);
 }
 
 /// The en passant square to write under `mode`.
@@ -239,7 +241,7 @@ mod tests {
     fn numbers_are_written_in_full() {
         for value in [0, 7, 10, 39, 1000, u32::MAX] {
             let mut out = Vec::new();
-            write_u32(value, &mut out);
+            write_decimal(u64::from(value), &mut out);
             assert_eq!(out, value.to_string().as_bytes());
         }
     }

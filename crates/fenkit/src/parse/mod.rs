@@ -558,13 +558,12 @@ fn split_and_diagnose(
         Some(Slip::GluedSide { at }) => {
             fields[0] = Some(Span::new(tokens[0].start, at));
             fields.insert(1, Some(Span::at(at, 1)));
-            diagnostics.push(slip_diagnostic(record, slip.expect("a slip")));
         }
-        Some(Slip::MissingBetween { field, .. }) => {
-            fields.insert(field, None);
-            diagnostics.push(slip_diagnostic(record, slip.expect("a slip")));
-        }
+        Some(Slip::MissingBetween { field, .. }) => fields.insert(field, None),
         None => {}
+    }
+    if let Some(slip) = slip {
+        diagnostics.push(slip_diagnostic(record, slip));
     }
     let count = fields.len();
     let mut extra: Option<Span> = None;
