@@ -49,4 +49,4 @@ pub use legality::{Violation, violations};
 pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use records::{Records, records, records_in};
-pub use write::{to_fen, write_board_text, write_fen};
+pub use write::{board_letters, to_fen, write_board_text, write_fen};

@@ -7,7 +7,16 @@ use crate::{Operation, WriteOptions, castling, epd::write_operations};
 
 /// The FEN letter of every square, a8 first as FEN writes them, `b'.'` for
 /// an empty square.
-pub(crate) fn letters(board: &Board) -> [u8; 64] {
+/// The 64 squares of `board` as letters, rank 8 first and files a to h,
+/// `.` for an empty square: the board of the classic exercise without its
+/// line breaks, as one fixed-size value that a column can hold.
+///
+/// ```
+/// let letters = fenkit::board_letters(&shakmaty::Board::new());
+/// assert_eq!(&letters[..16], b"rnbqkbnrpppppppp");
+/// assert_eq!(letters[16..48], [b'.'; 32]);
+/// ```
+pub fn board_letters(board: &Board) -> [u8; 64] {
     let mut letters = [b'.'; 64];
     for color in Color::ALL {
         for role in Role::ALL {
@@ -23,7 +32,7 @@ pub(crate) fn letters(board: &Board) -> [u8; 64] {
 
 /// Appends the piece placement field of `board`.
 pub fn write_placement(board: &Board, out: &mut Vec<u8>) {
-    let letters = letters(board);
+    let letters = board_letters(board);
     for (rank, row) in letters.chunks_exact(8).enumerate() {
         if rank > 0 {
             out.push(b'/');
@@ -223,7 +232,7 @@ pub fn to_fen(setup: &Setup) -> String {
 /// );
 /// ```
 pub fn write_board_text(board: &Board, out: &mut Vec<u8>) {
-    let letters = letters(board);
+    let letters = board_letters(board);
     // Built whole and appended once: eight small appends cost more than
     // the letters.
     let mut text = [b'\n'; 72];

@@ -68,17 +68,8 @@ pub fn split(arguments: &[String]) -> (String, Vec<String>) {
     if rest.first() == Some(&"moves") {
         rest = &rest[1..];
     }
-    let moves = rest
-        .iter()
-        .filter_map(|&word| {
-            // `12.` and `12...` stand alone or glued to their move.
-            let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-            let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
-            let number = digits > 0 && dots > 0;
-            let word = if number { &word[digits + dots..] } else { word };
-            let result = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
-            (!word.is_empty() && !result).then(|| word.to_string())
-        })
+    let moves = fenkit::games::move_words(&rest.join(" "))
+        .map(str::to_string)
         .collect();
     (fen, moves)
 }

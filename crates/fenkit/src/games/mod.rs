@@ -13,5 +13,5 @@ mod openings;
 pub mod pgn;
 
 pub use history::{Event, History};
-pub use moves::{MoveError, legal_sans, move_number, read_move};
+pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
 pub use openings::{Opening, opening, openings};

@@ -37,6 +37,28 @@ fn illegal(message: String) -> MoveError {
     }
 }
 
+/// The words of `text` that may be moves: move numbers (`12.`, `12...`,
+/// alone or glued to their move as in `12.e4`) and results (`1-0`, `*`)
+/// left out, as people and engine logs write move lists.
+///
+/// ```
+/// let words: Vec<_> = fenkit::games::move_words("1. e4 e5 2.Nf3 Nc6 3... a6 1-0").collect();
+/// assert_eq!(words, ["e4", "e5", "Nf3", "Nc6", "a6"]);
+/// ```
+pub fn move_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split_whitespace().filter_map(|word| {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        let word = if digits > 0 && dots > 0 {
+            &word[digits + dots..]
+        } else {
+            word
+        };
+        let result = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
+        (!word.is_empty() && !result).then_some(word)
+    })
+}
+
 /// The legal move that `text` names in `position`: SAN (`e4`, `Nbd2`,
 /// `exd6`, `O-O`, `e8=Q+`; `0-0` is read as `O-O`) or UCI (`e2e4`,
 /// `e7e8q`, `e1g1` for castling).

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
 use pgn_reader::{RawTag, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::{Code, ReadOptions, Severity};
 
@@ -19,6 +19,8 @@ pub struct Ply<'a> {
     pub game: u64,
     pub ply: usize,
     pub san: Option<&'a SanPlus>,
+    /// The move that led here, as played (for UCI and squares).
+    pub played: Option<Move>,
     pub position: &'a Chess,
 }
 
@@ -63,11 +65,36 @@ pub struct GameError {
 pub struct Plies<F> {
     on_ply: F,
     games: u64,
+    start: Chess,
 }
 
 impl<F: FnMut(Ply<'_>)> Plies<F> {
     pub fn new(on_ply: F) -> Plies<F> {
-        Plies { on_ply, games: 0 }
+        Plies {
+            on_ply,
+            games: 0,
+            start: Chess::default(),
+        }
+    }
+
+    /// Games without a `[FEN]` tag start from `position` instead of the
+    /// standard start: movetext kept apart from its game, such as a
+    /// puzzle's moves beside its FEN.
+    ///
+    /// ```
+    /// use fenkit::games::pgn::{Plies, Reader};
+    /// use shakmaty::{CastlingMode, Position};
+    ///
+    /// let start = fenkit::check(b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").position(CastlingMode::Standard).unwrap();
+    /// let mut plies = Plies::new(|_| {}).starting_at(start);
+    /// let end = Reader::new(&b"1. e4 Kd7 *"[..]).read_game(&mut plies).unwrap().unwrap().unwrap();
+    /// assert_eq!(end.position.board().occupied().count(), 3);
+    /// ```
+    pub fn starting_at(self, position: Chess) -> Plies<F> {
+        Plies {
+            start: position,
+            ..self
+        }
     }
 }
 
@@ -97,7 +124,7 @@ impl<F> Plies<F> {
     /// The start position: the standard one, or the `[FEN]` tag's.
     fn start(&self, tags: &Tags) -> Result<Chess, GameError> {
         let Some(fen) = &tags.fen else {
-            return Ok(Chess::default());
+            return Ok(self.start.clone());
         };
         let mode = if tags.chess960 {
             CastlingMode::Chess960
@@ -164,6 +191,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                     game: self.games,
                     ply: 0,
                     san: None,
+                    played: None,
                     position: &position,
                 });
                 ControlFlow::Continue(Movetext { position, ply: 0 })
@@ -182,6 +210,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                     game: self.games,
                     ply: movetext.ply,
                     san: Some(&san_plus),
+                    played: Some(m),
                     position,
                 });
                 ControlFlow::Continue(())
@@ -228,62 +257,93 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
 /// assert_eq!(fenkit::games::pgn::mainline_move(game, 5), None);
 /// ```
 pub fn mainline_move(game: &[u8], ply: usize) -> Option<std::ops::Range<usize>> {
-    let mut at = 0;
-    let mut depth = 0usize;
-    let mut moves = 0;
-    let line_start = |at: usize| at == 0 || game[at - 1] == b'\n';
-    while at < game.len() {
-        let byte = game[at];
-        let skip_to =
-            |stop: u8| memchr::memchr(stop, &game[at..]).map_or(game.len(), |end| at + end + 1);
-        at = match byte {
-            b'[' | b'%' if line_start(at) => skip_to(b'\n'),
-            b'{' => skip_to(b'}'),
-            b';' => skip_to(b'\n'),
-            b'(' => {
-                depth += 1;
-                at + 1
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                at + 1
-            }
-            _ if byte.is_ascii_whitespace() => at + 1,
-            _ => {
-                let end = at
-                    + game[at..]
+    mainline_moves(game).nth(ply.checked_sub(1)?)
+}
+
+/// Every word of a game's mainline that stands where a move stands, as
+/// byte ranges in order: what pgn-reader should have played, one for one.
+/// A word it skipped (`Zz9` is no SAN) shows as one range more than the
+/// plies played.
+///
+/// ```
+/// let game = b"1. e4 {best} e5 (1... c5) 2. Zz9 Nf3 $1 *";
+/// let words: Vec<_> = fenkit::games::pgn::mainline_moves(game).map(|at| &game[at]).collect();
+/// assert_eq!(words, [&b"e4"[..], b"e5", b"Zz9", b"Nf3"]);
+/// ```
+pub fn mainline_moves(game: &[u8]) -> MainlineMoves<'_> {
+    MainlineMoves {
+        game,
+        at: 0,
+        depth: 0,
+    }
+}
+
+/// The iterator of [`mainline_moves`].
+pub struct MainlineMoves<'a> {
+    game: &'a [u8],
+    at: usize,
+    /// How deep in variations the walk stands.
+    depth: usize,
+}
+
+impl Iterator for MainlineMoves<'_> {
+    type Item = std::ops::Range<usize>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.game;
+        let line_start = |at: usize| at == 0 || game[at - 1] == b'\n';
+        while self.at < game.len() {
+            let at = self.at;
+            let byte = game[at];
+            let skip_to =
+                |stop: u8| memchr::memchr(stop, &game[at..]).map_or(game.len(), |end| at + end + 1);
+            self.at = match byte {
+                b'[' | b'%' if line_start(at) => skip_to(b'\n'),
+                b'{' => skip_to(b'}'),
+                b';' => skip_to(b'\n'),
+                b'(' => {
+                    self.depth += 1;
+                    at + 1
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    at + 1
+                }
+                _ if byte.is_ascii_whitespace() => at + 1,
+                _ => {
+                    let end = at
+                        + game[at..]
+                            .iter()
+                            .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
+                            .unwrap_or(game.len() - at);
+                    // A move number may stand glued to its move: `12.e4`.
+                    let digits = game[at..end]
                         .iter()
-                        .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
-                        .unwrap_or(game.len() - at);
-                // A move number may stand glued to its move: `12.e4`.
-                let digits = game[at..end]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                let dots = game[at + digits..end]
-                    .iter()
-                    .take_while(|&&b| b == b'.')
-                    .count();
-                let start = if digits > 0 && dots > 0 {
-                    at + digits + dots
-                } else {
-                    at
-                };
-                let token = &game[start..end];
-                let not_a_move = token.is_empty()
-                    || token.starts_with(b"$")
-                    || [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].contains(&token);
-                if depth == 0 && !not_a_move {
-                    moves += 1;
-                    if moves == ply {
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let dots = game[at + digits..end]
+                        .iter()
+                        .take_while(|&&b| b == b'.')
+                        .count();
+                    let start = if digits > 0 && dots > 0 {
+                        at + digits + dots
+                    } else {
+                        at
+                    };
+                    let token = &game[start..end];
+                    let not_a_move = token.is_empty()
+                        || token.starts_with(b"$")
+                        || [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].contains(&token);
+                    if self.depth == 0 && !not_a_move {
+                        self.at = end;
                         return Some(start..end);
                     }
+                    end
                 }
-                end
-            }
-        };
+            };
+        }
+        None
     }
-    None
 }
 
 #[cfg(test)]

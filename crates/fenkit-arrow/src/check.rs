@@ -1,0 +1,134 @@
+//! Whether records are valid, and every problem of each.
+
+use std::sync::Arc;
+
+use arrow_array::{
+    Array, ArrayRef,
+    builder::{BooleanBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder},
+};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
+use fenkit::ReadOptions;
+
+use crate::map::{Column, map};
+
+/// Whether each record is valid under `options`: well-formed and legal
+/// (and, with a stricter [`Strictness`](fenkit::Strictness), reachable or
+/// plausible). Null in, null out.
+///
+/// ```
+/// use arrow_array::{Array, BooleanArray, StringArray};
+///
+/// let fens = StringArray::from(vec![
+///     Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+///     Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"),
+///     None,
+/// ]);
+/// let valid = fenkit_arrow::fen_valid(&fens, &Default::default())?;
+/// assert_eq!(valid.as_any().downcast_ref::<BooleanArray>().unwrap(), &BooleanArray::from(vec![Some(true), Some(false), None]));
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_valid(input: &dyn Array, options: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    map(input, &Valid(*options))
+}
+
+struct Valid(ReadOptions);
+
+impl Column for Valid {
+    type Builder = BooleanBuilder;
+
+    fn builder(&self, rows: usize) -> BooleanBuilder {
+        BooleanBuilder::with_capacity(rows)
+    }
+
+    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut BooleanBuilder) {
+        out.append_option(record.map(|record| self.0.check(record).is_valid()));
+    }
+}
+
+/// The fields of one problem in [`fen_errors`]'s lists.
+fn problem_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("code", DataType::Utf8, false),
+        Field::new("severity", DataType::Utf8, false),
+        Field::new("field", DataType::Utf8, false),
+        Field::new("column", DataType::UInt32, false),
+        Field::new("end_column", DataType::UInt32, false),
+        Field::new("message", DataType::Utf8, false),
+        Field::new("square", DataType::Utf8, true),
+    ])
+}
+
+fn problem_item() -> Arc<Field> {
+    Arc::new(Field::new("item", DataType::Struct(problem_fields()), true))
+}
+
+/// The type of [`fen_errors`]' output: a list of structs `{code,
+/// severity, field, column, end_column, message, square}`.
+pub fn errors_type() -> DataType {
+    DataType::List(problem_item())
+}
+
+/// Every problem of each record under `options`, in the order they stand
+/// in it: errors, and the warnings that leave a record valid (lenient
+/// repairs, unlikely clocks). `column` and `end_column` are 1-based
+/// character columns in the record, `end_column` just past the fault;
+/// `square` names the square of a rule broken on the board. A record
+/// without problems has an empty list; null in, null out.
+///
+/// ```
+/// use arrow_array::{Array, StringArray, StructArray, cast::AsArray};
+///
+/// let fens = StringArray::from(vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"]);
+/// let errors = fenkit_arrow::fen_errors(&fens, &Default::default())?;
+/// let problems = errors.as_list::<i32>().value(0);
+/// let problems: &StructArray = problems.as_struct();
+/// assert_eq!(problems.column_by_name("code").unwrap().as_string::<i32>().value(0), "rank-too-short");
+/// assert_eq!(problems.column_by_name("column").unwrap().as_primitive::<arrow_array::types::UInt32Type>().value(0), 36);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_errors(input: &dyn Array, options: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    map(input, &Errors(*options))
+}
+
+struct Errors(ReadOptions);
+
+impl Column for Errors {
+    type Builder = ListBuilder<StructBuilder>;
+
+    fn builder(&self, rows: usize) -> Self::Builder {
+        ListBuilder::with_capacity(StructBuilder::from_fields(problem_fields(), rows), rows)
+            .with_field(problem_item())
+    }
+
+    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut Self::Builder) {
+        let Some(record) = record else {
+            out.append_null();
+            return;
+        };
+        let problems = out.values();
+        for problem in self.0.check(record).diagnostics {
+            let (column, end_column) = problem.span.columns(record, 0);
+            text(problems, 0).append_value(problem.code.as_str());
+            text(problems, 1).append_value(problem.severity.as_str());
+            text(problems, 2).append_value(problem.field.as_str());
+            number(problems, 3).append_value(saturate(column));
+            number(problems, 4).append_value(saturate(end_column));
+            text(problems, 5).append_value(&problem.message);
+            text(problems, 6).append_option(problem.square.map(|square| square.to_string()));
+            problems.append(true);
+        }
+        out.append(true);
+    }
+}
+
+fn text(builder: &mut StructBuilder, field: usize) -> &mut StringBuilder {
+    builder.field_builder(field).expect("a text field")
+}
+
+fn number(builder: &mut StructBuilder, field: usize) -> &mut UInt32Builder {
+    builder.field_builder(field).expect("a number field")
+}
+
+fn saturate(column: usize) -> u32 {
+    u32::try_from(column).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,200 @@
+//! What a position holds: side to move, material, check status, opening.
+
+use arrow_array::{
+    Array, ArrayRef,
+    builder::{StringBuilder, StructBuilder, UInt8Builder},
+};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
+use fenkit::ReadOptions;
+use shakmaty::{Color, Position, Role};
+
+use crate::map::{Column, map};
+
+/// Each well-formed record's side to move, `white` or `black`; null for a
+/// malformed record.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray};
+///
+/// let fens = StringArray::from(vec!["4k3/8/8/8/8/8/8/4K3 b - - 0 1"]);
+/// let side = fenkit_arrow::fen_side(&fens, &Default::default())?;
+/// assert_eq!(side.as_string::<i32>().value(0), "black");
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_side(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    map(input, &Side(*read))
+}
+
+struct Side(ReadOptions);
+
+impl Column for Side {
+    type Builder = StringBuilder;
+
+    fn builder(&self, rows: usize) -> StringBuilder {
+        StringBuilder::with_capacity(rows, rows * 5)
+    }
+
+    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
+        let parsed = record.and_then(|record| self.0.parse(record).ok());
+        out.append_option(parsed.map(|parsed| parsed.setup.turn.fold_wb("white", "black")));
+    }
+}
+
+/// The pieces [`fen_material`] counts, in the order of its fields.
+const PIECES: [(Color, Role, &str); 12] = [
+    (Color::White, Role::Pawn, "white_pawns"),
+    (Color::White, Role::Knight, "white_knights"),
+    (Color::White, Role::Bishop, "white_bishops"),
+    (Color::White, Role::Rook, "white_rooks"),
+    (Color::White, Role::Queen, "white_queens"),
+    (Color::White, Role::King, "white_kings"),
+    (Color::Black, Role::Pawn, "black_pawns"),
+    (Color::Black, Role::Knight, "black_knights"),
+    (Color::Black, Role::Bishop, "black_bishops"),
+    (Color::Black, Role::Rook, "black_rooks"),
+    (Color::Black, Role::Queen, "black_queens"),
+    (Color::Black, Role::King, "black_kings"),
+];
+
+fn material_fields() -> Fields {
+    PIECES
+        .iter()
+        .map(|(_, _, name)| Field::new(*name, DataType::UInt8, false))
+        .collect()
+}
+
+/// The type of [`fen_material`]'s output: a struct of twelve counts,
+/// `white_pawns` … `black_kings`.
+pub fn material_type() -> DataType {
+    DataType::Struct(material_fields())
+}
+
+/// Each well-formed record's pieces, counted by color and kind; null for
+/// a malformed record.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray, types::UInt8Type};
+///
+/// let fens = StringArray::from(vec!["4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"]);
+/// let material = fenkit_arrow::fen_material(&fens, &Default::default())?;
+/// let pawns = material.as_struct().column_by_name("white_pawns").unwrap().as_primitive::<UInt8Type>().value(0);
+/// assert_eq!(pawns, 3);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_material(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    map(input, &Material(*read))
+}
+
+struct Material(ReadOptions);
+
+impl Column for Material {
+    type Builder = StructBuilder;
+
+    fn builder(&self, rows: usize) -> StructBuilder {
+        StructBuilder::from_fields(material_fields(), rows)
+    }
+
+    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StructBuilder) {
+        let parsed = record.and_then(|record| self.0.parse(record).ok());
+        for (field, (color, role, _)) in PIECES.iter().enumerate() {
+            let count = parsed.as_ref().map(|parsed| {
+                let board = &parsed.setup.board;
+                // At most 64 pieces stand on a board.
+                (board.by_color(*color) & board.by_role(*role)).count() as u8
+            });
+            let counts: &mut UInt8Builder = out.field_builder(field).expect("a count field");
+            // A null row's fields hold zeros: the fields are not nullable.
+            counts.append_value(count.unwrap_or(0));
+        }
+        out.append(parsed.is_some());
+    }
+}
+
+/// Each valid record's check status: `none`, `check`, `checkmate` or
+/// `stalemate`; null for a record that is not valid.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray};
+///
+/// let fens = StringArray::from(vec!["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "7k/8/6QK/8/8/8/8/8 b - - 0 1"]);
+/// let status = fenkit_arrow::fen_check_status(&fens, &Default::default())?;
+/// assert_eq!(status.as_string::<i32>().value(0), "checkmate");
+/// assert_eq!(status.as_string::<i32>().value(1), "stalemate");
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_check_status(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    map(input, &CheckStatus(*read))
+}
+
+struct CheckStatus(ReadOptions);
+
+impl Column for CheckStatus {
+    type Builder = StringBuilder;
+
+    fn builder(&self, rows: usize) -> StringBuilder {
+        StringBuilder::with_capacity(rows, rows * 5)
+    }
+
+    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
+        let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
+        out.append_option(position.map(|position| {
+            match (position.is_check(), position.legal_moves().is_empty()) {
+                (true, true) => "checkmate",
+                (true, false) => "check",
+                (false, true) => "stalemate",
+                (false, false) => "none",
+            }
+        }));
+    }
+}
+
+fn opening_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("eco", DataType::Utf8, false),
+        Field::new("name", DataType::Utf8, false),
+    ])
+}
+
+/// The type of [`fen_opening`]'s output: a struct `{eco, name}`.
+pub fn opening_type() -> DataType {
+    DataType::Struct(opening_fields())
+}
+
+/// The named opening each valid record's position is, from the ECO table
+/// (by position, so transpositions find their name): `{eco, name}`; null
+/// for a position no line of the table reaches, or a record that is not
+/// valid.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray};
+///
+/// let fens = StringArray::from(vec!["r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"]);
+/// let opening = fenkit_arrow::fen_opening(&fens, &Default::default())?;
+/// let opening = opening.as_struct();
+/// assert_eq!(opening.column_by_name("eco").unwrap().as_string::<i32>().value(0), "C60");
+/// assert_eq!(opening.column_by_name("name").unwrap().as_string::<i32>().value(0), "Ruy Lopez");
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_opening(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    map(input, &Opening(*read))
+}
+
+struct Opening(ReadOptions);
+
+impl Column for Opening {
+    type Builder = StructBuilder;
+
+    fn builder(&self, rows: usize) -> StructBuilder {
+        StructBuilder::from_fields(opening_fields(), rows)
+    }
+
+    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StructBuilder) {
+        let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
+        let opening = position.as_ref().and_then(fenkit::games::opening);
+        for field in 0..2 {
+            let text: &mut StringBuilder = out.field_builder(field).expect("a text field");
+            text.append_value(opening.map_or("", |o| if field == 0 { o.eco } else { o.name }));
+        }
+        out.append(opening.is_some());
+    }
+}
