@@ -1,0 +1,75 @@
+"""fenkit: strict Forsyth–Edwards Notation (FEN) for Python.
+
+Two ways in:
+
+- **Column functions** for tables (``fen_valid``, ``fen_errors``,
+  ``fen_canonical``, ``fen_board``, ``fen_key``, ``fen_polyglot_key``,
+  ``fen_side``, ``fen_material``, ``fen_check_status``, ``fen_opening``,
+  ``fen_play``, ``pgn_positions``): a column of records in (pyarrow,
+  polars, pandas, DuckDB, or a list), a column of results out, computed in
+  Rust on every core. ``import fenkit.polars`` adds ``pl.col(...).fen``;
+  ``import fenkit.pandas`` adds ``series.fen``; ``fenkit.duckdb.register``
+  adds the functions to DuckDB SQL.
+- **Single records** for people: ``check`` says everything about one
+  record (and draws it in a notebook), ``parse`` raises ``FenError`` with
+  every problem, and ``board``, ``normalize``, ``key``, ``polyglot_key``,
+  ``opening``, ``play``, ``legal_moves``, ``svg`` and ``png`` do one
+  thing each.
+
+>>> import fenkit
+>>> fenkit.check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1").problems[0].code
+'rank-too-short'
+>>> fenkit.fen_valid(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8 w"])
+[True, False]
+"""
+
+from ._columns import (
+    COLUMN_FUNCTIONS,
+    fen_board,
+    fen_canonical,
+    fen_check_status,
+    fen_errors,
+    fen_key,
+    fen_material,
+    fen_opening,
+    fen_play,
+    fen_polyglot_key,
+    fen_polyglot_key_i64,
+    fen_side,
+    fen_valid,
+    pgn_positions,
+)
+from ._native import (
+    Checked,
+    FenError,
+    Problem,
+    board,
+    check,
+    key,
+    legal_moves,
+    normalize,
+    opening,
+    parse,
+    play,
+    png,
+    polyglot_key,
+    svg,
+)
+
+__all__ = [
+    *COLUMN_FUNCTIONS,
+    "Checked",
+    "FenError",
+    "Problem",
+    "board",
+    "check",
+    "key",
+    "legal_moves",
+    "normalize",
+    "opening",
+    "parse",
+    "play",
+    "png",
+    "polyglot_key",
+    "svg",
+]

@@ -1,0 +1,159 @@
+//! The column functions: an Arrow array or stream in (anything with the
+//! Arrow PyCapsule interface), a pyarrow array or chunked array of the
+//! same length out, the work done without the GIL.
+
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, new_empty_array};
+use arrow_schema::{ArrowError, Field};
+use pyo3::{exceptions::PyTypeError, prelude::*};
+use pyo3_arrow::{PyArray, PyChunkedArray, input::AnyArray};
+
+use crate::options;
+
+fn arrow_error(err: ArrowError) -> PyErr {
+    match err {
+        ArrowError::InvalidArgumentError(message) => PyTypeError::new_err(message),
+        other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// Runs `function` over `column`: an array gives an array, a stream (a
+/// chunked array, a polars Series, a DuckDB result) a chunked array.
+fn apply<'py>(
+    py: Python<'py>,
+    column: AnyArray,
+    function: impl Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Send + Sync,
+) -> PyResult<Bound<'py, PyAny>> {
+    match column {
+        AnyArray::Array(array) => whole(py, array.into_inner().0, function),
+        AnyArray::Stream(stream) => {
+            let reader = stream.into_reader()?;
+            let input = reader.field();
+            let chunks = py
+                .detach(|| {
+                    // The output's type, even when there is no chunk.
+                    let empty = function(&new_empty_array(input.data_type()))?;
+                    let chunks = reader
+                        .map(|chunk| function(&chunk?))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok::<_, ArrowError>((empty, chunks))
+                })
+                .map_err(arrow_error)?;
+            let (empty, chunks) = chunks;
+            let field = Arc::new(Field::new(input.name(), empty.data_type().clone(), true));
+            PyChunkedArray::try_new(chunks, field)?.into_pyarrow(py)
+        }
+    }
+}
+
+/// Runs `function` over one array, giving a pyarrow array.
+fn whole<'py>(
+    py: Python<'py>,
+    array: ArrayRef,
+    function: impl Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Send + Sync,
+) -> PyResult<Bound<'py, PyAny>> {
+    let out = py.detach(|| function(&array)).map_err(arrow_error)?;
+    let out = PyArray::from_array_ref(out).to_pyarrow(py)?.unbind();
+    Ok(out.into_bound(py))
+}
+
+macro_rules! read_column {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (column, *, lenient = false, chess960 = false, strictness = "playable"))]
+        pub fn $name<'py>(
+            py: Python<'py>,
+            column: AnyArray,
+            lenient: bool,
+            chess960: bool,
+            strictness: &str,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let read = options::read(lenient, chess960, strictness)?;
+            apply(py, column, |array| fenkit_arrow::$name(array, &read))
+        }
+    };
+}
+
+read_column!(fen_valid);
+read_column!(fen_errors);
+read_column!(fen_board);
+read_column!(fen_key);
+read_column!(fen_polyglot_key);
+read_column!(fen_polyglot_key_i64);
+read_column!(fen_side);
+read_column!(fen_material);
+read_column!(fen_check_status);
+read_column!(fen_opening);
+
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false, chess960 = false, strictness = "playable", ep = "always", castling = "standard"))]
+#[allow(clippy::too_many_arguments)]
+pub fn fen_canonical<'py>(
+    py: Python<'py>,
+    column: AnyArray,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+    ep: &str,
+    castling: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let read = options::read(lenient, chess960, strictness)?;
+    let write = options::write(ep, castling)?;
+    apply(py, column, |array| {
+        fenkit_arrow::fen_canonical(array, &read, &write)
+    })
+}
+
+/// A column as one array: the two-column functions (`fen_play`,
+/// `pgn_positions`) pair rows by their index in the whole column.
+fn one_array(column: AnyArray) -> PyResult<ArrayRef> {
+    let (chunks, field) = column.into_chunked_array()?.into_inner();
+    match &chunks[..] {
+        [] => Ok(new_empty_array(field.data_type())),
+        [only] => Ok(only.clone()),
+        _ => {
+            let parts: Vec<&dyn Array> = chunks.iter().map(|c| c.as_ref()).collect();
+            arrow_select::concat::concat(&parts).map_err(arrow_error)
+        }
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (column, moves, *, lenient = false, chess960 = false, strictness = "playable", ep = "always", castling = "standard"))]
+#[allow(clippy::too_many_arguments)]
+pub fn fen_play<'py>(
+    py: Python<'py>,
+    column: AnyArray,
+    moves: AnyArray,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+    ep: &str,
+    castling: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let read = options::read(lenient, chess960, strictness)?;
+    let write = options::write(ep, castling)?;
+    let moves = one_array(moves)?;
+    whole(py, one_array(column)?, |array| {
+        fenkit_arrow::fen_play(array, &moves, &read, &write)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (column, start = None, *, lenient = false, chess960 = false, strictness = "playable"))]
+pub fn pgn_positions<'py>(
+    py: Python<'py>,
+    column: AnyArray,
+    start: Option<AnyArray>,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let read = options::read(lenient, chess960, strictness)?;
+    let start = start.map(one_array).transpose()?;
+    whole(py, one_array(column)?, |array| {
+        fenkit_arrow::pgn_positions(array, start.as_deref(), &read)
+    })
+}

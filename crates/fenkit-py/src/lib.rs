@@ -1,0 +1,44 @@
+//! The `fenkit` Python package's native module, `fenkit._native`: the
+//! column functions of `fenkit-arrow` over anything that speaks the Arrow
+//! PyCapsule interface, and a scalar API for single records. The Python
+//! sources beside this crate (`python/fenkit`) give both their docstrings,
+//! accept plain lists and return what they were given.
+
+mod columns;
+mod options;
+mod scalar;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(columns::fen_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_errors, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_board, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_key, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_polyglot_key, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_polyglot_key_i64, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_side, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_material, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_check_status, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_opening, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::fen_play, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::pgn_positions, m)?)?;
+
+    m.add_class::<scalar::Checked>()?;
+    m.add_class::<scalar::Problem>()?;
+    m.add("FenError", m.py().get_type::<scalar::FenError>())?;
+    m.add_function(wrap_pyfunction!(scalar::check, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::board, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::key, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::polyglot_key, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::opening, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::play, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::svg, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar::png, m)?)?;
+    Ok(())
+}
