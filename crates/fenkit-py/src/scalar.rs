@@ -217,7 +217,7 @@ impl Checked {
             html.push_str("<ul>");
             for problem in &self.problems {
                 html.push_str(&format!(
-                    "<li>column {}: <b>{}</b>[{}]: {}</li>",
+                    "<li>column {}: <strong>{}</strong>[{}]: {}</li>",
                     problem.column,
                     problem.severity,
                     problem.code,
@@ -242,6 +242,10 @@ fn position(checked: &Checked, read: &ReadOptions) -> Option<Chess> {
 }
 
 /// Checks `fen` in full and returns what was found, valid or not.
+///
+/// >>> c = fenkit.check("4k3/8/8/8/8/8/8/4K2P w - - 0 1")
+/// >>> c.valid, c.problems[0].code, c.problems[0].square
+/// (False, 'pawn-on-back-rank', 'h1')
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
 pub fn check(fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: &str) -> PyResult<Checked> {
@@ -250,7 +254,10 @@ pub fn check(fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: 
 }
 
 /// Checks `fen` and returns it checked, or raises `FenError` listing
-/// every problem.
+/// every problem (also in its `.problems`).
+///
+/// >>> fenkit.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").side
+/// 'white'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
 pub fn parse(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: &str) -> PyResult<Checked> {
@@ -268,6 +275,9 @@ fn well_formed(py: Python<'_>, fen: &Bound<'_, PyAny>, read: &ReadOptions) -> Py
 }
 
 /// The board as 8 lines of 8 characters, rank 8 first, `.` for empty.
+///
+/// >>> fenkit.board("4k3/8/8/8/8/8/8/4K3 w - - 0 1").splitlines()[0]
+/// '....k...'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
 pub fn board(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<String> {
@@ -279,7 +289,11 @@ pub fn board(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bo
 }
 
 /// The record in canonical FEN (legal or not), or `FenError` when it is
-/// not well-formed.
+/// not well-formed. `ep`: "always", "pseudo-legal" or "legal";
+/// `castling`: "standard", "x-fen" or "shredder".
+///
+/// >>> fenkit.normalize("4k3/8/8/8/8/8/8/4K3 w – –", lenient=True)
+/// '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false, ep = "always", castling = "standard"))]
 pub fn normalize(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, ep: &str, castling: &str) -> PyResult<String> {
@@ -296,6 +310,9 @@ fn playable(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: boo
 
 /// The four-field key: placement, side, castling, and the en passant
 /// square only when a legal capture exists.
+///
+/// >>> fenkit.key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+/// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
 pub fn key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<String> {
@@ -304,6 +321,9 @@ pub fn key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool
 }
 
 /// The Polyglot key, as opening books store it (an unsigned 64-bit int).
+///
+/// >>> hex(fenkit.polyglot_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+/// '0x463b96181691fc9c'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
 pub fn polyglot_key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<u64> {
@@ -311,6 +331,9 @@ pub fn polyglot_key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess
 }
 
 /// The named opening of the position as `(eco, name)`, or `None`.
+///
+/// >>> fenkit.opening("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
+/// ('C60', 'Ruy Lopez')
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false))]
 pub fn opening(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Option<(String, String)>> {
@@ -321,6 +344,9 @@ pub fn opening(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool) -> PyResul
 /// The FEN after `moves` (SAN or UCI, separated by spaces; move numbers
 /// allowed). Raises `FenError` for a bad record, `ValueError` naming the
 /// first move that cannot be played.
+///
+/// >>> fenkit.play("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4 e5 2. Nf3")
+/// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
 #[pyfunction]
 #[pyo3(signature = (fen, moves, *, lenient = false, chess960 = false))]
 pub fn play(py: Python<'_>, fen: &Bound<'_, PyAny>, moves: &str, lenient: bool, chess960: bool) -> PyResult<String> {
@@ -335,6 +361,9 @@ pub fn play(py: Python<'_>, fen: &Bound<'_, PyAny>, moves: &str, lenient: bool, 
 }
 
 /// The legal moves of the position, in SAN.
+///
+/// >>> len(fenkit.legal_moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+/// 20
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
 pub fn legal_moves(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<Vec<String>> {
@@ -353,6 +382,9 @@ fn diagram(size: u32, flip: bool, coordinates: bool, crossed: Vec<shakmaty::Squa
 }
 
 /// The diagram as SVG text; illegal squares crossed out.
+///
+/// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
+/// True
 #[pyfunction]
 #[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
 #[allow(clippy::too_many_arguments)]
@@ -363,6 +395,9 @@ pub fn svg(py: Python<'_>, fen: &Bound<'_, PyAny>, size: u32, flip: bool, coordi
 }
 
 /// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
+///
+/// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
+/// b'\x89PNG'
 #[pyfunction]
 #[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
 #[allow(clippy::too_many_arguments)]

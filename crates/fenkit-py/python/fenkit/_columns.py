@@ -55,8 +55,10 @@ def _to_arrow(column: Any) -> tuple[str, Any]:
         if hasattr(column, "columns"):
             raise TypeError("give one column of the DataFrame, such as df['FEN']")
         return "pandas", pa.array(column, from_pandas=True)
-    if module == "duckdb" and hasattr(column, "fetch_arrow_table"):
-        table = column.fetch_arrow_table()
+    if module == "duckdb" and hasattr(column, "columns"):
+        # DuckDB 1.4 renamed fetch_arrow_table to to_arrow_table.
+        to_table = getattr(column, "to_arrow_table", None) or column.fetch_arrow_table
+        table = to_table()
         if table.num_columns != 1:
             raise TypeError(f"a DuckDB relation of one column, not {table.num_columns}")
         return "arrow", table.column(0)

@@ -1,0 +1,142 @@
+"""The column functions on every kind of column, with nulls, bytes that
+are not UTF-8 and wrong types; parity with the command's golden output."""
+
+import doctest
+import json
+
+import pyarrow as pa
+import pytest
+
+import fenkit
+from conftest import START
+
+RECORDS = [
+    START,
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+    None,
+    "4k3/8/8/8/8/8/8/4K2P w - - 0 1",
+    "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+]
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()],
+)
+def test_every_arrow_layout_gives_the_same_answers(layout):
+    expected = fenkit.fen_valid(RECORDS)
+    column = pa.array([r.encode() if r and pa.types.is_binary(layout) else r for r in RECORDS], type=layout)
+    assert fenkit.fen_valid(column).to_pylist() == expected == [True, False, None, False, True]
+    assert fenkit.fen_check_status(column).to_pylist() == [None if not v else s for v, s in zip(expected, ["none", None, None, None, "checkmate"])]
+
+
+def test_a_chunked_array_gives_a_chunked_array_of_the_same_rows():
+    chunked = pa.chunked_array([RECORDS[:2], RECORDS[2:], []])
+    keys = fenkit.fen_key(chunked)
+    assert isinstance(keys, pa.ChunkedArray)
+    assert keys.to_pylist() == fenkit.fen_key(RECORDS)
+    empty = fenkit.fen_key(pa.chunked_array([], type=pa.string()))
+    assert len(empty) == 0 and empty.type == pa.string()
+
+
+def test_every_function_keeps_one_row_per_record_and_nulls_in_place():
+    moves = ["e4", "e4", "e4", "Kg2", "Kh7"]
+    for name in fenkit.COLUMN_FUNCTIONS:
+        function = getattr(fenkit, name)
+        result = function(RECORDS, moves) if name == "fen_play" else function(RECORDS)
+        assert len(result) == len(RECORDS), name
+        assert result[2] is None, name
+
+
+def test_values_are_the_libraries_answers():
+    assert fenkit.fen_canonical(["4k3/8/8/8/8/8/8/4K3 w – –"], lenient=True) == ["4k3/8/8/8/8/8/8/4K3 w - - 0 1"]
+    assert fenkit.fen_board([START])[0] == "rnbqkbnrpppppppp" + "." * 32 + "PPPPPPPPRNBQKBNR"
+    assert fenkit.fen_side(RECORDS)[:2] == ["white", None]
+    assert fenkit.fen_material([START])[0] == {
+        f"{c}_{k}": n
+        for c in ("white", "black")
+        for k, n in (("pawns", 8), ("knights", 2), ("bishops", 2), ("rooks", 2), ("queens", 1), ("kings", 1))
+    }
+    assert fenkit.fen_polyglot_key([START]) == [0x463B96181691FC9C]
+    assert fenkit.fen_polyglot_key_i64([START]) == [0x463B96181691FC9C]
+    errors = fenkit.fen_errors(RECORDS)
+    assert errors[0] == [] and errors[2] is None
+    assert errors[3][0]["square"] == "h1" and errors[3][0]["code"] == "pawn-on-back-rank"
+    assert fenkit.fen_play([START, START], ["e4 e5", "e4 e4"]) == [
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+        None,
+    ]
+
+
+def test_options_are_checked_with_the_accepted_values_named():
+    with pytest.raises(ValueError, match="'playable', 'reachable', 'plausible'"):
+        fenkit.fen_valid([START], strictness="loose")
+    with pytest.raises(ValueError, match="'always', 'pseudo-legal', 'legal'"):
+        fenkit.fen_canonical([START], ep="sometimes")
+    perft4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+    assert fenkit.fen_valid([perft4]) == [True]
+    assert fenkit.fen_valid([perft4], strictness="reachable") == [False]
+    shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+    assert fenkit.fen_valid([shredder]) == [False]
+    assert fenkit.fen_valid([shredder], chess960=True) == [True]
+
+
+def test_bytes_that_are_not_utf8_get_a_diagnostic():
+    errors = fenkit.fen_errors([b"4k3/8/8/8/8/8/8/4K3 w - - 0 \xff", START])
+    assert "0xFF" in errors[0][0]["message"]
+    assert errors[1] == []
+
+
+def test_wrong_types_raise_type_error_naming_what_is_accepted():
+    with pytest.raises(TypeError, match="polars Series"):
+        fenkit.fen_valid(42)
+    with pytest.raises(TypeError, match="str or bytes, not int"):
+        fenkit.fen_valid([START, 3])
+    with pytest.raises(TypeError, match="must be text"):
+        fenkit.fen_valid(pa.array([1, 2]))
+    with pytest.raises(TypeError, match="str or bytes"):
+        fenkit.check(None)
+
+
+def test_parity_with_the_commands_golden_output(golden):
+    records, stdout, _ = golden("normalize-lenient")
+    assert [r for r in fenkit.fen_canonical(records, lenient=True) if r is not None] == stdout
+
+    records, stdout, _ = golden("key-four-fields")
+    assert [k for k in fenkit.fen_key(records) if k is not None] == stdout
+
+    records, stdout, _ = golden("key-polyglot")
+    assert [f"{k:016x}" for k in fenkit.fen_polyglot_key(records) if k is not None] == stdout
+
+    records, stdout, _ = golden("check-json")
+    lines = [json.loads(line) for line in stdout]
+    assert [line["valid"] for line in lines] == fenkit.fen_valid(records)
+    assert [line["fen"] for line in lines] == fenkit.fen_canonical(records)
+    for line, problems in zip(lines, fenkit.fen_errors(records)):
+        assert [(e["code"], e["column"], e["end_column"], e["message"]) for e in line["errors"]] == [
+            (p["code"], p["column"], p["end_column"], p["message"]) for p in problems
+        ]
+
+
+def test_every_docstring_example_runs():
+    import fenkit._columns
+    import fenkit.duckdb
+    import fenkit.pandas
+    import fenkit.polars
+
+    modules = [fenkit, fenkit._columns, fenkit.polars, fenkit.pandas, fenkit.duckdb]
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    examples = 0
+    for module in modules:
+        for test in finder.find(module, globs={"fenkit": fenkit}):
+            runner.run(test)
+            examples += len(test.examples)
+    for name in fenkit.__all__:
+        item = getattr(fenkit, name)
+        for test in finder.find(item, name, globs={"fenkit": fenkit}):
+            runner.run(test)
+            examples += len(test.examples)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0
+    assert examples >= 25, examples
