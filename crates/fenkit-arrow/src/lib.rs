@@ -36,6 +36,7 @@ mod keys;
 mod map;
 mod play;
 mod position;
+mod read_pgn;
 mod strings;
 mod write;
 
@@ -46,6 +47,7 @@ pub use play::{fen_play, pgn_positions, positions_type};
 pub use position::{
     fen_check_status, fen_material, fen_opening, fen_side, material_type, opening_type,
 };
+pub use read_pgn::{PgnBatches, TAGS, pgn_schema, read_pgn};
 pub use shakmaty::{CastlingMode, EnPassantMode};
 pub use strings::{ACCEPTED, Strings};
 pub use write::{fen_board, fen_canonical};

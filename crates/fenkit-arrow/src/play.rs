@@ -10,7 +10,7 @@ use arrow_array::{
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::{
     ReadOptions, WriteOptions,
-    games::pgn::{Plies, Reader, mainline_moves},
+    games::pgn::{Plies, Reader, first_word_not_san},
 };
 use shakmaty::{Chess, EnPassantMode, Position, uci::UciMove};
 
@@ -186,10 +186,8 @@ impl Positions<'_> {
                 .write_fen(&ply.position.to_setup(EnPassantMode::Always), &mut fen);
             field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
             field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
-            field::<StringBuilder>(out, 2).append_option(
-                ply.played
-                    .map(|m| UciMove::from_move(m, mode).to_string()),
-            );
+            field::<StringBuilder>(out, 2)
+                .append_option(ply.played.map(|m| UciMove::from_move(m, mode).to_string()));
             // The writer writes ASCII only.
             field::<StringBuilder>(out, 3).append_value(std::str::from_utf8(&fen).expect("ASCII"));
             out.append(true);
@@ -199,7 +197,7 @@ impl Positions<'_> {
         match played {
             // pgn-reader skips words that are no SAN (`Zz9`): a game with
             // one is not played in full.
-            Ok(Some(Ok(end))) if mainline_moves(text).count() == end.plies => Some(plies),
+            Ok(Some(Ok(_))) if first_word_not_san(text).is_none() => Some(plies),
             _ => None,
         }
     }

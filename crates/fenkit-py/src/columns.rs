@@ -157,3 +157,13 @@ pub fn pgn_positions<'py>(
         fenkit_arrow::pgn_positions(array, start.as_deref(), &read)
     })
 }
+
+/// Reads a PGN file, compressed or not, as a stream of record batches:
+/// one row per game (tags as columns, movetext, plies, error).
+#[pyfunction]
+pub fn read_pgn<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, PyAny>> {
+    let batches = fenkit_arrow::read_pgn(&path).map_err(|err| {
+        pyo3::exceptions::PyOSError::new_err(format!("{}: {err}", path.display()))
+    })?;
+    pyo3_arrow::PyRecordBatchReader::new(Box::new(batches)).into_pyarrow(py)
+}

@@ -11,7 +11,10 @@ fn choice<T: Copy>(what: &str, value: &str, choices: &[(&str, T)]) -> PyResult<T
         .find(|(name, _)| *name == value)
         .map(|(_, choice)| *choice)
         .ok_or_else(|| {
-            let names: Vec<String> = choices.iter().map(|(name, _)| format!("'{name}'")).collect();
+            let names: Vec<String> = choices
+                .iter()
+                .map(|(name, _)| format!("'{name}'"))
+                .collect();
             PyValueError::new_err(format!(
                 "{what} must be one of {}, not {value:?}",
                 names.join(", ")

@@ -55,7 +55,10 @@ pub struct Problem {
 #[pymethods]
 impl Problem {
     fn __str__(&self) -> String {
-        format!("column {}: {}[{}]: {}", self.column, self.severity, self.code, self.message)
+        format!(
+            "column {}: {}[{}]: {}",
+            self.column, self.severity, self.code, self.message
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -122,7 +125,10 @@ fn problems(record: &[u8], checked: &CheckedRecord) -> Vec<Problem> {
 impl Checked {
     fn new(record: &[u8], read: &ReadOptions) -> Checked {
         let checked = read.check(record);
-        let fen = checked.setup.as_ref().map(|s| WriteOptions::default().fen(s));
+        let fen = checked
+            .setup
+            .as_ref()
+            .map(|s| WriteOptions::default().fen(s));
         let mut fields = fen.as_deref().map(|f| f.split(' ')).into_iter().flatten();
         let mut field = || fields.next().map(str::to_string);
         let (placement, side, castling, ep) = (field(), field(), field(), field());
@@ -212,7 +218,10 @@ impl Checked {
         if let Some(svg) = self.svg_text(320) {
             html.push_str(&svg);
         }
-        html.push_str(&format!("<div><code>{}</code></div>", escape_html(&self.input)));
+        html.push_str(&format!(
+            "<div><code>{}</code></div>",
+            escape_html(&self.input)
+        ));
         if !self.problems.is_empty() {
             html.push_str("<ul>");
             for problem in &self.problems {
@@ -232,7 +241,9 @@ impl Checked {
 }
 
 fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 fn position(checked: &Checked, read: &ReadOptions) -> Option<Chess> {
@@ -248,7 +259,12 @@ fn position(checked: &Checked, read: &ReadOptions) -> Option<Chess> {
 /// (False, 'pawn-on-back-rank', 'h1')
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
-pub fn check(fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: &str) -> PyResult<Checked> {
+pub fn check(
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+) -> PyResult<Checked> {
     let read = options::read(lenient, chess960, strictness)?;
     Ok(Checked::new(&record_bytes(fen)?, &read))
 }
@@ -260,7 +276,13 @@ pub fn check(fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: 
 /// 'white'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
-pub fn parse(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: &str) -> PyResult<Checked> {
+pub fn parse(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+) -> PyResult<Checked> {
     check(fen, lenient, chess960, strictness)?.valid_or_raise(py)
 }
 
@@ -280,10 +302,18 @@ fn well_formed(py: Python<'_>, fen: &Bound<'_, PyAny>, read: &ReadOptions) -> Py
 /// '....k...'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn board(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<String> {
+pub fn board(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<String> {
     let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
     let mut text = Vec::with_capacity(72);
-    fenkit::write_board_text(&checked.setup.as_ref().expect("well-formed").board, &mut text);
+    fenkit::write_board_text(
+        &checked.setup.as_ref().expect("well-formed").board,
+        &mut text,
+    );
     text.pop();
     Ok(String::from_utf8(text).expect("ASCII"))
 }
@@ -296,13 +326,25 @@ pub fn board(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bo
 /// '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false, ep = "always", castling = "standard"))]
-pub fn normalize(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, ep: &str, castling: &str) -> PyResult<String> {
+pub fn normalize(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+    ep: &str,
+    castling: &str,
+) -> PyResult<String> {
     let write = options::write(ep, castling)?;
     let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
     Ok(write.fen(checked.setup.as_ref().expect("well-formed")))
 }
 
-fn playable(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<Chess> {
+fn playable(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<Chess> {
     let read = options::read(lenient, chess960, "playable")?;
     let checked = Checked::new(&record_bytes(fen)?, &read).valid_or_raise(py)?;
     Ok(position(&checked, &read).expect("a valid record is playable"))
@@ -315,7 +357,12 @@ fn playable(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: boo
 /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<String> {
+pub fn key(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<String> {
     let position = playable(py, fen, lenient, chess960)?;
     Ok(fenkit::opening_key(&position))
 }
@@ -326,7 +373,12 @@ pub fn key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool
 /// '0x463b96181691fc9c'
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn polyglot_key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<u64> {
+pub fn polyglot_key(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<u64> {
     Ok(fenkit::polyglot_key(&playable(py, fen, lenient, chess960)?))
 }
 
@@ -336,7 +388,11 @@ pub fn polyglot_key(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess
 /// ('C60', 'Ruy Lopez')
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false))]
-pub fn opening(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Option<(String, String)>> {
+pub fn opening(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+) -> PyResult<Option<(String, String)>> {
     let position = playable(py, fen, lenient, false)?;
     Ok(fenkit::games::opening(&position).map(|o| (o.eco.to_string(), o.name.to_string())))
 }
@@ -349,7 +405,13 @@ pub fn opening(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool) -> PyResul
 /// 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
 #[pyfunction]
 #[pyo3(signature = (fen, moves, *, lenient = false, chess960 = false))]
-pub fn play(py: Python<'_>, fen: &Bound<'_, PyAny>, moves: &str, lenient: bool, chess960: bool) -> PyResult<String> {
+pub fn play(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    moves: &str,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<String> {
     let mut position = playable(py, fen, lenient, chess960)?;
     for word in fenkit::games::move_words(moves) {
         let number = fenkit::games::move_number(&position);
@@ -366,16 +428,36 @@ pub fn play(py: Python<'_>, fen: &Bound<'_, PyAny>, moves: &str, lenient: bool, 
 /// 20
 #[pyfunction]
 #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn legal_moves(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<Vec<String>> {
-    Ok(fenkit::games::legal_sans(&playable(py, fen, lenient, chess960)?))
+pub fn legal_moves(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<Vec<String>> {
+    Ok(fenkit::games::legal_sans(&playable(
+        py, fen, lenient, chess960,
+    )?))
 }
 
-fn diagram(size: u32, flip: bool, coordinates: bool, crossed: Vec<shakmaty::Square>) -> fenkit::render::Diagram {
+fn diagram(
+    size: u32,
+    flip: bool,
+    coordinates: bool,
+    crossed: Vec<shakmaty::Square>,
+) -> fenkit::render::Diagram {
     use fenkit::render::{Coordinates, Orientation};
     fenkit::render::Diagram {
         size,
-        orientation: if flip { Orientation::Black } else { Orientation::White },
-        coordinates: if coordinates { Coordinates::Outside } else { Coordinates::None },
+        orientation: if flip {
+            Orientation::Black
+        } else {
+            Orientation::White
+        },
+        coordinates: if coordinates {
+            Coordinates::Outside
+        } else {
+            Coordinates::None
+        },
         problems: crossed,
         ..Default::default()
     }
@@ -388,10 +470,21 @@ fn diagram(size: u32, flip: bool, coordinates: bool, crossed: Vec<shakmaty::Squa
 #[pyfunction]
 #[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
 #[allow(clippy::too_many_arguments)]
-pub fn svg(py: Python<'_>, fen: &Bound<'_, PyAny>, size: u32, flip: bool, coordinates: bool, lenient: bool, chess960: bool) -> PyResult<String> {
+pub fn svg(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    size: u32,
+    flip: bool,
+    coordinates: bool,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<String> {
     let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
     let setup = checked.setup.as_ref().expect("well-formed");
-    Ok(fenkit::render::svg(setup, &diagram(size, flip, coordinates, checked.crossed.clone())))
+    Ok(fenkit::render::svg(
+        setup,
+        &diagram(size, flip, coordinates, checked.crossed.clone()),
+    ))
 }
 
 /// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
@@ -401,10 +494,21 @@ pub fn svg(py: Python<'_>, fen: &Bound<'_, PyAny>, size: u32, flip: bool, coordi
 #[pyfunction]
 #[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
 #[allow(clippy::too_many_arguments)]
-pub fn png<'py>(py: Python<'py>, fen: &Bound<'_, PyAny>, size: u32, flip: bool, coordinates: bool, lenient: bool, chess960: bool) -> PyResult<Bound<'py, PyBytes>> {
+pub fn png<'py>(
+    py: Python<'py>,
+    fen: &Bound<'_, PyAny>,
+    size: u32,
+    flip: bool,
+    coordinates: bool,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
     let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
     let setup = checked.setup.as_ref().expect("well-formed");
-    let image = fenkit::render::png(setup, &diagram(size, flip, coordinates, checked.crossed.clone()))
-        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+    let image = fenkit::render::png(
+        setup,
+        &diagram(size, flip, coordinates, checked.crossed.clone()),
+    )
+    .map_err(|err| PyValueError::new_err(err.to_string()))?;
     Ok(PyBytes::new(py, &image))
 }

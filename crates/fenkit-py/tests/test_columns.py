@@ -118,12 +118,15 @@ def test_parity_with_the_commands_golden_output(golden):
         ]
 
 
-def test_every_docstring_example_runs():
+def test_every_docstring_example_runs(monkeypatch):
     import fenkit._columns
     import fenkit.duckdb
     import fenkit.pandas
     import fenkit.polars
 
+    from conftest import ROOT
+
+    monkeypatch.chdir(ROOT)  # examples read samples/
     modules = [fenkit, fenkit._columns, fenkit.polars, fenkit.pandas, fenkit.duckdb]
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

@@ -5,7 +5,8 @@ Two ways in:
 - **Column functions** for tables (``fen_valid``, ``fen_errors``,
   ``fen_canonical``, ``fen_board``, ``fen_key``, ``fen_polyglot_key``,
   ``fen_side``, ``fen_material``, ``fen_check_status``, ``fen_opening``,
-  ``fen_play``, ``pgn_positions``): a column of records in (pyarrow,
+  ``fen_play``, ``pgn_positions``; ``read_pgn`` reads PGN files as
+  batches of games): a column of records in (pyarrow,
   polars, pandas, DuckDB, or a list), a column of results out, computed in
   Rust on every core. ``import fenkit.polars`` adds ``pl.col(...).fen``;
   ``import fenkit.pandas`` adds ``series.fen``; ``fenkit.duckdb.register``
@@ -38,6 +39,7 @@ from ._columns import (
     fen_side,
     fen_valid,
     pgn_positions,
+    read_pgn,
 )
 from ._native import (
     Checked,
@@ -71,5 +73,6 @@ __all__ = [
     "play",
     "png",
     "polyglot_key",
+    "read_pgn",
     "svg",
 ]

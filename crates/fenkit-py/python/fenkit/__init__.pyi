@@ -106,6 +106,13 @@ def pgn_positions(column: C, start: Any = None, *, lenient: bool = False, chess9
     [None, 'e2e4', 'e7e5', 'g1f3']
     """
 
+def read_pgn(path: str) -> Any:
+    """A PGN file (compressed or not) as a pyarrow RecordBatchReader, one row per game.
+
+    >>> fenkit.read_pgn("samples/games.pgn").read_all().column("White")[0].as_py()
+    'A'
+    """
+
 class FenError(ValueError):
     """A record that is not a valid FEN; `.problems` lists every problem."""
 

@@ -14,6 +14,7 @@ The work runs in Rust on every core, without the GIL.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Callable
 
@@ -275,3 +276,21 @@ COLUMN_FUNCTIONS = (
     "fen_play",
     "pgn_positions",
 )
+
+
+def read_pgn(path: "str | os.PathLike[str]") -> pa.RecordBatchReader:
+    """Reads a PGN file (gzip, zstd, bzip2 or xz compressed, or not, told
+    by its first bytes) as a stream of pyarrow record batches, one row per
+    game: ``game`` (its number), ``line`` (where it starts), the common
+    tags as columns (``Event``, ``Site``, ``Date``, ``Round``, ``White``,
+    ``Black``, ``Result``, ``WhiteElo``, ``BlackElo``, ``ECO``,
+    ``Opening``, ``TimeControl``, ``Termination``, ``UTCDate``,
+    ``UTCTime``, ``Variant``, ``FEN``), ``movetext``, ``plies`` and
+    ``error`` (why a game cannot be played through). Memory stays flat:
+    batches of a few thousand games at a time.
+
+    >>> games = fenkit.read_pgn("samples/games.pgn").read_all()
+    >>> games.column("White")[0].as_py(), games.column("plies")[0].as_py()
+    ('A', 7)
+    """
+    return _native.read_pgn(os.fspath(path))

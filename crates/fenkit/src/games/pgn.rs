@@ -278,6 +278,30 @@ pub fn mainline_moves(game: &[u8]) -> MainlineMoves<'_> {
     }
 }
 
+/// The first word of a game's mainline that is no SAN, as its index
+/// among the mainline's words (0 for the first move) and its byte range.
+/// pgn-reader skips such words without a word to its visitor and plays on,
+/// so a game with one (`Zz9`, a truncated `dx`, a UCI `g1f3`) is not the
+/// game its text says: every reader of whole games stops at this word.
+///
+/// ```
+/// let game = b"1. e4 e5 2. Zz9 Nc6 *";
+/// let (index, at) = fenkit::games::pgn::first_word_not_san(game).unwrap();
+/// assert_eq!((index, &game[at]), (2, &b"Zz9"[..]));
+/// assert!(fenkit::games::pgn::first_word_not_san(b"1. e4 e5!? 2. O-O+ *").is_none());
+/// ```
+pub fn first_word_not_san(game: &[u8]) -> Option<(usize, std::ops::Range<usize>)> {
+    mainline_moves(game).enumerate().find(|(_, at)| {
+        // Annotations glued to a move (`e5!?`) are NAGs to pgn-reader.
+        let word = game[at.clone()].trim_ascii_end();
+        let word = match word.iter().rposition(|b| !b"!?".contains(b)) {
+            Some(last) => &word[..=last],
+            None => word,
+        };
+        SanPlus::from_ascii(word).is_err()
+    })
+}
+
 /// The iterator of [`mainline_moves`].
 pub struct MainlineMoves<'a> {
     game: &'a [u8],

@@ -1,0 +1,263 @@
+//! PGN files as Arrow record batches: one row per game, its common tags
+//! as columns, its movetext, how many plies it has, and what stopped it.
+
+use std::{io::BufRead, path::Path, sync::Arc};
+
+use arrow_array::{
+    ArrayRef, RecordBatch, RecordBatchReader,
+    builder::{StringBuilder, UInt32Builder, UInt64Builder},
+};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use fenkit::games::pgn::{Plies, Reader, first_word_not_san};
+use fenkit_io::{PgnGame, PgnGames};
+use rayon::prelude::*;
+use shakmaty::Position;
+
+/// The tags that become columns, under their PGN names: the seven of the
+/// standard's roster, then what game dumps (lichess, chess.com) carry.
+pub const TAGS: [&str; 17] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "ECO",
+    "Opening",
+    "TimeControl",
+    "Termination",
+    "UTCDate",
+    "UTCTime",
+    "Variant",
+    "FEN",
+];
+
+/// Games per batch: large enough for every core to share, small enough
+/// that memory stays flat on a dump of any size.
+const GAMES_PER_BATCH: usize = 8192;
+
+/// The schema of [`read_pgn`]'s batches: `game` (1-based number), `line`
+/// (where it starts), one nullable text column per tag of [`TAGS`],
+/// `movetext`, `plies` (null when the game cannot be played through) and
+/// `error` (why; null for a game played through).
+pub fn pgn_schema() -> SchemaRef {
+    let mut fields = vec![
+        Field::new("game", DataType::UInt64, false),
+        Field::new("line", DataType::UInt64, false),
+    ];
+    fields.extend(
+        TAGS.iter()
+            .map(|tag| Field::new(*tag, DataType::Utf8, true)),
+    );
+    fields.push(Field::new("movetext", DataType::Utf8, false));
+    fields.push(Field::new("plies", DataType::UInt32, true));
+    fields.push(Field::new("error", DataType::Utf8, true));
+    Arc::new(Schema::new(fields))
+}
+
+/// Reads the PGN file at `path` (gzip, zstd, bzip2 or xz compressed, or
+/// not, by its first bytes) as a stream of record batches, games in file
+/// order, each batch's games played on every core.
+///
+/// ```
+/// use arrow_array::{Array, cast::AsArray};
+///
+/// let path = std::env::temp_dir().join(format!("doc-{}.pgn", std::process::id()));
+/// std::fs::write(&path, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Zz9 *\n\n[White \"C\"]\n\n1. d4 *\n")?;
+/// let batches = fenkit_arrow::read_pgn(&path)?;
+/// let batch = batches.collect::<Result<Vec<_>, _>>()?.remove(0);
+/// assert_eq!(batch.num_rows(), 2);
+/// assert_eq!(batch.column_by_name("White").unwrap().as_string::<i32>().value(1), "C");
+/// let errors = batch.column_by_name("error").unwrap().as_string::<i32>();
+/// assert_eq!(errors.value(0), "move 2. Zz9: not a move");
+/// assert!(errors.is_null(1));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_pgn(path: &Path) -> std::io::Result<PgnBatches<Box<dyn BufRead + Send>>> {
+    let (input, _) = fenkit_io::open(path)?;
+    let input: Box<dyn BufRead + Send> =
+        Box::new(std::io::BufReader::with_capacity(1 << 16, input));
+    Ok(PgnBatches::new(input))
+}
+
+/// The batches of one PGN input; see [`read_pgn`].
+pub struct PgnBatches<R> {
+    games: PgnGames<R>,
+    number: u64,
+    schema: SchemaRef,
+    failed: bool,
+}
+
+impl<R: BufRead> PgnBatches<R> {
+    pub fn new(input: R) -> PgnBatches<R> {
+        PgnBatches {
+            games: PgnGames::new(input),
+            number: 0,
+            schema: pgn_schema(),
+            failed: false,
+        }
+    }
+}
+
+/// What one game gives its row.
+struct Row {
+    tags: [Option<String>; TAGS.len()],
+    movetext: String,
+    plies: Option<u32>,
+    error: Option<String>,
+}
+
+fn tag_value(line: &[u8]) -> Option<(&[u8], String)> {
+    let line = line.trim_ascii().strip_prefix(b"[")?.strip_suffix(b"]")?;
+    let space = line.iter().position(u8::is_ascii_whitespace)?;
+    let (name, rest) = line.split_at(space);
+    let quoted = rest.trim_ascii().strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    let mut value = Vec::with_capacity(quoted.len());
+    let mut escaped = false;
+    for &b in quoted {
+        if !escaped && b == b'\\' {
+            escaped = true;
+            continue;
+        }
+        escaped = false;
+        value.push(b);
+    }
+    Some((name, String::from_utf8_lossy(&value).into_owned()))
+}
+
+fn row(game: &PgnGame) -> Row {
+    let mut tags: [Option<String>; TAGS.len()] = Default::default();
+    for line in game.text.split(|&b| b == b'\n') {
+        if let Some((name, value)) = tag_value(line)
+            && let Some(at) = TAGS.iter().position(|tag| tag.as_bytes() == name)
+        {
+            tags[at] = Some(value);
+        }
+    }
+    let movetext = String::from_utf8_lossy(game.movetext()).into_owned();
+    let (plies, error) = play(&game.text);
+    Row {
+        tags,
+        movetext,
+        plies,
+        error,
+    }
+}
+
+/// Plays a game through: its plies, or why it stopped.
+fn play(text: &[u8]) -> (Option<u32>, Option<String>) {
+    // The move number of each ply, from the start (the [FEN] tag's).
+    let mut start = None;
+    let mut plies = Plies::new(|ply| {
+        if ply.ply == 0 {
+            start = Some((ply.position.fullmoves().get(), ply.position.turn()));
+        }
+    });
+    let played = Reader::new(text).read_game(&mut plies);
+    // pgn-reader plays on past a word that is no SAN: the game stops there.
+    let not_san = first_word_not_san(text);
+    let stopped_before = |ply: usize| not_san.clone().filter(|(index, _)| *index < ply);
+    let not_a_move = |(index, at): (usize, std::ops::Range<usize>)| {
+        let (fullmoves, turn) = start.unwrap_or((1, shakmaty::Color::White));
+        let half = index + usize::from(turn == shakmaty::Color::Black);
+        let number = fullmoves as usize + half / 2;
+        let dots = if half % 2 == 0 { "." } else { "..." };
+        let word = String::from_utf8_lossy(&text[at]);
+        format!(
+            "move {number}{dots} {}: not a move",
+            fenkit::printable(&word)
+        )
+    };
+    match played {
+        Ok(Some(Ok(end))) => match stopped_before(usize::MAX) {
+            None => (Some(end.plies as u32), None),
+            Some(word) => (None, Some(not_a_move(word))),
+        },
+        Ok(Some(Err(error))) => match stopped_before(error.ply.unwrap_or(0)) {
+            Some(word) => (None, Some(not_a_move(word))),
+            None => (None, Some(error.message)),
+        },
+        Ok(None) => (None, Some("no game".into())),
+        Err(error) => (None, Some(error.to_string())),
+    }
+}
+
+impl<R: BufRead> Iterator for PgnBatches<R> {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let mut games = Vec::with_capacity(GAMES_PER_BATCH);
+        for game in self.games.by_ref() {
+            match game {
+                Ok(game) => games.push(game),
+                Err(error) => {
+                    self.failed = true;
+                    return Some(Err(ArrowError::ExternalError(Box::new(error))));
+                }
+            }
+            if games.len() == GAMES_PER_BATCH {
+                break;
+            }
+        }
+        if games.is_empty() {
+            return None;
+        }
+        let rows: Vec<Row> = games.par_iter().map(row).collect();
+        let first = self.number + 1;
+        self.number += games.len() as u64;
+        Some(self.batch(first, &games, rows))
+    }
+}
+
+impl<R> PgnBatches<R> {
+    fn batch(
+        &self,
+        first: u64,
+        games: &[PgnGame],
+        rows: Vec<Row>,
+    ) -> Result<RecordBatch, ArrowError> {
+        let n = rows.len();
+        let mut columns: Vec<ArrayRef> = Vec::with_capacity(TAGS.len() + 5);
+        let mut number = UInt64Builder::with_capacity(n);
+        let mut line = UInt64Builder::with_capacity(n);
+        for (i, game) in games.iter().enumerate() {
+            number.append_value(first + i as u64);
+            line.append_value(game.line);
+        }
+        columns.push(Arc::new(number.finish()));
+        columns.push(Arc::new(line.finish()));
+        for tag in 0..TAGS.len() {
+            let mut values = StringBuilder::with_capacity(n, n * 12);
+            for row in &rows {
+                values.append_option(row.tags[tag].as_deref());
+            }
+            columns.push(Arc::new(values.finish()));
+        }
+        let mut movetext =
+            StringBuilder::with_capacity(n, rows.iter().map(|r| r.movetext.len()).sum());
+        let mut plies = UInt32Builder::with_capacity(n);
+        let mut error = StringBuilder::new();
+        for row in &rows {
+            movetext.append_value(&row.movetext);
+            plies.append_option(row.plies);
+            error.append_option(row.error.as_deref());
+        }
+        columns.push(Arc::new(movetext.finish()));
+        columns.push(Arc::new(plies.finish()));
+        columns.push(Arc::new(error.finish()));
+        RecordBatch::try_new(self.schema.clone(), columns)
+    }
+}
+
+impl<R: BufRead> RecordBatchReader for PgnBatches<R> {
+    fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+}

@@ -1,0 +1,90 @@
+//! Compressed input by magic bytes: gzip, zstd, bzip2 and xz streams are
+//! read through their decoders, anything else as it is.
+
+use std::{
+    fmt,
+    fs::File,
+    io::{self, BufRead, BufReader, Read},
+    path::Path,
+};
+
+/// How an input is compressed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Compression {
+    None,
+    Gzip,
+    Zstd,
+    Bzip2,
+    Xz,
+}
+
+impl fmt::Display for Compression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Compression::None => "uncompressed",
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        })
+    }
+}
+
+/// The compression whose magic bytes `head` starts with.
+///
+/// ```
+/// use fenkit_io::{Compression, sniff};
+///
+/// assert_eq!(sniff(b"\x1f\x8b\x08\0"), Compression::Gzip);
+/// assert_eq!(sniff(b"\x28\xb5\x2f\xfd"), Compression::Zstd);
+/// assert_eq!(sniff(b"rnbqkbnr/"), Compression::None);
+/// ```
+pub fn sniff(head: &[u8]) -> Compression {
+    if head.starts_with(b"\x1f\x8b") {
+        Compression::Gzip
+    } else if head.starts_with(b"\x28\xb5\x2f\xfd") {
+        Compression::Zstd
+    } else if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b)) {
+        Compression::Bzip2
+    } else if head.starts_with(b"\xfd7zXZ\0") {
+        Compression::Xz
+    } else {
+        Compression::None
+    }
+}
+
+/// `input`, decompressed when its first bytes say it is compressed, and
+/// how it was: concatenated streams (as `cat a.gz b.gz` and pzstd make)
+/// are read to their end.
+///
+/// ```
+/// use std::io::{Read, Write};
+///
+/// let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+/// gz.write_all(b"8/8/8/8/8/8/8/8 w - - 0 1\n")?;
+/// let compressed = gz.finish()?;
+/// let (mut input, how) = fenkit_io::decompress(&compressed[..])?;
+/// let mut text = String::new();
+/// input.read_to_string(&mut text)?;
+/// assert_eq!((text.as_str(), how), ("8/8/8/8/8/8/8/8 w - - 0 1\n", fenkit_io::Compression::Gzip));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn decompress<'a, R: Read + Send + 'a>(
+    input: R,
+) -> io::Result<(Box<dyn Read + Send + 'a>, Compression)> {
+    let mut input = BufReader::with_capacity(1 << 16, input);
+    let compression = sniff(input.fill_buf()?);
+    let reader: Box<dyn Read + Send + 'a> = match compression {
+        Compression::None => Box::new(input),
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
+        Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(input)),
+    };
+    Ok((reader, compression))
+}
+
+/// Opens the file at `path`, decompressed when its first bytes say so.
+pub fn open(path: &Path) -> io::Result<(Box<dyn Read + Send>, Compression)> {
+    decompress(File::open(path)?)
+}

@@ -1,0 +1,76 @@
+"""PGN files as batches of games: tags, movetext, errors, compressed
+input, and memory that stays flat on a large file."""
+
+import gzip
+import subprocess
+import sys
+
+import pyarrow as pa
+
+import fenkit
+from conftest import SAMPLES
+
+GAME = """[Event "Rated blitz game"]
+[Site "https://lichess.org/abcd{n}"]
+[White "w{n}"]
+[Black "b{n}"]
+[Result "1-0"]
+[WhiteElo "1500"]
+[BlackElo "1490"]
+
+1. e4 {{ [%clk 0:03:00] }} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 1-0
+
+"""
+
+
+def test_games_come_with_tags_movetext_and_errors():
+    games = fenkit.read_pgn(SAMPLES / "games.pgn").read_all()
+    assert games.num_rows == 4
+    assert games.column("White").to_pylist()[0] == "A"
+    assert games.column("FEN").to_pylist()[1] == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert games.column("plies").to_pylist()[0] == 7
+    errors = games.column("error").to_pylist()
+    assert errors[0] is None
+    assert all(e is None or "move" in e for e in errors)
+    positions = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
+    assert len(positions[0]) == 8
+
+
+def test_a_word_that_is_not_a_move_is_named(tmp_path):
+    path = tmp_path / "zz9.pgn"
+    path.write_text('[White "a"]\n\n1. e4 e5 2. Zz9 Nc6 *\n\n[White "b"]\n\n1. e4 e5 2. Nf3 dx *\n')
+    games = fenkit.read_pgn(path).read_all()
+    assert games.column("error").to_pylist() == ["move 2. Zz9: not a move", "move 2... dx: not a move"]
+    assert games.column("line").to_pylist() == [1, 5]
+
+
+def test_compressed_files_read_like_plain_ones(tmp_path):
+    text = "".join(GAME.format(n=n) for n in range(50))
+    plain = tmp_path / "games.pgn"
+    plain.write_text(text)
+    packed = tmp_path / "games.pgn.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert fenkit.read_pgn(packed).read_all().equals(fenkit.read_pgn(plain).read_all())
+
+
+def test_memory_stays_flat_on_a_large_file(tmp_path):
+    path = tmp_path / "large.pgn"
+    with open(path, "w") as f:
+        for n in range(60_000):
+            f.write(GAME.format(n=n))
+    size = path.stat().st_size
+    script = f"""
+import resource, fenkit
+reader = fenkit.read_pgn({str(path)!r})
+rows = 0
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+for batch in reader:
+    rows += batch.num_rows
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(rows, (after - before) * 1024)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    rows, growth = map(int, out.split())
+    assert rows == 60_000
+    # Batches of a few thousand games: far less than the file held whole.
+    assert growth < size / 3, (growth, size)
