@@ -1,6 +1,6 @@
 //! The column functions: an Arrow array or stream in (anything with the
 //! Arrow PyCapsule interface), a pyarrow array or chunked array of the
-//! same length out, the work done without the GIL.
+//! same length out, the work done without the GIL on every core.
 
 use std::sync::Arc;
 
@@ -8,6 +8,7 @@ use arrow_array::{Array, ArrayRef, new_empty_array};
 use arrow_schema::{ArrowError, Field};
 use pyo3::{exceptions::PyTypeError, prelude::*};
 use pyo3_arrow::{PyArray, PyChunkedArray, input::AnyArray};
+use rayon::prelude::*;
 
 use crate::options;
 
@@ -18,33 +19,49 @@ fn arrow_error(err: ArrowError) -> PyErr {
     }
 }
 
-/// Runs `function` over `column`: an array gives an array, a stream (a
-/// chunked array, a polars Series, a DuckDB result) a chunked array.
+/// Rows per part of a result. Each part is built whole and kept as a
+/// chunk of the result, so that a call holds its output and a few parts
+/// in flight, never a second copy of the output (joining parts would).
+const PART_ROWS: usize = 1 << 16;
+
+/// Runs `function` over `column`, parts of it on every core: an array of
+/// one part's length gives an array; anything longer, or a stream (a
+/// chunked array, a polars Series, a DuckDB result), a chunked array.
 fn apply<'py>(
     py: Python<'py>,
     column: AnyArray,
     function: impl Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Send + Sync,
 ) -> PyResult<Bound<'py, PyAny>> {
-    match column {
-        AnyArray::Array(array) => whole(py, array.into_inner().0, function),
-        AnyArray::Stream(stream) => {
-            let reader = stream.into_reader()?;
-            let input = reader.field();
-            let chunks = py
-                .detach(|| {
-                    // The output's type, even when there is no chunk.
-                    let empty = function(&new_empty_array(input.data_type()))?;
-                    let chunks = reader
-                        .map(|chunk| function(&chunk?))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Ok::<_, ArrowError>((empty, chunks))
-                })
-                .map_err(arrow_error)?;
-            let (empty, chunks) = chunks;
-            let field = Arc::new(Field::new(input.name(), empty.data_type().clone(), true));
-            PyChunkedArray::try_new(chunks, field)?.into_pyarrow(py)
-        }
+    let one_array = matches!(column, AnyArray::Array(_));
+    let reader = column.into_reader()?;
+    let input = reader.field();
+    let (empty, parts) = py
+        .detach(|| {
+            // The output's type, even when there is no chunk.
+            let empty = function(&new_empty_array(input.data_type()))?;
+            let mut parts = Vec::new();
+            for chunk in reader {
+                let chunk = chunk?;
+                let slices: Vec<ArrayRef> = (0..chunk.len())
+                    .step_by(PART_ROWS)
+                    .map(|start| chunk.slice(start, PART_ROWS.min(chunk.len() - start)))
+                    .collect();
+                let done: Vec<ArrayRef> = slices
+                    .par_iter()
+                    .map(|slice| function(slice.as_ref()))
+                    .collect::<Result<_, _>>()?;
+                parts.extend(done);
+            }
+            Ok::<_, ArrowError>((empty, parts))
+        })
+        .map_err(arrow_error)?;
+    if one_array && parts.len() <= 1 {
+        let out = parts.into_iter().next().unwrap_or(empty);
+        let out = PyArray::from_array_ref(out).to_pyarrow(py)?.unbind();
+        return Ok(out.into_bound(py));
     }
+    let field = Arc::new(Field::new(input.name(), empty.data_type().clone(), true));
+    PyChunkedArray::try_new(parts, field)?.into_pyarrow(py)
 }
 
 /// Runs `function` over one array, giving a pyarrow array.
