@@ -34,6 +34,7 @@
 mod check;
 mod keys;
 mod map;
+mod options;
 mod play;
 mod position;
 mod read_pgn;
@@ -42,6 +43,7 @@ mod write;
 
 pub use check::{errors_type, fen_errors, fen_valid};
 pub use fenkit::{CastlingNotation, ReadOptions, Strictness, WriteOptions};
+pub use options::Options;
 pub use keys::{fen_key, fen_polyglot_key, fen_polyglot_key_i64};
 pub use play::{fen_play, pgn_positions, positions_type};
 pub use position::{

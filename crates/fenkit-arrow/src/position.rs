@@ -59,7 +59,7 @@ const PIECES: [(Color, Role, &str); 12] = [
 fn material_fields() -> Fields {
     PIECES
         .iter()
-        .map(|(_, _, name)| Field::new(*name, DataType::UInt8, false))
+        .map(|(_, _, name)| Field::new(*name, DataType::UInt8, true))
         .collect()
 }
 
@@ -103,8 +103,9 @@ impl Column for Material {
                 (board.by_color(*color) & board.by_role(*role)).count() as u8
             });
             let counts: &mut UInt8Builder = out.field_builder(field).expect("a count field");
-            // A null row's fields hold zeros: the fields are not nullable.
-            counts.append_value(count.unwrap_or(0));
+            // A null row's fields are null too, so that a field taken out
+            // of the struct (SQL's `material['white_pawns']`) is null.
+            counts.append_option(count);
         }
         out.append(parsed.is_some());
     }
@@ -150,8 +151,8 @@ impl Column for CheckStatus {
 
 fn opening_fields() -> Fields {
     Fields::from(vec![
-        Field::new("eco", DataType::Utf8, false),
-        Field::new("name", DataType::Utf8, false),
+        Field::new("eco", DataType::Utf8, true),
+        Field::new("name", DataType::Utf8, true),
     ])
 }
 
@@ -193,7 +194,7 @@ impl Column for Opening {
         let opening = position.as_ref().and_then(fenkit::games::opening);
         for field in 0..2 {
             let text: &mut StringBuilder = out.field_builder(field).expect("a text field");
-            text.append_value(opening.map_or("", |o| if field == 0 { o.eco } else { o.name }));
+            text.append_option(opening.map(|o| if field == 0 { o.eco } else { o.name }));
         }
         out.append(opening.is_some());
     }

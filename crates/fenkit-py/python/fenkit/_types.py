@@ -40,11 +40,9 @@ RETURNS: dict[str, pa.DataType] = {
     "fen_polyglot_key": pa.uint64(),
     "fen_polyglot_key_i64": pa.int64(),
     "fen_side": pa.string(),
-    "fen_material": pa.struct([pa.field(name, pa.uint8(), nullable=False) for name in _PIECES]),
+    "fen_material": pa.struct([pa.field(name, pa.uint8()) for name in _PIECES]),
     "fen_check_status": pa.string(),
-    "fen_opening": pa.struct(
-        [pa.field("eco", pa.string(), nullable=False), pa.field("name", pa.string(), nullable=False)]
-    ),
+    "fen_opening": pa.struct([pa.field("eco", pa.string()), pa.field("name", pa.string())]),
     "fen_play": pa.string(),
     "pgn_positions": pa.list_(PLY),
 }

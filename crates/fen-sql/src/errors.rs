@@ -1,0 +1,91 @@
+//! One clear message per failed statement, with the place in the query
+//! where the parser or planner says the fault is.
+
+use datafusion::error::DataFusionError;
+
+use crate::statements::Statement;
+
+/// The message of `err` without DataFusion's layers of context.
+pub fn message(err: &DataFusionError) -> String {
+    let mut text = err.find_root().to_string();
+    for prefix in [
+        "SQL error: ",
+        "Error during planning: ",
+        "Execution error: ",
+        "Arrow error: ",
+        "Invalid argument error: ",
+        "Schema error: ",
+        "External error: ",
+    ] {
+        if let Some(rest) = text.strip_prefix(prefix) {
+            text = rest.to_string();
+        }
+    }
+    // The parser's errors come wrapped: ParserError("…").
+    if let Some(inner) = text.strip_prefix("ParserError(\"").and_then(|t| t.strip_suffix("\")")) {
+        text = inner.replace("\\\"", "\"");
+    }
+    // fen-sql keeps names as written on purpose (see main.rs).
+    text.replace(" or disable the datafusion.sql_parser.enable_ident_normalization configuration", "")
+        .trim()
+        .to_string()
+}
+
+/// The 1-based line and column the message names (`at Line: 1, Column:
+/// 8`), or where the name it quotes stands in the statement.
+fn place(message: &str, statement: &str) -> Option<(usize, usize)> {
+    if let Some(at) = message.find("Line: ") {
+        let rest = &message[at + 6..];
+        let line: usize = rest.split(',').next()?.trim().parse().ok()?;
+        let column: usize = rest.split("Column: ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+        return Some((line, column));
+    }
+    // `table 'datafusion.public.x' not found`, `No field named y.`
+    let named = message
+        .split("No field named ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(|name| name.trim_end_matches('.').trim_matches('"'));
+    let quoted = message
+        .split('\'')
+        .nth(1)
+        .map(|name| name.rsplit('.').next().unwrap_or(name));
+    let name = named.or(quoted).filter(|name| !name.is_empty())?;
+    let at = statement.find(name)?;
+    let line = statement[..at].matches('\n').count() + 1;
+    let column = statement[..at].rsplit('\n').next()?.chars().count() + 1;
+    Some((line, column))
+}
+
+/// Prints `err` of `statement` (part of the script `source` holding
+/// `script`) as `SOURCE:LINE:COL: error: …` with the line and a caret.
+pub fn report(source: &str, script: &str, statement: &Statement, err: &DataFusionError) {
+    let text = message(err);
+    let before = &script[..statement.offset];
+    let first_line = before.matches('\n').count();
+    match place(&text, &statement.text) {
+        Some((line, column)) => {
+            let shown = statement.text.lines().nth(line - 1).unwrap_or("");
+            // The statement's first line starts mid-line in its script.
+            let column_in_script = if line == 1 { column + before.rsplit('\n').next().map_or(0, |l| l.chars().count()) } else { column };
+            let line_in_script = first_line + line;
+            eprintln!("{source}:{line_in_script}:{column_in_script}: error: {}", printable(&text));
+            eprintln!("  | {}", printable(shown));
+            eprintln!("  | {}^", " ".repeat(column.saturating_sub(1)));
+        }
+        None => eprintln!("{source}:{}: error: {}", first_line + 1, printable(&text)),
+    }
+}
+
+/// Text from a query or a file, with control characters escaped.
+fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() && c != '\n' {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
