@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Writes samples/puzzles.csv: a small file shaped like the lichess puzzle
+"""Writes samples/puzzles.csv, a small file shaped like the lichess puzzle
 dump (same header, quoting and field kinds), made from lines of the ECO
 table played with python-chess, with a few bad rows planted as real dumps
-and pastes have them. Run by hand; the output is committed.
+and pastes have them; and samples/evaluations.jsonl, shaped like the
+lichess evaluation dump (four-field FEN, nested evaluations), for some of
+the positions the puzzles show and a few others. Run by hand; the output
+is committed.
 
-    python3 tools/puzzles.py > samples/puzzles.csv
+    python3 tools/puzzles.py
 """
 
 import csv
+import json
 import pathlib
 import random
-import sys
 
 import chess
 
@@ -23,7 +26,9 @@ for volume in "abcde":
     lines += [row.split("\t") for row in table]
 rng.shuffle(lines)
 
-out = csv.writer(sys.stdout, lineterminator="\n")
+puzzles = open(ROOT / "samples/puzzles.csv", "w")
+out = csv.writer(puzzles, lineterminator="\n")
+shown = []
 out.writerow(["PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags"])
 rows = 0
 for eco, name, pgn in lines:
@@ -47,6 +52,9 @@ for eco, name, pgn in lines:
         board.push(move)
     for _ in moves:
         board.pop()
+    after = board.copy()
+    after.push_uci(moves[0])
+    shown.append(after)
     puzzle_id = "".join(rng.choice("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(5))
     tag = name.split(":")[0].replace(" ", "_").replace("'", "")
     out.writerow([
@@ -72,3 +80,24 @@ out.writerow(["bad01", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"
 out.writerow(["bad02", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq – 2 3", "f1b5", 1500, 80, 90, 100, "opening", "https://lichess.org/bad02", ""])
 out.writerow(["bad03", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2", "f1b5", 1500, 80, 90, 100, "opening", "https://lichess.org/bad03", ""])
 out.writerow(["bad04", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", "d2d4", 1500, 80, 90, 100, "opening", "https://lichess.org/bad04", ""])
+
+puzzles.close()
+
+# The evaluation dump: every other shown position, and three positions no
+# puzzle shows.
+with open(ROOT / "samples/evaluations.jsonl", "w") as evaluations:
+    others = [chess.Board(), chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), chess.Board("8/8/8/4k3/8/8/8/4K2R w K - 0 1")]
+    for board in shown[::2] + others:
+        played = board.copy()
+        line = []
+        for _ in range(2):
+            legal = list(played.legal_moves)
+            if legal:
+                line.append(rng.choice(legal))
+                played.push(line[-1])
+        line = " ".join(m.uci() for m in line)
+        record = {
+            "fen": " ".join(board.fen().split()[:4]),
+            "evals": [{"pvs": [{"cp": rng.randrange(-150, 150), "line": line}], "knodes": rng.randrange(1000, 90000), "depth": rng.randrange(20, 45)}],
+        }
+        evaluations.write(json.dumps(record) + "\n")

@@ -22,13 +22,19 @@ pub fn message(err: &DataFusionError) -> String {
         }
     }
     // The parser's errors come wrapped: ParserError("…").
-    if let Some(inner) = text.strip_prefix("ParserError(\"").and_then(|t| t.strip_suffix("\")")) {
+    if let Some(inner) = text
+        .strip_prefix("ParserError(\"")
+        .and_then(|t| t.strip_suffix("\")"))
+    {
         text = inner.replace("\\\"", "\"");
     }
     // fen-sql keeps names as written on purpose (see main.rs).
-    text.replace(" or disable the datafusion.sql_parser.enable_ident_normalization configuration", "")
-        .trim()
-        .to_string()
+    text.replace(
+        " or disable the datafusion.sql_parser.enable_ident_normalization configuration",
+        "",
+    )
+    .trim()
+    .to_string()
 }
 
 /// The 1-based line and column the message names (`at Line: 1, Column:
@@ -37,7 +43,13 @@ fn place(message: &str, statement: &str) -> Option<(usize, usize)> {
     if let Some(at) = message.find("Line: ") {
         let rest = &message[at + 6..];
         let line: usize = rest.split(',').next()?.trim().parse().ok()?;
-        let column: usize = rest.split("Column: ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+        let column: usize = rest
+            .split("Column: ")
+            .nth(1)?
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()?;
         return Some((line, column));
     }
     // `table 'datafusion.public.x' not found`, `No field named y.`
@@ -65,11 +77,23 @@ pub fn report(source: &str, script: &str, statement: &Statement, err: &DataFusio
     let first_line = before.matches('\n').count();
     match place(&text, &statement.text) {
         Some((line, column)) => {
+            // The place is said once, in front.
+            let text = match text.rfind(" at Line: ") {
+                Some(at) => text[..at].to_string(),
+                None => text.clone(),
+            };
             let shown = statement.text.lines().nth(line - 1).unwrap_or("");
             // The statement's first line starts mid-line in its script.
-            let column_in_script = if line == 1 { column + before.rsplit('\n').next().map_or(0, |l| l.chars().count()) } else { column };
+            let column_in_script = if line == 1 {
+                column + before.rsplit('\n').next().map_or(0, |l| l.chars().count())
+            } else {
+                column
+            };
             let line_in_script = first_line + line;
-            eprintln!("{source}:{line_in_script}:{column_in_script}: error: {}", printable(&text));
+            eprintln!(
+                "{source}:{line_in_script}:{column_in_script}: error: {}",
+                printable(&text)
+            );
             eprintln!("  | {}", printable(shown));
             eprintln!("  | {}^", " ".repeat(column.saturating_sub(1)));
         }

@@ -60,7 +60,10 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("fen-sql: error: cannot start: {err}");
@@ -80,17 +83,26 @@ fn scripts(args: &Args) -> io::Result<Vec<Script>> {
     let mut scripts: Vec<Script> = args
         .commands
         .iter()
-        .map(|sql| Script { name: "<command>".into(), sql: sql.clone() })
+        .map(|sql| Script {
+            name: "<command>".into(),
+            sql: sql.clone(),
+        })
         .collect();
     for path in &args.files {
         let sql = std::fs::read_to_string(path)
             .map_err(|err| io::Error::new(err.kind(), format!("{}: {err}", path.display())))?;
-        scripts.push(Script { name: path.display().to_string(), sql });
+        scripts.push(Script {
+            name: path.display().to_string(),
+            sql,
+        });
     }
     if scripts.is_empty() && !io::stdin().is_terminal() {
         let mut sql = String::new();
         io::stdin().read_to_string(&mut sql)?;
-        scripts.push(Script { name: "<stdin>".into(), sql });
+        scripts.push(Script {
+            name: "<stdin>".into(),
+            sql,
+        });
     }
     Ok(scripts)
 }
@@ -98,7 +110,8 @@ fn scripts(args: &Args) -> io::Result<Vec<Script>> {
 async fn run(args: Args) -> ExitCode {
     // Names as written, `FEN` as in the lichess dumps: the same query then
     // runs on Spark, whose names match in any case.
-    let mut config = SessionConfig::new().set_bool("datafusion.sql_parser.enable_ident_normalization", false);
+    let mut config =
+        SessionConfig::new().set_bool("datafusion.sql_parser.enable_ident_normalization", false);
     if let Some(jobs) = args.jobs {
         config = config.with_target_partitions(jobs.into());
     }
@@ -115,11 +128,19 @@ async fn run(args: Args) -> ExitCode {
     }
     for (name, path) in &args.tables {
         if let Err(err) = tables::register(&ctx, name, path).await {
-            eprintln!("fen-sql: error: --table {name}={}: {}", path.display(), errors::message(&err));
+            eprintln!(
+                "fen-sql: error: --table {name}={}: {}",
+                path.display(),
+                errors::message(&err)
+            );
             return ExitCode::from(2);
         }
     }
-    let format = args.format.unwrap_or(if io::stdout().is_terminal() { Format::Table } else { Format::Csv });
+    let format = args.format.unwrap_or(if io::stdout().is_terminal() {
+        Format::Table
+    } else {
+        Format::Csv
+    });
     let scripts = match scripts(&args) {
         Ok(scripts) => scripts,
         Err(err) => {
@@ -127,7 +148,11 @@ async fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let session = Session { ctx, format, output: args.output };
+    let session = Session {
+        ctx,
+        format,
+        output: args.output,
+    };
     if scripts.is_empty() {
         return session.prompt().await;
     }
@@ -165,7 +190,14 @@ impl Session {
         eprintln!("fen-sql: statements end with ';'; Ctrl-D to leave");
         let mut pending = String::new();
         loop {
-            eprint!("{}", if pending.is_empty() { "fen-sql> " } else { "     ..> " });
+            eprint!(
+                "{}",
+                if pending.is_empty() {
+                    "fen-sql> "
+                } else {
+                    "     ..> "
+                }
+            );
             let mut line = String::new();
             match io::stdin().read_line(&mut line) {
                 Ok(0) => return ExitCode::SUCCESS,

@@ -34,10 +34,17 @@ pub enum Format {
 }
 
 /// Writes `batches` in `format` to `out` (or, for Parquet, to `file`).
-pub fn write(batches: &[RecordBatch], format: Format, file: Option<&Path>, out: &mut dyn Write) -> Result<()> {
+pub fn write(
+    batches: &[RecordBatch],
+    format: Format,
+    file: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<()> {
     match format {
         Format::Table => {
-            if batches.iter().all(|b| b.num_rows() == 0) && batches.first().is_none_or(|b| b.num_columns() == 0) {
+            if batches.iter().all(|b| b.num_rows() == 0)
+                && batches.first().is_none_or(|b| b.num_columns() == 0)
+            {
                 return Ok(());
             }
             writeln!(out, "{}", pretty_format_batches(batches)?)?;
@@ -52,10 +59,15 @@ pub fn write(batches: &[RecordBatch], format: Format, file: Option<&Path>, out: 
         }
         Format::Parquet => {
             let Some(path) = file else {
-                return Err(DataFusionError::Plan("--format parquet writes a file: give it with --output FILE".into()));
+                return Err(DataFusionError::Plan(
+                    "--format parquet writes a file: give it with --output FILE".into(),
+                ));
             };
-            let Some(first) = batches.first() else { return Ok(()) };
-            let file = File::create(path).map_err(|err| io::Error::new(err.kind(), format!("{}: {err}", path.display())))?;
+            let Some(first) = batches.first() else {
+                return Ok(());
+            };
+            let file = File::create(path)
+                .map_err(|err| io::Error::new(err.kind(), format!("{}: {err}", path.display())))?;
             let mut writer = ArrowWriter::try_new(file, first.schema(), None)?;
             for batch in batches {
                 writer.write(batch)?;
@@ -70,8 +82,15 @@ pub fn write(batches: &[RecordBatch], format: Format, file: Option<&Path>, out: 
 /// fenkit functions return (`fen_errors`, `fen_opening`); they are
 /// written as their text.
 fn write_csv(batches: &[RecordBatch], out: &mut dyn Write) -> Result<()> {
-    let Some(first) = batches.first() else { return Ok(()) };
-    let names: Vec<String> = first.schema().fields().iter().map(|f| quote(f.name())).collect();
+    let Some(first) = batches.first() else {
+        return Ok(());
+    };
+    let names: Vec<String> = first
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| quote(f.name()))
+        .collect();
     writeln!(out, "{}", names.join(","))?;
     let options = FormatOptions::default().with_null("");
     for batch in batches {

@@ -64,7 +64,9 @@ impl TableFunctionImpl for ReadPgn {
             [Expr::Literal(ScalarValue::Utf8(Some(path)), _)]
             | [Expr::Literal(ScalarValue::Utf8View(Some(path)), _)]
             | [Expr::Literal(ScalarValue::LargeUtf8(Some(path)), _)] => table(path.into()),
-            _ => plan_err!("read_pgn takes one argument, the path of a PGN file, such as read_pgn('games.pgn.zst')"),
+            _ => plan_err!(
+                "read_pgn takes one argument, the path of a PGN file, such as read_pgn('games.pgn.zst')"
+            ),
         }
     }
 }

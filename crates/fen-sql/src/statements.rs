@@ -44,7 +44,10 @@ fn push(sql: &str, start: usize, end: usize, statements: &mut Vec<Statement>) {
         .lines()
         .any(|line| !line.trim().is_empty() && !line.trim_start().starts_with("--"));
     if has_code {
-        statements.push(Statement { text: text.to_string(), offset: start });
+        statements.push(Statement {
+            text: text.to_string(),
+            offset: start,
+        });
     }
 }
 

@@ -102,7 +102,10 @@ pub fn paths_in(sql: &str) -> Vec<String> {
         let after = &rest[open + 1..];
         let Some(close) = after.find('\'') else { break };
         let literal = &after[..close];
-        if !literal.is_empty() && Path::new(literal).is_file() && format_of(Path::new(literal)).is_some() {
+        if !literal.is_empty()
+            && Path::new(literal).is_file()
+            && format_of(Path::new(literal)).is_some()
+        {
             paths.push(literal.to_string());
         }
         rest = &after[close + 1..];
@@ -129,7 +132,8 @@ pub fn parse_table(text: &str) -> Result<(String, PathBuf), String> {
         Some((name, path)) if !name.is_empty() && !path.is_empty() => {
             Ok((name.to_string(), PathBuf::from(path)))
         }
-        _ => Err(format!("'{text}' is not NAME=PATH, such as puzzles=lichess_db_puzzle.csv.zst")),
+        _ => Err(format!(
+            "'{text}' is not NAME=PATH, such as puzzles=lichess_db_puzzle.csv.zst"
+        )),
     }
 }
-

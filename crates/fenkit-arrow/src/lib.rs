@@ -43,8 +43,8 @@ mod write;
 
 pub use check::{errors_type, fen_errors, fen_valid};
 pub use fenkit::{CastlingNotation, ReadOptions, Strictness, WriteOptions};
-pub use options::Options;
 pub use keys::{fen_key, fen_polyglot_key, fen_polyglot_key_i64};
+pub use options::Options;
 pub use play::{fen_play, pgn_positions, positions_type};
 pub use position::{
     fen_check_status, fen_material, fen_opening, fen_side, material_type, opening_type,

@@ -156,17 +156,29 @@ impl FenFunction {
         let options_at = match args.len() {
             n if n == most + 1 => n - 1,
             n if n >= least && n <= most => return Ok(Options::default()),
-            n => return plan_err!("{} takes {least} to {} arguments, not {n}", self.name, most + 1),
+            n => {
+                return plan_err!(
+                    "{} takes {least} to {} arguments, not {n}",
+                    self.name,
+                    most + 1
+                );
+            }
         };
         match &args[options_at] {
             ColumnarValue::Scalar(scalar) => match scalar.try_as_str() {
                 Some(Some(words)) => Options::from_words(words)
                     .map_err(|why| DataFusionError::Plan(format!("{}: {why}", self.name))),
                 Some(None) => Ok(Options::default()),
-                None => plan_err!("{}: the options are text, such as 'lenient, chess960'", self.name),
+                None => plan_err!(
+                    "{}: the options are text, such as 'lenient, chess960'",
+                    self.name
+                ),
             },
             ColumnarValue::Array(_) => {
-                plan_err!("{}: the options must be a constant, such as 'lenient'", self.name)
+                plan_err!(
+                    "{}: the options must be a constant, such as 'lenient'",
+                    self.name
+                )
             }
         }
     }
@@ -189,12 +201,23 @@ impl ScalarUDFImpl for FenFunction {
         let options = self.options(&args.args)?;
         let (_, most) = self.kind.columns();
         let columns = &args.args[..args.args.len().min(most)];
-        let all_constant = columns.iter().all(|c| matches!(c, ColumnarValue::Scalar(_)));
+        let all_constant = columns
+            .iter()
+            .all(|c| matches!(c, ColumnarValue::Scalar(_)));
         let rows = if all_constant { 1 } else { args.number_rows };
         let record = columns[0].to_array(rows)?;
         // A constant second column stays one row: the functions read it
         // for every record.
-        let beside = columns.get(1).map(|c| c.to_array(if matches!(c, ColumnarValue::Scalar(_)) { 1 } else { rows })).transpose()?;
+        let beside = columns
+            .get(1)
+            .map(|c| {
+                c.to_array(if matches!(c, ColumnarValue::Scalar(_)) {
+                    1
+                } else {
+                    rows
+                })
+            })
+            .transpose()?;
         let out = match self.kind.run(&record, beside.as_ref(), &options) {
             Ok(out) => out,
             Err(ArrowError::InvalidArgumentError(why)) => return exec_err!("{}: {why}", self.name),

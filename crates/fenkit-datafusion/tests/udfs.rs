@@ -21,7 +21,12 @@ async fn context() -> SessionContext {
 
 async fn rows(ctx: &SessionContext, sql: &str) -> Vec<String> {
     let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
-    pretty_format_batches(&batches).unwrap().to_string().lines().map(str::to_string).collect()
+    pretty_format_batches(&batches)
+        .unwrap()
+        .to_string()
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 #[tokio::test]
@@ -50,12 +55,23 @@ async fn every_function_answers_row_by_row_with_nulls_in_place() {
 async fn keys_boards_openings_and_canonical_fen() {
     let ctx = context().await;
     let got = rows(&ctx, "SELECT fen_key(fen_play(column2, column3)) AS key, fen_opening(fen_play(column2, column3))['name'] AS opening, substr(fen_board(column2), 1, 8) AS rank8 FROM fens WHERE column1 = 1").await;
-    assert!(got[3].contains("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -"), "{got:?}");
+    assert!(
+        got[3].contains("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -"),
+        "{got:?}"
+    );
     assert!(got[3].contains("Sicilian Defense"), "{got:?}");
     assert!(got[3].contains("rnbqkbnr"), "{got:?}");
-    let got = rows(&ctx, "SELECT fen_canonical('4k3/8/8/8/8/8/8/4K3 w – –', 'lenient') AS fen").await;
+    let got = rows(
+        &ctx,
+        "SELECT fen_canonical('4k3/8/8/8/8/8/8/4K3 w – –', 'lenient') AS fen",
+    )
+    .await;
     assert_eq!(got[3], "| 4k3/8/8/8/8/8/8/4K3 w - - 0 1 |");
-    let got = rows(&ctx, "SELECT fen_polyglot_key_i64(column2) AS k FROM fens WHERE column1 = 1").await;
+    let got = rows(
+        &ctx,
+        "SELECT fen_polyglot_key_i64(column2) AS k FROM fens WHERE column1 = 1",
+    )
+    .await;
     assert_eq!(got[3], "| 5060803636482931868 |");
 }
 
@@ -70,14 +86,44 @@ async fn errors_are_data_with_code_column_and_square() {
 #[tokio::test]
 async fn constants_layouts_and_options() {
     let ctx = context().await;
-    for layout in ["Utf8", "LargeUtf8", "Utf8View", "Binary", "LargeBinary", "BinaryView"] {
-        let got = rows(&ctx, &format!("SELECT fen_valid(arrow_cast(column2, '{layout}')) AS v FROM fens ORDER BY column1")).await;
-        assert_eq!(got[3..8], ["| true  |", "| false |", "|       |", "| false |", "| true  |"], "{layout}");
+    for layout in [
+        "Utf8",
+        "LargeUtf8",
+        "Utf8View",
+        "Binary",
+        "LargeBinary",
+        "BinaryView",
+    ] {
+        let got = rows(
+            &ctx,
+            &format!(
+                "SELECT fen_valid(arrow_cast(column2, '{layout}')) AS v FROM fens ORDER BY column1"
+            ),
+        )
+        .await;
+        assert_eq!(
+            got[3..8],
+            [
+                "| true  |",
+                "| false |",
+                "|       |",
+                "| false |",
+                "| true  |"
+            ],
+            "{layout}"
+        );
     }
     let got = rows(&ctx, "SELECT fen_valid(NULL) AS v, fen_valid('r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 'reachable') AS r").await;
     assert_eq!(got[3], "|   | false |");
-    let got = rows(&ctx, &format!("SELECT fen_play(column2, 'e4') AS after FROM fens WHERE column1 <= 2 ORDER BY column1")).await;
-    assert!(got[3].contains("4P3") && got[4].trim_matches(|c| c == '|' || c == ' ').is_empty(), "{got:?}");
+    let got = rows(
+        &ctx,
+        "SELECT fen_play(column2, 'e4') AS after FROM fens WHERE column1 <= 2 ORDER BY column1",
+    )
+    .await;
+    assert!(
+        got[3].contains("4P3") && got[4].trim_matches(|c| c == '|' || c == ' ').is_empty(),
+        "{got:?}"
+    );
     let got = rows(&ctx, "SELECT cardinality(pgn_positions('1. e4 e5 2. Nf3 *')) AS n, cardinality(pgn_positions('1. Kd2 *', '4k3/8/8/8/8/8/8/4K3 w - - 0 1')) AS m, pgn_positions('1. e4 Zz9 *') IS NULL AS bad").await;
     assert_eq!(got[3], "| 4 | 2 | true |");
 }
@@ -85,10 +131,28 @@ async fn constants_layouts_and_options() {
 #[tokio::test]
 async fn a_query_fails_only_for_what_the_query_says() {
     let ctx = context().await;
-    let err = ctx.sql("SELECT fen_valid(column2, 'lenent') FROM fens").await.unwrap().collect().await.unwrap_err();
+    let err = ctx
+        .sql("SELECT fen_valid(column2, 'lenent') FROM fens")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("unknown option 'lenent'"), "{err}");
-    let err = ctx.sql("SELECT fen_valid(column1) FROM fens").await.unwrap().collect().await.unwrap_err();
+    let err = ctx
+        .sql("SELECT fen_valid(column1) FROM fens")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("must be text"), "{err}");
-    let err = ctx.sql("SELECT fen_valid(column2, column3) FROM fens").await.unwrap().collect().await.unwrap_err();
+    let err = ctx
+        .sql("SELECT fen_valid(column2, column3) FROM fens")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("must be a constant"), "{err}");
 }

@@ -184,3 +184,9 @@ pub fn read_pgn<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Boun
     })?;
     pyo3_arrow::PyRecordBatchReader::new(Box::new(batches)).into_pyarrow(py)
 }
+
+/// The schema of `read_pgn`'s batches, for engines that declare it first.
+#[pyfunction]
+pub fn read_pgn_schema(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    pyo3_arrow::PySchema::new(fenkit_arrow::pgn_schema()).into_pyarrow(py)
+}

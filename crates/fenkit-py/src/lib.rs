@@ -26,6 +26,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(columns::fen_play, m)?)?;
     m.add_function(wrap_pyfunction!(columns::pgn_positions, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_pgn, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
 
     m.add_class::<scalar::Checked>()?;
     m.add_class::<scalar::Problem>()?;

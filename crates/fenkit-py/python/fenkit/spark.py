@@ -1,0 +1,151 @@
+"""``fenkit.spark.register(spark)`` makes the column functions Spark SQL
+functions under their own names, as Arrow UDFs (Spark 4.1 or newer): a
+query file that runs on ``fen-sql`` runs unchanged on a Spark cluster.
+
+Differences a query never sees, but a schema does: Spark has no unsigned
+integers, so ``fen_polyglot_key`` returns the same 64 bits as a signed
+``bigint`` there (what ``fen_polyglot_key_i64`` returns everywhere); the
+options argument (``fen_valid(FEN, 'lenient')``) works as in ``fen-sql``.
+The wheel must be installed on the workers too (``spark-submit
+--py-files`` or an environment shipped with the job).
+
+``fenkit.spark.read_pgn(spark, path)`` reads a PGN file, compressed or
+not, as a DataFrame of games, with the columns of ``fenkit.read_pgn``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyarrow as pa
+
+from . import _columns, _native
+from ._types import RETURNS
+
+
+def _signed(arrow: pa.DataType) -> pa.DataType:
+    """``arrow`` with every unsigned integer made signed: Spark has none.
+    A uint64 keeps its 64 bits as an int64; narrower ones widen."""
+    if pa.types.is_uint64(arrow):
+        return pa.int64()
+    if pa.types.is_unsigned_integer(arrow):
+        return {8: pa.int16(), 16: pa.int32(), 32: pa.int64()}[arrow.bit_width]
+    if pa.types.is_struct(arrow):
+        return pa.struct([field.with_type(_signed(field.type)) for field in arrow])
+    if pa.types.is_list(arrow):
+        return pa.list_(arrow.value_field.with_type(_signed(arrow.value_type)))
+    return arrow
+
+
+def _spark_type(arrow: pa.DataType) -> Any:
+    from pyspark.sql.pandas.types import from_arrow_type
+
+    return from_arrow_type(_signed(arrow))
+
+
+def _options(words: pa.Array | None) -> dict[str, Any]:
+    """The options argument, a constant column of words, as keywords."""
+    if words is None or len(words) == 0 or not words[0].is_valid:
+        return {}
+    options: dict[str, Any] = {}
+    for word in str(words[0].as_py()).replace(",", " ").split():
+        word = word.lower()
+        if word in ("lenient", "chess960"):
+            options[word] = True
+        elif word in ("playable", "reachable", "plausible"):
+            options["strictness"] = word
+        elif word.startswith(("ep=", "castling=")):
+            key, value = word.split("=", 1)
+            options[key] = value
+        else:
+            raise ValueError(f"unknown option '{word}'")
+    return options
+
+
+def _plain(result: Any) -> pa.Array:
+    array = result.combine_chunks() if isinstance(result, pa.ChunkedArray) else result
+    signed = _signed(array.type)
+    return array if signed == array.type else array.cast(signed, safe=False)
+
+
+def _udf(name: str) -> Any:
+    native = getattr(_native, name)
+
+    def function(*arrays: pa.Array) -> pa.Array:
+        # As in fen-sql: fen_play(fen, moves[, options]),
+        # pgn_positions(movetext[, start[, options]]), the others
+        # f(fen[, options]). Spark passes constants as columns too.
+        columns = 2 if name == "fen_play" or (name == "pgn_positions" and len(arrays) >= 2) else 1
+        records, beside, rest = arrays[0], arrays[1:columns], arrays[columns:]
+        keywords = _options(rest[0] if rest else None)
+        if name in ("fen_canonical", "fen_play"):
+            return _plain(native(records, *beside, **keywords))
+        keywords.pop("ep", None), keywords.pop("castling", None)
+        return _plain(native(records, *beside, **keywords))
+
+    return function
+
+
+def register(spark: Any) -> None:
+    """Registers every column function on ``spark`` under its SQL name.
+
+    >>> import fenkit.spark  # doctest: +SKIP
+    >>> fenkit.spark.register(spark)  # doctest: +SKIP
+    >>> spark.sql("SELECT fen_valid('8/8 w')").first()[0]  # doctest: +SKIP
+    False
+    """
+    from pyspark.sql.functions import arrow_udf
+
+    for name in _columns.COLUMN_FUNCTIONS:
+        returns = _spark_type(RETURNS[name])
+        spark.udf.register(name, arrow_udf(_udf(name), returns))
+
+
+def _spark_schema() -> str:
+    """The DDL schema of ``read_pgn``'s games in Spark's types."""
+    names = {pa.int64(): "bigint", pa.string(): "string"}
+    return ", ".join(f"`{f.name}` {names[_signed(f.type)]}" for f in _native.read_pgn_schema())
+
+
+def _signed_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
+    columns = [_plain(column) for column in batch.columns]
+    return pa.RecordBatch.from_arrays(columns, names=batch.schema.names)
+
+
+def _data_source() -> Any:
+    from pyspark.sql.datasource import DataSource, DataSourceReader
+
+    class PgnReader(DataSourceReader):
+        def __init__(self, path: str) -> None:
+            self.path = path
+
+        def read(self, partition: Any) -> Any:
+            # On the worker: the file read in batches of games, as Arrow.
+            from fenkit import _native
+            from fenkit.spark import _signed_batch
+
+            for batch in _native.read_pgn(self.path):
+                yield _signed_batch(batch)
+
+    class PgnDataSource(DataSource):
+        """PGN files, compressed or not, one row per game."""
+
+        @classmethod
+        def name(cls) -> str:
+            return "pgn"
+
+        def schema(self) -> str:
+            return _spark_schema()
+
+        def reader(self, schema: Any) -> Any:
+            return PgnReader(self.options["path"])
+
+    return PgnDataSource
+
+
+def read_pgn(spark: Any, path: str) -> Any:
+    """The games of a PGN file (compressed or not) as a Spark DataFrame
+    with the columns of ``fenkit.read_pgn``, read by a worker in batches
+    (a Python data source, ``spark.read.format("pgn")``)."""
+    spark.dataSource.register(_data_source())
+    return spark.read.format("pgn").load(str(path))

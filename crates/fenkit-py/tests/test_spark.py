@@ -1,0 +1,115 @@
+"""The recipe queries on Spark, on local[2] and on a standalone cluster
+(a master and two workers started here on loopback), give the rows
+fen-sql gives."""
+
+import csv
+import io
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT, SAMPLES
+
+import pyspark
+
+import fenkit.spark  # noqa: E402
+
+QUERIES = sorted((SAMPLES / "queries").glob("*.sql"))
+FEN_SQL = os.environ.get("FEN_SQL", str(ROOT / "target" / "debug" / "fen-sql"))
+
+
+def fen_sql_rows(query):
+    out = subprocess.run(
+        [FEN_SQL, "--table", "puzzles=samples/puzzles.csv", "--table", "evaluations=samples/evaluations.jsonl", "--format", "csv", "-f", str(query)],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout
+    return [tuple(row) for row in list(csv.reader(io.StringIO(out)))[1:]]
+
+
+def as_text(value):
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(path, text, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if path.exists() and text in path.read_text(errors="replace"):
+            return
+        time.sleep(0.25)
+    raise TimeoutError(f"{path} never said {text!r}: {path.read_text(errors='replace') if path.exists() else ''}")
+
+
+@pytest.fixture(scope="module", params=["local[2]", "standalone"])
+def spark(request, tmp_path_factory):
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    processes = []
+    master = request.param
+    if master == "standalone":
+        # pyspark's own launcher: a master and two one-core workers on loopback.
+        logs = tmp_path_factory.mktemp("spark")
+        launcher = os.path.join(os.path.dirname(pyspark.__file__), "bin", "spark-class")
+        port = free_port()
+        env = dict(os.environ, SPARK_HOME=os.path.dirname(pyspark.__file__), SPARK_LOCAL_IP="127.0.0.1")
+        master_log = logs / "master.log"
+        processes.append(subprocess.Popen(
+            [launcher, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", str(port), "--webui-port", str(free_port())],
+            stdout=open(master_log, "w"), stderr=subprocess.STDOUT, env=env))
+        wait_for(master_log, "I have been elected leader")
+        for n in range(2):
+            log = logs / f"worker{n}.log"
+            processes.append(subprocess.Popen(
+                [launcher, "org.apache.spark.deploy.worker.Worker", f"spark://127.0.0.1:{port}", "--host", "127.0.0.1",
+                 "--cores", "1", "--memory", "1g", "--webui-port", str(free_port()), "--work-dir", str(logs / f"work{n}")],
+                stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env))
+            wait_for(log, "Successfully registered with master")
+        master = f"spark://127.0.0.1:{port}"
+    session = (
+        SparkSession.builder.master(master)
+        .appName("fenkit-test")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .getOrCreate()
+    )
+    fenkit.spark.register(session)
+    session.read.csv(str(SAMPLES / "puzzles.csv"), header=True, inferSchema=True).createOrReplaceTempView("puzzles")
+    session.read.json(str(SAMPLES / "evaluations.jsonl")).createOrReplaceTempView("evaluations")
+    yield session
+    session.stop()
+    for process in processes:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=[q.stem for q in QUERIES])
+def test_a_query_file_gives_the_same_rows_on_spark_and_fen_sql(spark, query):
+    expected = fen_sql_rows(query)
+    assert expected, f"{query.name} gives rows"
+    got = [tuple(as_text(v) for v in row) for row in spark.sql(query.read_text()).collect()]
+    assert got == expected
+
+
+def test_games_are_read_by_a_worker_as_fen_sql_reads_them(spark):
+    games = fenkit.spark.read_pgn(spark, str(SAMPLES / "games.pgn"))
+    got = sorted((row["game"], as_text(row["plies"]), as_text(row["error"])) for row in games.collect())
+    out = subprocess.run([FEN_SQL, "--format", "csv", "-c", "SELECT game, plies, error FROM 'samples/games.pgn' ORDER BY game"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    expected = [(int(g), p, e) for g, p, e in list(csv.reader(io.StringIO(out)))[1:]]
+    assert got == expected
