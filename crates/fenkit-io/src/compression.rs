@@ -88,3 +88,33 @@ pub fn decompress<'a, R: Read + Send + 'a>(
 pub fn open(path: &Path) -> io::Result<(Box<dyn Read + Send>, Compression)> {
     decompress(File::open(path)?)
 }
+
+/// What a file that is not text says it is by its first bytes (and what
+/// readers of records should refuse whole, with one message, rather than
+/// read as thousands of lines): archives, images, documents, programs,
+/// databases, columnar files. `None` for anything else, text or not.
+///
+/// ```
+/// assert_eq!(fenkit_io::binary_kind(b"PK\x03\x04rest"), Some("a ZIP archive"));
+/// assert_eq!(fenkit_io::binary_kind(b"PAR1"), Some("a Parquet file"));
+/// assert_eq!(fenkit_io::binary_kind(b"rnbqkbnr/pppppppp"), None);
+/// ```
+pub fn binary_kind(head: &[u8]) -> Option<&'static str> {
+    const KINDS: [(&[u8], &str); 11] = [
+        (b"PK\x03\x04", "a ZIP archive"),
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (b"\xff\xd8\xff", "a JPEG image"),
+        (b"GIF8", "a GIF image"),
+        (b"%PDF", "a PDF document"),
+        (b"\x7fELF", "a program (ELF)"),
+        (b"PAR1", "a Parquet file"),
+        (b"SQLite format 3\0", "an SQLite database"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+        (b"Rar!\x1a\x07", "a RAR archive"),
+        (b"ARROW1", "an Arrow IPC file"),
+    ];
+    KINDS
+        .iter()
+        .find(|(magic, _)| head.starts_with(magic))
+        .map(|(_, kind)| *kind)
+}

@@ -6,5 +6,5 @@
 mod compression;
 mod pgn;
 
-pub use compression::{Compression, decompress, open, sniff};
+pub use compression::{Compression, binary_kind, decompress, open, sniff};
 pub use pgn::{PgnGame, PgnGames};

@@ -2,6 +2,7 @@
 //! on the command line, opened with their names for diagnostics.
 
 use std::{
+    io::BufRead,
     fs::File,
     io::{self, IsTerminal, Read},
     path::{Path, PathBuf},
@@ -103,14 +104,40 @@ pub fn files_or_stdin(files: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// Opens `path` (`-` for standard input): its name for diagnostics, and a
-/// reader. A file that cannot be opened is reported, and gives `None`.
+/// reader, decompressed when the first bytes say gzip, zstd, bzip2 or xz
+/// (whatever the name). A file that cannot be opened, or that is an
+/// archive, image or other file that is not text, is reported in one
+/// line, and gives `None`.
 pub fn open(path: &Path, out: &mut Output) -> io::Result<Option<(String, Box<dyn Read>)>> {
-    if path.as_os_str() == "-" {
-        return Ok(Some(("<stdin>".into(), Box::new(io::stdin()))));
-    }
-    let source = path.display().to_string();
-    match File::open(path) {
-        Ok(file) => Ok(Some((source, Box::new(file)))),
+    let (source, input): (String, Box<dyn Read + Send>) = if path.as_os_str() == "-" {
+        ("<stdin>".into(), Box::new(io::stdin()))
+    } else {
+        let source = path.display().to_string();
+        match File::open(path) {
+            Ok(file) => (source, Box::new(file)),
+            Err(err) => {
+                out.note(&format!("fen: {source}: {}", io_message(&err)))?;
+                return Ok(None);
+            }
+        }
+    };
+    let opened = fenkit_io::decompress(input).and_then(|(input, how)| {
+        let mut input = io::BufReader::with_capacity(1 << 16, input);
+        let kind = fenkit_io::binary_kind(input.fill_buf()?);
+        Ok((input, how, kind))
+    });
+    match opened {
+        Ok((_, how, Some(kind))) => {
+            let inside = match how {
+                fenkit_io::Compression::None => String::new(),
+                how => format!(" ({how} compressed)"),
+            };
+            out.note(&format!(
+                "fen: {source}: this is {kind}{inside}, not text; fen reads records from text, plain or compressed with gzip, zstd, bzip2 or xz"
+            ))?;
+            Ok(None)
+        }
+        Ok((input, _, None)) => Ok(Some((source, Box::new(input)))),
         Err(err) => {
             out.note(&format!("fen: {source}: {}", io_message(&err)))?;
             Ok(None)
