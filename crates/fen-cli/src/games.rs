@@ -81,13 +81,23 @@ impl<R: Read> Games<R> {
     }
 
     /// Plays the next game with `plies`: the line it starts on, and how
-    /// it ended; `None` after the last.
+    /// it ended (at a word that is no move, when it has one); `None` after
+    /// the last.
     fn next_game<F: FnMut(Ply<'_>)>(
         &mut self,
         plies: &mut Plies<F>,
     ) -> io::Result<Option<(u64, Result<GameEnd, GameError>)>> {
         let line = self.start_game();
-        Ok(self.reader.read_game(plies)?.map(|game| (line, game)))
+        let Some(played) = self.reader.read_game(plies)? else {
+            return Ok(None);
+        };
+        let seen = self.seen.borrow();
+        let waiting = self.reader.buffer().len();
+        let end = seen.text.len().saturating_sub(waiting).max(self.game);
+        Ok(Some((
+            line,
+            plies.check_words(&seen.text[self.game..end], played),
+        )))
     }
 
     /// Drops the text of the games before the next one, and says on which
@@ -165,6 +175,7 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
             continue;
         };
         let mut games = Games::new(input);
+        let mut count = 0u64;
         loop {
             let (line, game) = match games.next_game(plies) {
                 Ok(Some(game)) => game,
@@ -175,11 +186,16 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
                     break;
                 }
             };
+            count += 1;
             on_game(&game, out)?;
             if let Err(error) = &game {
                 out.note(&games.diagnostic(&source, line, error))?;
                 status = status.max(Status::BadRecords);
             }
+        }
+        if count == 0 {
+            out.note(&format!("fen: {source}: no PGN game in it"))?;
+            status = status.max(Status::BadRecords);
         }
     }
     Ok(status)

@@ -31,7 +31,11 @@ fn compressed(kind: &str, text: &[u8]) -> Vec<u8> {
 }
 
 fn sample(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../samples/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!(
+        "{}/../../samples/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
 }
 
 #[test]
@@ -47,7 +51,9 @@ fn every_compression_reads_like_the_plain_file() {
         // The name says nothing: the bytes do.
         let path = dir.join(format!("{kind}.txt"));
         std::fs::write(&path, compressed(kind, &fens)).unwrap();
-        let from_file = fen(&["key", "-j", "2", path.to_str().unwrap()]).output().unwrap();
+        let from_file = fen(&["key", "-j", "2", path.to_str().unwrap()])
+            .output()
+            .unwrap();
         assert_eq!(from_file.stdout, plain_key.stdout, "{kind}");
         assert_eq!(from_file.status.code(), plain_key.status.code(), "{kind}");
         let from_stdin = run(&["check"], compressed(kind, &fens));
@@ -65,11 +71,18 @@ fn a_file_that_is_not_text_is_one_message() {
     zip.extend(std::iter::repeat_n(b'\n', 5000));
     let output = run(&["check"], zip);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().filter(|l| l.contains("ZIP archive")).count(), 1, "{stderr}");
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("ZIP archive")).count(),
+        1,
+        "{stderr}"
+    );
     assert!(!stderr.contains("error["), "{stderr}");
     assert_eq!(output.status.code(), Some(2));
     let png = run(&["board"], compressed("gzip", b"\x89PNG\r\n\x1a\n rest"));
-    assert!(String::from_utf8_lossy(&png.stderr).contains("this is a PNG image (gzip compressed), not text"));
+    assert!(
+        String::from_utf8_lossy(&png.stderr)
+            .contains("this is a PNG image (gzip compressed), not text")
+    );
 }
 
 #[test]

@@ -8,10 +8,9 @@ use arrow_array::{
     builder::{StringBuilder, UInt32Builder, UInt64Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use fenkit::games::pgn::{Plies, Reader, first_word_not_san};
+use fenkit::games::pgn::{Plies, Reader};
 use fenkit_io::{PgnGame, PgnGames};
 use rayon::prelude::*;
-use shakmaty::Position;
 
 /// The tags that become columns, under their PGN names: the seven of the
 /// standard's roster, then what game dumps (lichess, chess.com) carry.
@@ -150,36 +149,11 @@ fn row(game: &PgnGame) -> Row {
 
 /// Plays a game through: its plies, or why it stopped.
 fn play(text: &[u8]) -> (Option<u32>, Option<String>) {
-    // The move number of each ply, from the start (the [FEN] tag's).
-    let mut start = None;
-    let mut plies = Plies::new(|ply| {
-        if ply.ply == 0 {
-            start = Some((ply.position.fullmoves().get(), ply.position.turn()));
-        }
-    });
-    let played = Reader::new(text).read_game(&mut plies);
-    // pgn-reader plays on past a word that is no SAN: the game stops there.
-    let not_san = first_word_not_san(text);
-    let stopped_before = |ply: usize| not_san.clone().filter(|(index, _)| *index < ply);
-    let not_a_move = |(index, at): (usize, std::ops::Range<usize>)| {
-        let (fullmoves, turn) = start.unwrap_or((1, shakmaty::Color::White));
-        let half = index + usize::from(turn == shakmaty::Color::Black);
-        let number = fullmoves as usize + half / 2;
-        let dots = if half % 2 == 0 { "." } else { "..." };
-        let word = String::from_utf8_lossy(&text[at]);
-        format!(
-            "move {number}{dots} {}: not a move",
-            fenkit::printable(&word)
-        )
-    };
-    match played {
-        Ok(Some(Ok(end))) => match stopped_before(usize::MAX) {
-            None => (Some(end.plies as u32), None),
-            Some(word) => (None, Some(not_a_move(word))),
-        },
-        Ok(Some(Err(error))) => match stopped_before(error.ply.unwrap_or(0)) {
-            Some(word) => (None, Some(not_a_move(word))),
-            None => (None, Some(error.message)),
+    let mut plies = Plies::new(|_| {});
+    match Reader::new(text).read_game(&mut plies) {
+        Ok(Some(played)) => match plies.check_words(text, played) {
+            Ok(end) => (Some(end.plies as u32), None),
+            Err(error) => (None, Some(error.message)),
         },
         Ok(None) => (None, Some("no game".into())),
         Err(error) => (None, Some(error.to_string())),

@@ -81,6 +81,12 @@ struct Printer<'a> {
     text: Vec<u8>,
     /// The deepest named opening of the current game: ply, ECO, name.
     opening: Option<(usize, &'static fenkit::games::Opening)>,
+    /// Where each line of the current game starts in `text`, by ply: a
+    /// game that stops at a word that is no move takes back its lines
+    /// after that word (pgn-reader played on past it).
+    lines: Vec<(usize, usize)>,
+    /// The current game's last move, for `--final`.
+    last_move: Option<String>,
 }
 
 impl Printer<'_> {
@@ -99,6 +105,13 @@ impl Printer<'_> {
     }
 
     fn ply(&mut self, ply: Ply<'_>) {
+        if ply.ply == 0 {
+            self.lines.clear();
+        }
+        if self.options.final_only {
+            self.last_move = ply.san.map(|san| san.to_string());
+            return;
+        }
         if self.options.opening {
             if let Some(opening) = fenkit::games::opening(ply.position) {
                 self.opening = Some((ply.ply, opening));
@@ -106,6 +119,7 @@ impl Printer<'_> {
             return;
         }
         if self.wanted(ply.ply) {
+            self.lines.push((ply.ply, self.text.len()));
             let san = ply.san.map(|san| san.to_string());
             self.line(ply.game, ply.ply, san.as_deref(), ply.position);
         }
@@ -139,7 +153,8 @@ impl Printer<'_> {
 
     fn end(&mut self, end: &GameEnd) {
         if self.options.final_only {
-            self.line(end.game, end.plies, None, &end.position);
+            let last = self.last_move.take();
+            self.line(end.game, end.plies, last.as_deref(), &end.position);
         }
         if self.options.opening {
             let (ply, eco, name) = match self.opening.take() {
@@ -165,14 +180,21 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         options,
         text: Vec::with_capacity(64 * 1024),
         opening: None,
+        lines: Vec::new(),
+        last_move: None,
     });
     let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply));
     let status = games::each_game(&options.files, &mut plies, out, |game, out| {
         let mut printer = printer.borrow_mut();
         match game {
             Ok(end) => printer.end(end),
-            Err(_) => {
+            Err(error) => {
                 // What the game printed before its bad move stays, in order.
+                if let Some(bad) = error.ply
+                    && let Some(&(_, at)) = printer.lines.iter().find(|(ply, _)| *ply >= bad)
+                {
+                    printer.text.truncate(at);
+                }
                 printer.opening = None;
                 out.stdout().write_all(&printer.text)?;
                 printer.text.clear();

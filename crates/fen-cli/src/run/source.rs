@@ -2,8 +2,8 @@
 //! on the command line, opened with their names for diagnostics.
 
 use std::{
-    io::BufRead,
     fs::File,
+    io::BufRead,
     io::{self, IsTerminal, Read},
     path::{Path, PathBuf},
 };

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
 use pgn_reader::{RawTag, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::{Code, ReadOptions, Severity};
 
@@ -66,6 +66,8 @@ pub struct Plies<F> {
     on_ply: F,
     games: u64,
     start: Chess,
+    /// The fullmove number and side to move where the current game starts.
+    first: (u32, Color),
 }
 
 impl<F: FnMut(Ply<'_>)> Plies<F> {
@@ -74,6 +76,7 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
             on_ply,
             games: 0,
             start: Chess::default(),
+            first: (1, Color::White),
         }
     }
 
@@ -109,9 +112,58 @@ pub struct Movetext {
     ply: usize,
 }
 
-type Output = Result<GameEnd, GameError>;
+/// How a game ends: played through, or stopped by an error.
+pub type Output = Result<GameEnd, GameError>;
 
 impl<F> Plies<F> {
+    /// The move number of the current game's `ply`-th move (1 for the
+    /// first), as SAN text writes it: `2.` before White's move, `2...`
+    /// before Black's.
+    pub fn move_number(&self, ply: usize) -> String {
+        let (fullmoves, turn) = self.first;
+        let half = ply.saturating_sub(1) + usize::from(turn == Color::Black);
+        let number = fullmoves as usize + half / 2;
+        format!("{number}{}", if half % 2 == 0 { "." } else { "..." })
+    }
+
+    /// How the game just read from `text` really ends. pgn-reader skips a
+    /// word that is no SAN and plays on, so a game with one (`2. Zz9`, a
+    /// truncated `dx`, a FEN record read as PGN) stops at that word,
+    /// unless it failed before it.
+    ///
+    /// ```
+    /// use fenkit::games::pgn::{Plies, Reader};
+    ///
+    /// let text = b"1. e4 e5 2. Zz9 Nc6 *";
+    /// let mut plies = Plies::new(|_| {});
+    /// let played = Reader::new(&text[..]).read_game(&mut plies).unwrap().unwrap();
+    /// let error = plies.check_words(text, played).unwrap_err();
+    /// assert_eq!((error.ply, error.message.as_str()), (Some(3), "move 2. Zz9: not a move"));
+    /// ```
+    pub fn check_words(&self, text: &[u8], played: Output) -> Output {
+        let failed_at = match &played {
+            Ok(_) => usize::MAX,
+            Err(error) => error.ply.unwrap_or(0),
+        };
+        match first_word_not_san(text) {
+            Some((index, at)) if index < failed_at => {
+                let word = String::from_utf8_lossy(&text[at]);
+                let hint = if word.contains('/') {
+                    " (it looks like FEN: fen pgn reads games in PGN; fen board and fen check read FEN)"
+                } else {
+                    ""
+                };
+                let number = self.move_number(index + 1);
+                let message = format!(
+                    "move {number} {}: not a move{hint}",
+                    crate::printable(&word)
+                );
+                Err(self.error(Some(index + 1), Code::BadMove, message))
+            }
+            _ => played,
+        }
+    }
+
     fn error(&self, ply: Option<usize>, code: Code, message: String) -> GameError {
         GameError {
             game: self.games,
@@ -187,6 +239,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
     fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Output, Movetext> {
         match self.start(&tags) {
             Ok(position) => {
+                self.first = (position.fullmoves().get(), position.turn());
                 (self.on_ply)(Ply {
                     game: self.games,
                     ply: 0,
