@@ -95,9 +95,26 @@ fn known_only(params: &Params, known: &[&str]) -> Result<(), Refusal> {
     }
 }
 
+/// The most header bytes a request may carry (names, values and their
+/// separators); more is a 431 in the JSON problem shape.
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+
 /// Gives every answer that is not a success and carries no JSON (a 404 or
-/// 405 from the router, a 408 or 413 from the limits) the one JSON shape.
+/// 405 from the router, a 408 or 413 from the limits, a 431 for headers
+/// past [`MAX_HEADER_BYTES`]) the one JSON shape.
 async fn json_errors(request: Request, next: Next) -> Response {
+    let header_bytes: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if header_bytes > MAX_HEADER_BYTES {
+        let status = StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE;
+        let message = format!(
+            "the request's headers take {header_bytes} bytes; at most {MAX_HEADER_BYTES} are read"
+        );
+        return (status, Json(problem(status, message))).into_response();
+    }
     let response = next.run(request).await;
     let status = response.status();
     let is_json = response

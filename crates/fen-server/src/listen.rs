@@ -17,6 +17,8 @@ use tokio::{net::TcpListener, sync::Semaphore};
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections held open at once; more wait in the listen queue.
 pub const MAX_CONNECTIONS: usize = 4096;
+/// Headers a request may carry before hyper refuses it on its own.
+const MAX_HEADERS: usize = 1000;
 /// How long requests in progress may take to finish at shutdown.
 const DRAIN: Duration = Duration::from_secs(10);
 
@@ -24,8 +26,12 @@ const DRAIN: Duration = Duration::from_secs(10);
 /// connections in progress finish (for at most [`DRAIN`]).
 pub async fn accept(listener: TcpListener, app: Router, stop: impl Future<Output = ()>) {
     let mut http = hyper::server::conn::http1::Builder::new();
+    // hyper answers headers past its buffer (about 400 KiB) or past
+    // MAX_HEADERS with a bare 431; below that, the router's own limit
+    // (crate::MAX_HEADER_BYTES) answers with the JSON problem shape.
     http.timer(TokioTimer::new())
-        .header_read_timeout(HEADER_TIMEOUT);
+        .header_read_timeout(HEADER_TIMEOUT)
+        .max_headers(MAX_HEADERS);
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(stop);
