@@ -1,5 +1,6 @@
 //! `fen board`: the classic exercise. Each well-formed record as 8 lines of
-//! 8 characters, one empty line between boards.
+//! 8 characters, one empty line between boards; an illegal position is
+//! printed too, with a warning.
 
 use super::prelude::*;
 
@@ -27,6 +28,8 @@ impl Job for Board {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         let parsed = parse_reported(&self.read, record, out)?;
         if let Some(parsed) = &parsed {
+            // A board printed as is says when its position breaks the rules.
+            warn_if_illegal(&self.read, record, parsed, out)?;
             self.items.next_item(out);
             fenkit::write_board_text(&parsed.setup.board, out.stdout());
         }
