@@ -81,7 +81,7 @@ impl Stats {
             }
             seen.push(diagnostic.code);
             let entry = self.codes.entry(diagnostic.code).or_insert_with(|| {
-                let text = String::from_utf8_lossy(record.bytes);
+                let text = fenkit::printable(&String::from_utf8_lossy(record.bytes)).into_owned();
                 let example = format!("{}:{}: {text}", record.source, record.line_number);
                 (0, (record.line_number, example))
             });
@@ -190,86 +190,51 @@ impl Job for Stats {
         }
         let (records, formed, legal) = (self.records, self.well_formed, self.legal);
         let invalid = records - self.valid;
+        // Three tables, each with its denominator named in its heading:
+        // every share in a table is of that many.
         let mut text = String::new();
-        let mut row = |name: &str, value: String| text.push_str(&format!("{name:<18}{value}\n"));
-        row("records", records.to_string());
-        row(
-            "valid",
-            format!("{} ({})", self.valid, share(self.valid, records)),
-        );
-        row(
-            "invalid",
-            format!("{invalid} ({})", share(invalid, records)),
-        );
+        let heading = |text: &mut String, count: u64, what: &str| {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&format!("{count} {what}\n"));
+        };
+        let row = |text: &mut String, name: &str, n: u64, whole: u64, note: &str| {
+            text.push_str(&format!("  {name:<22}{n:>9} {:>7}{note}\n", share(n, whole)));
+        };
+        heading(&mut text, records, if records == 1 { "record" } else { "records" });
+        row(&mut text, "valid", self.valid, records, "  well-formed and legal");
+        row(&mut text, "invalid", invalid, records, "  malformed or illegal; by problem (a record may have several):");
         let codes = self.sorted_codes();
         for (code, n, example) in codes.iter().take(TOP_CODES) {
-            row(&format!("  {code}"), format!("{n}  e.g. {example}"));
+            text.push_str(&format!("    {:<20}{n:>9}  e.g. {example}\n", code.as_str()));
         }
         if codes.len() > TOP_CODES {
-            row("  …", format!("{} more codes", codes.len() - TOP_CODES));
+            text.push_str(&format!("    … and {} more codes (--format json lists all)\n", codes.len() - TOP_CODES));
         }
-        row(
-            "well-formed",
-            format!("{formed} ({})", share(formed, records)),
-        );
-        let white = formed - self.black_to_move;
-        row(
-            "side to move",
-            format!(
-                "white {white} ({}), black {} ({})",
-                share(white, formed),
-                self.black_to_move,
-                share(self.black_to_move, formed)
-            ),
-        );
-        let letters: Vec<String> = ["K", "Q", "k", "q"]
-            .iter()
-            .zip(self.castling)
-            .map(|(letter, n)| format!("{letter} {}", share(n, formed)))
-            .collect();
-        row(
-            "castling rights",
-            format!(
-                "{} ({}): {}",
-                self.castling_any,
-                share(self.castling_any, formed),
-                letters.join(", ")
-            ),
-        );
-        row(
-            "en passant",
-            format!("{} ({})", self.en_passant, share(self.en_passant, formed)),
-        );
-        row("legal", format!("{legal} ({})", share(legal, records)));
-        row(
-            "in check",
-            format!("{} ({})", self.checks, share(self.checks, legal)),
-        );
-        row(
-            "checkmates",
-            format!("{} ({})", self.mates, share(self.mates, legal)),
-        );
-        row(
-            "stalemates",
-            format!("{} ({})", self.stalemates, share(self.stalemates, legal)),
-        );
+        row(&mut text, "well-formed", formed, records, "  six fields read, legal or not");
+        row(&mut text, "legal", legal, records, "  a game can be played from them");
+
+        heading(&mut text, formed, "well-formed records");
+        row(&mut text, "white to move", formed - self.black_to_move, formed, "");
+        row(&mut text, "black to move", self.black_to_move, formed, "");
+        row(&mut text, "any castling right", self.castling_any, formed, "");
+        for (letter, n) in ["K", "Q", "k", "q"].iter().zip(self.castling) {
+            row(&mut text, &format!("  castling {letter}"), n, formed, "");
+        }
+        row(&mut text, "en passant square", self.en_passant, formed, "");
+        for (count, &n) in self.pieces.iter().enumerate().filter(|&(_, &n)| n > 0) {
+            let name = format!("{count} {} on the board", if count == 1 { "piece" } else { "pieces" });
+            row(&mut text, &name, n, formed, "");
+        }
+
+        heading(&mut text, legal, "legal positions");
+        row(&mut text, "in check", self.checks, legal, "  checkmates included");
+        row(&mut text, "checkmate", self.mates, legal, "");
+        row(&mut text, "stalemate", self.stalemates, legal, "");
         let distinct = self.positions.len() as u64;
-        row(
-            "duplicates",
-            format!(
-                "{} ({}) of legal positions, by the four-field key; {distinct} distinct",
-                legal - distinct,
-                share(legal - distinct, legal)
-            ),
-        );
-        let pieces: Vec<String> = self
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(count, n)| format!("{count}:{n}"))
-            .collect();
-        row("pieces on board", pieces.join(" "));
+        row(&mut text, "distinct", distinct, legal, "  by the four-field key");
+        row(&mut text, "repeats", legal - distinct, legal, "  the key of an earlier position");
         out.stdout().write_all(text.as_bytes())
     }
 }
