@@ -7,12 +7,16 @@ use std::{borrow::Cow, collections::HashMap};
 use serde_json::value::RawValue;
 
 /// How to find records in a line.
+#[derive(Clone)]
 pub enum Extract {
     /// The records of a line of FEN or EPD text, as the library's
     /// splitter finds them (several FEN records per line; one EPD record).
     Records(fenkit::Format),
     /// Column `index` (0-based) of lines split at `delimiter`.
     Column { index: usize, delimiter: u8 },
+    /// The column of lines split at `delimiter` whose header is `name`:
+    /// each input's own header says which ([`Extract::for_header`]).
+    NamedColumn { name: String, delimiter: u8 },
     /// The string under `key` of a JSON object per line.
     Json { key: String },
     /// The value of each `[FEN "…"]` tag.
@@ -27,6 +31,58 @@ pub enum Extracted<'a> {
 }
 
 impl Extract {
+    /// This extraction for an input whose first line is `header`: a named
+    /// column becomes that column's number, or an error naming the
+    /// columns there are; a numbered column with no `/` in line 1 (a
+    /// header read as a record) gets a hint in the second place.
+    pub fn for_header(
+        &self,
+        header: &[u8],
+        skips_header: bool,
+    ) -> Result<(Extract, Option<String>), String> {
+        match self {
+            Extract::NamedColumn { name, delimiter } => {
+                let mut names = Vec::new();
+                for index in 0.. {
+                    let Ok((_, text)) = column(header, index, *delimiter) else {
+                        break;
+                    };
+                    let text = String::from_utf8_lossy(text).trim().to_string();
+                    if text == *name {
+                        return Ok((
+                            Extract::Column {
+                                index,
+                                delimiter: *delimiter,
+                            },
+                            None,
+                        ));
+                    }
+                    names.push(fenkit::printable(&text).into_owned());
+                }
+                Err(format!(
+                    "no column named '{}' in the header; its columns are {}",
+                    fenkit::printable(name),
+                    names.join(", ")
+                ))
+            }
+            &Extract::Column { index, delimiter } => {
+                let hint = match column(header, index, delimiter) {
+                    Ok((_, text)) if !skips_header && !text.contains(&b'/') && !text.is_empty() => {
+                        let name = String::from_utf8_lossy(text);
+                        let name = fenkit::printable(&name);
+                        Some(format!(
+                            "line 1 looks like a header: column {} holds '{name}', not a FEN record; give --header to skip it, or --field {name} to name the column",
+                            index + 1,
+                        ))
+                    }
+                    _ => None,
+                };
+                Ok((Extract::Column { index, delimiter }, hint))
+            }
+            other => Ok((other.clone(), None)),
+        }
+    }
+
     /// Calls `emit` with each record of `line`, in order.
     pub fn each<'a, E>(
         &self,
@@ -53,6 +109,10 @@ impl Extract {
                 )),
             }),
             Extract::Json { key } => emit(json_field(line, key)),
+            // Resolved by `for_header` before any line is read.
+            Extract::NamedColumn { .. } => {
+                unreachable!("a named column is resolved from its header")
+            }
             Extract::PgnTag => {
                 let start = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
                 let Some(rest) = line[start..].strip_prefix(b"[FEN \"") else {

@@ -36,13 +36,15 @@ pub struct Inputs {
     /// rooks, file letters for inner ones) and Shredder-FEN (file letters).
     #[arg(long)]
     pub chess960: bool,
-    /// Read the record from column N (1 = first) of CSV/TSV lines.
-    #[arg(long, value_name = "N", value_parser = positive, conflicts_with = "jsonl")]
-    pub field: Option<u32>,
+    /// Read the record from a column of CSV/TSV lines: N (1 = first), or
+    /// the column's NAME in the header row (which implies --header).
+    #[arg(long, value_name = "N|NAME", value_parser = field, conflicts_with = "jsonl")]
+    pub field: Option<FieldSpec>,
     /// The column delimiter for --field: one character, or 'tab'.
     #[arg(long, default_value = ",", value_parser = delimiter, requires = "field")]
     pub delimiter: u8,
-    /// Skip the first line of each input (a header row).
+    /// Skip the first line of each input (a header row; implied by a
+    /// --field NAME).
     #[arg(long)]
     pub header: bool,
     /// Read the record from this key of a JSON object per line.
@@ -75,6 +77,21 @@ pub fn number_in(text: &str, range: std::ops::RangeInclusive<u32>) -> Result<u32
 /// A number of 1 or more.
 pub fn positive(text: &str) -> Result<u32, String> {
     number_in(text, 1..=u32::MAX)
+}
+
+/// A column of `--field`: by number, or by its name in the header row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldSpec {
+    /// 0-based.
+    Index(usize),
+    Name(String),
+}
+
+fn field(text: &str) -> Result<FieldSpec, String> {
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return positive(text).map(|n| FieldSpec::Index(n as usize - 1));
+    }
+    Ok(FieldSpec::Name(text.to_string()))
 }
 
 fn delimiter(text: &str) -> Result<u8, String> {
@@ -140,12 +157,26 @@ impl Inputs {
         }
     }
 
+    /// Whether the first line of each input is a header to skip.
+    pub fn skips_header(&self) -> bool {
+        self.header || matches!(self.field, Some(FieldSpec::Name(_)))
+    }
+
     pub fn extract(&self) -> Extract {
-        if let Some(field) = self.field {
-            return Extract::Column {
-                index: field as usize - 1,
-                delimiter: self.delimiter,
-            };
+        match &self.field {
+            Some(FieldSpec::Index(index)) => {
+                return Extract::Column {
+                    index: *index,
+                    delimiter: self.delimiter,
+                };
+            }
+            Some(FieldSpec::Name(name)) => {
+                return Extract::NamedColumn {
+                    name: name.clone(),
+                    delimiter: self.delimiter,
+                };
+            }
+            None => {}
         }
         if let Some(key) = &self.jsonl {
             return Extract::Json { key: key.clone() };

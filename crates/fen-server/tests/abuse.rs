@@ -116,7 +116,10 @@ async fn bad_clients_get_4xx_and_the_others_are_still_answered() {
     large.extend_from_slice(b"\r\n");
     let answer = exchange(address, &large).await;
     assert!(answer.starts_with("HTTP/1.1 431 "), "{answer}");
-    assert!(answer.contains("\"status\":431") && answer.contains("headers take"), "{answer}");
+    assert!(
+        answer.contains("\"status\":431") && answer.contains("headers take"),
+        "{answer}"
+    );
     // Headers past hyper's limit.
     let mut huge = b"GET /healthz HTTP/1.1\r\nHost: t\r\n".to_vec();
     for i in 0..2000 {

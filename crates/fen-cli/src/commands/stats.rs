@@ -200,41 +200,111 @@ impl Job for Stats {
             text.push_str(&format!("{count} {what}\n"));
         };
         let row = |text: &mut String, name: &str, n: u64, whole: u64, note: &str| {
-            text.push_str(&format!("  {name:<22}{n:>9} {:>7}{note}\n", share(n, whole)));
+            text.push_str(&format!(
+                "  {name:<22}{n:>9} {:>7}{note}\n",
+                share(n, whole)
+            ));
         };
-        heading(&mut text, records, if records == 1 { "record" } else { "records" });
-        row(&mut text, "valid", self.valid, records, "  well-formed and legal");
-        row(&mut text, "invalid", invalid, records, "  malformed or illegal; by problem (a record may have several):");
+        heading(
+            &mut text,
+            records,
+            if records == 1 { "record" } else { "records" },
+        );
+        row(
+            &mut text,
+            "valid",
+            self.valid,
+            records,
+            "  well-formed and legal",
+        );
+        row(
+            &mut text,
+            "invalid",
+            invalid,
+            records,
+            "  malformed or illegal; by problem (a record may have several):",
+        );
         let codes = self.sorted_codes();
         for (code, n, example) in codes.iter().take(TOP_CODES) {
-            text.push_str(&format!("    {:<20}{n:>9}  e.g. {example}\n", code.as_str()));
+            text.push_str(&format!(
+                "    {:<20}{n:>9}  e.g. {example}\n",
+                code.as_str()
+            ));
         }
         if codes.len() > TOP_CODES {
-            text.push_str(&format!("    … and {} more codes (--format json lists all)\n", codes.len() - TOP_CODES));
+            text.push_str(&format!(
+                "    … and {} more codes (--format json lists all)\n",
+                codes.len() - TOP_CODES
+            ));
         }
-        row(&mut text, "well-formed", formed, records, "  six fields read, legal or not");
-        row(&mut text, "legal", legal, records, "  a game can be played from them");
+        row(
+            &mut text,
+            "well-formed",
+            formed,
+            records,
+            "  six fields read, legal or not",
+        );
+        row(
+            &mut text,
+            "legal",
+            legal,
+            records,
+            "  a game can be played from them",
+        );
 
         heading(&mut text, formed, "well-formed records");
-        row(&mut text, "white to move", formed - self.black_to_move, formed, "");
+        row(
+            &mut text,
+            "white to move",
+            formed - self.black_to_move,
+            formed,
+            "",
+        );
         row(&mut text, "black to move", self.black_to_move, formed, "");
-        row(&mut text, "any castling right", self.castling_any, formed, "");
+        row(
+            &mut text,
+            "any castling right",
+            self.castling_any,
+            formed,
+            "",
+        );
         for (letter, n) in ["K", "Q", "k", "q"].iter().zip(self.castling) {
             row(&mut text, &format!("  castling {letter}"), n, formed, "");
         }
         row(&mut text, "en passant square", self.en_passant, formed, "");
         for (count, &n) in self.pieces.iter().enumerate().filter(|&(_, &n)| n > 0) {
-            let name = format!("{count} {} on the board", if count == 1 { "piece" } else { "pieces" });
+            let name = format!(
+                "{count} {} on the board",
+                if count == 1 { "piece" } else { "pieces" }
+            );
             row(&mut text, &name, n, formed, "");
         }
 
         heading(&mut text, legal, "legal positions");
-        row(&mut text, "in check", self.checks, legal, "  checkmates included");
+        row(
+            &mut text,
+            "in check",
+            self.checks,
+            legal,
+            "  checkmates included",
+        );
         row(&mut text, "checkmate", self.mates, legal, "");
         row(&mut text, "stalemate", self.stalemates, legal, "");
         let distinct = self.positions.len() as u64;
-        row(&mut text, "distinct", distinct, legal, "  by the four-field key");
-        row(&mut text, "repeats", legal - distinct, legal, "  the key of an earlier position");
+        row(
+            &mut text,
+            "distinct",
+            distinct,
+            legal,
+            "  by the four-field key",
+        );
+        row(
+            &mut text,
+            "repeats",
+            legal - distinct,
+            legal,
+            "  the key of an earlier position",
+        );
         out.stdout().write_all(text.as_bytes())
     }
 }

@@ -181,15 +181,47 @@ fn each_input<J: Job>(
     let extract = inputs.extract();
     let mut status = Status::Ok;
     let mut progress = inputs.progress();
+    let header = inputs.skips_header();
     for input in sources(&inputs.fens, &inputs.files) {
         let Some((source, reader)) = input.open(out)? else {
             status = Status::Failed;
             continue;
         };
+        // A CSV column may need the input's first line to be found.
+        let mut reader = io::BufReader::with_capacity(1 << 16, reader);
+        let extract = match &extract {
+            Extract::Column { .. } | Extract::NamedColumn { .. } => {
+                let head = io::BufRead::fill_buf(&mut reader)?;
+                let first = head.split(|&b| b == b'\n').next().unwrap_or(b"");
+                let first = first.strip_suffix(b"\r").unwrap_or(first);
+                match extract.for_header(first, header) {
+                    Ok((extract, hint)) => {
+                        if let Some(hint) = hint {
+                            let record = Record {
+                                source: &source,
+                                line_number: 1,
+                                line: first,
+                                offset: 0,
+                                bytes: first,
+                            };
+                            out.hint(&record, &hint)?;
+                        }
+                        extract
+                    }
+                    Err(why) => {
+                        out.note(&format!("fen: {source}: --field: {why}"))?;
+                        status = Status::Failed;
+                        continue;
+                    }
+                }
+            }
+            other => other.clone(),
+        };
+        let reader: Box<dyn io::Read> = Box::new(reader);
         let reading = Reading {
             input: Input {
                 extract: &extract,
-                header: inputs.header,
+                header,
                 source: &source,
             },
             progress: &mut progress,

@@ -123,7 +123,10 @@ impl<F> Plies<F> {
         let (fullmoves, turn) = self.first;
         let half = ply.saturating_sub(1) + usize::from(turn == Color::Black);
         let number = fullmoves as usize + half / 2;
-        format!("{number}{}", if half.is_multiple_of(2) { "." } else { "..." })
+        format!(
+            "{number}{}",
+            if half.is_multiple_of(2) { "." } else { "..." }
+        )
     }
 
     /// How the game just read from `text` really ends. pgn-reader skips a
