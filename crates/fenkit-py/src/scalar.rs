@@ -101,6 +101,8 @@ pub struct Checked {
     /// Squares a diagram crosses out (rules broken there).
     crossed: Vec<shakmaty::Square>,
     setup: Option<shakmaty::Setup>,
+    /// The position to play from, when valid.
+    position: Option<Chess>,
 }
 
 fn problems(record: &[u8], checked: &CheckedRecord) -> Vec<Problem> {
@@ -151,6 +153,7 @@ impl Checked {
             placement,
             fen,
             crossed,
+            position: checked.position(read.castling),
             setup: checked.setup,
         }
     }
@@ -244,12 +247,6 @@ fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
-}
-
-fn position(checked: &Checked, read: &ReadOptions) -> Option<Chess> {
-    let setup = checked.setup.clone()?;
-    let record = fenkit::to_fen(&setup);
-    read.check(record.as_bytes()).position(read.castling)
 }
 
 /// Checks `fen` in full and returns what was found, valid or not.
@@ -347,7 +344,7 @@ fn playable(
 ) -> PyResult<Chess> {
     let read = options::read(lenient, chess960, "playable")?;
     let checked = Checked::new(&record_bytes(fen)?, &read).valid_or_raise(py)?;
-    Ok(position(&checked, &read).expect("a valid record is playable"))
+    Ok(checked.position.expect("a valid record is playable"))
 }
 
 /// The four-field key: placement, side, castling, and the en passant

@@ -78,9 +78,10 @@ def _udf(name: str) -> Any:
         columns = 2 if name == "fen_play" or (name == "pgn_positions" and len(arrays) >= 2) else 1
         records, beside, rest = arrays[0], arrays[1:columns], arrays[columns:]
         keywords = _options(rest[0] if rest else None)
-        if name in ("fen_canonical", "fen_play"):
-            return _plain(native(records, *beside, **keywords))
-        keywords.pop("ep", None), keywords.pop("castling", None)
+        if name not in ("fen_canonical", "fen_play"):
+            # Only the functions that write FEN take how to write it.
+            keywords.pop("ep", None)
+            keywords.pop("castling", None)
         return _plain(native(records, *beside, **keywords))
 
     return function
