@@ -25,6 +25,13 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut uniq = Uniq::new(args.inputs.read_options(), args.key, args.count);
+    // A table's rows are kept whole, header included: the other columns
+    // are the user's data.
+    uniq.rows = args.inputs.field.is_some() || args.inputs.jsonl.is_some();
+    // With --count, a CSV row gets its count as one more column, first.
+    if args.inputs.field.is_some() {
+        uniq.count_separator = args.inputs.delimiter;
+    }
     // On several threads, the forks compute the keys and the writer's
     // thread keeps the first occurrences, in input order (`in_order`).
     run::stream(&mut uniq, &args.inputs, out)
@@ -49,6 +56,8 @@ pub enum KeyKind {
 enum Key {
     Text(u128),
     Polyglot(u64),
+    /// A table's header line: the first input's is kept, before the rows.
+    Header,
 }
 
 /// What a fork writes for each record, for the writer's thread to judge:
@@ -62,6 +71,7 @@ mod entry {
         let (tag, value) = match key {
             Key::Text(hash) => (b'T', hash),
             Key::Polyglot(key) => (b'P', u128::from(key)),
+            Key::Header => (b'H', 0),
         };
         out.push(tag);
         out.extend_from_slice(&value.to_le_bytes());
@@ -79,6 +89,7 @@ mod entry {
             block = &rest[20 + length..];
             let key = match tag {
                 b'P' => Key::Polyglot(value as u64),
+                b'H' => Key::Header,
                 _ => Key::Text(value),
             };
             Some((key, record))
@@ -138,6 +149,11 @@ struct Uniq {
     /// A worker's copy: writes each key and record for the writer's
     /// thread to judge, instead of judging.
     forked: bool,
+    /// Whole rows of a table are kept, not the records inside them.
+    rows: bool,
+    header: Option<Vec<u8>>,
+    /// Between a count and its record.
+    count_separator: u8,
 }
 
 impl Uniq {
@@ -151,12 +167,25 @@ impl Uniq {
             distinct: Vec::new(),
             text: Vec::with_capacity(100),
             forked: false,
+            rows: false,
+            header: None,
+            count_separator: b'\t',
         }
     }
 
     /// Keeps `record` when its key is new (or counts it), writing what is
     /// kept to `out`.
     fn accept(&mut self, key: Key, record: &[u8], out: &mut Vec<u8>) {
+        if key == Key::Header {
+            if self.header.is_none() {
+                self.header = Some(record.to_vec());
+                if !self.count {
+                    out.extend_from_slice(record);
+                    out.push(b'\n');
+                }
+            }
+            return;
+        }
         if self.count {
             let next = self.distinct.len();
             let place = *self.places.entry(key).or_insert(next);
@@ -191,22 +220,45 @@ impl Uniq {
     }
 }
 
+impl Uniq {
+    /// Keeps, or hands to the writer's thread, `kept` under `key`.
+    fn keep(&mut self, key: Key, kept: &[u8], out: &mut Output) {
+        if self.forked {
+            entry::write(key, kept, out.stdout());
+        } else {
+            self.accept(key, kept, out.stdout());
+        }
+    }
+}
+
 impl Job for Uniq {
+    fn header(&mut self, line: &[u8], out: &mut Output) -> io::Result<()> {
+        if self.rows {
+            self.keep(Key::Header, line, out);
+        }
+        Ok(())
+    }
+
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         let Some(key) = self.key(record, out)? else {
             return Ok(false);
         };
-        if self.forked {
-            entry::write(key, record.bytes, out.stdout());
-        } else {
-            self.accept(key, record.bytes, out.stdout());
-        }
+        let kept = if self.rows { record.line } else { record.bytes };
+        self.keep(key, kept, out);
         Ok(true)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
+        let separator = self.count_separator;
+        if let Some(header) = self.header.as_ref().filter(|_| self.count) {
+            out.stdout().extend_from_slice(b"count");
+            out.stdout().push(separator);
+            out.stdout().extend_from_slice(header);
+            out.stdout().push(b'\n');
+        }
         for (count, record) in &self.distinct {
-            write!(out.stdout(), "{count}\t")?;
+            write!(out.stdout(), "{count}")?;
+            out.stdout().push(separator);
             out.stdout().write_all(record)?;
             out.stdout().push(b'\n');
             out.tick()?;
@@ -219,6 +271,7 @@ impl Parallel for Uniq {
     fn fork(&self) -> Uniq {
         Uniq {
             forked: true,
+            rows: self.rows,
             ..Uniq::new(self.read, self.kind, self.count)
         }
     }

@@ -12,7 +12,8 @@
 //!    each record the line holds (several for the classic exercise's
 //!    flattened input, one for EPD, CSV and JSON lines), or `unreadable`
 //!    once for a line that holds none it can read (too long, a missing
-//!    column). A header line is skipped. Blank lines hold no record.
+//!    column). A header line is no record: it goes to `header`. Blank
+//!    lines hold no record.
 //! 3. After the last input: [`Parallel::join`] with each fork, in worker
 //!    order; then `finish`, once, on the job itself.
 //!
@@ -49,6 +50,12 @@ use crate::{
 pub trait Job {
     /// Handles one record; returns whether it was fine.
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool>;
+
+    /// Sees an input's header line (skipped as a record); by default,
+    /// nothing. `uniq` on a table keeps it.
+    fn header(&mut self, _line: &[u8], _out: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
 
     /// Handles a line that holds no record it can read, such as an
     /// overlong one; by default, reports why.
@@ -244,8 +251,10 @@ fn feed_block(
 ) -> io::Result<bool> {
     let mut fine = true;
     let mut feed = |number: u64, line: Line<'_>, out: &mut Output| {
-        if !(input.header && number == 1) {
-            fine &= feed_line(job, input.extract, input.source, number, line, out)?;
+        match line {
+            Line::Text(text) if input.header && number == 1 => job.header(text, out)?,
+            _ if input.header && number == 1 => {}
+            line => fine &= feed_line(job, input.extract, input.source, number, line, out)?,
         }
         out.tick()
     };
