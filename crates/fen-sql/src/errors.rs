@@ -101,15 +101,12 @@ pub fn report(source: &str, script: &str, statement: &Statement, err: &DataFusio
     }
 }
 
-/// Text from a query or a file, with control characters escaped.
+/// Text from a query or a file, each line escaped by fenkit's one rule
+/// (control characters, bidi overrides); the message's own line breaks
+/// stay.
 fn printable(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            if c.is_control() && c != '\n' {
-                c.escape_default().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
+    text.split('\n')
+        .map(|line| fenkit::printable(line))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
