@@ -104,7 +104,7 @@ pub fn report(source: &str, script: &str, statement: &Statement, err: &DataFusio
 /// Text from a query or a file, each line escaped by fenkit's one rule
 /// (control characters, bidi overrides); the message's own line breaks
 /// stay.
-fn printable(text: &str) -> String {
+pub fn printable(text: &str) -> String {
     text.split('\n')
         .map(|line| fenkit::printable(line))
         .collect::<Vec<_>>()

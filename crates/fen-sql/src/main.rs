@@ -180,7 +180,15 @@ impl Session {
         let batches = with_progress(frame.collect()).await?;
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
-        output::write(&batches, self.format, self.output.as_deref(), &mut out)?;
+        if stdout.is_terminal() {
+            // Values from the files reach a terminal escaped, as every
+            // message does; into a pipe or a file they go as they are.
+            let mut text = Vec::new();
+            output::write(&batches, self.format, self.output.as_deref(), &mut text)?;
+            out.write_all(errors::printable(&String::from_utf8_lossy(&text)).as_bytes())?;
+        } else {
+            output::write(&batches, self.format, self.output.as_deref(), &mut out)?;
+        }
         out.flush()?;
         Ok(())
     }
