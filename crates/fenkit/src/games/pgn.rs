@@ -391,11 +391,13 @@ impl Iterator for MainlineMoves<'_> {
                 }
                 _ if byte.is_ascii_whitespace() => at + 1,
                 _ => {
+                    // A stray `}` is a word of its own, so that the walk
+                    // always moves on.
                     let end = at
-                        + game[at..]
+                        + game[at + 1..]
                             .iter()
                             .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
-                            .unwrap_or(game.len() - at);
+                            .map_or(game.len() - at, |len| len + 1);
                     // A move number may stand glued to its move: `12.e4`.
                     let digits = game[at..end]
                         .iter()
@@ -432,6 +434,12 @@ mod tests {
 
     fn nth(game: &str, ply: usize) -> Option<&str> {
         mainline_move(game.as_bytes(), ply).map(|at| &game[at])
+    }
+
+    #[test]
+    fn a_stray_closing_brace_is_passed_over() {
+        assert_eq!(nth("1. e4 } e5 *", 1), Some("e4"));
+        assert!(super::first_word_not_san(b"}").is_some());
     }
 
     #[test]
