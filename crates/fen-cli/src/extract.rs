@@ -31,6 +31,15 @@ pub enum Extracted<'a> {
 }
 
 impl Extract {
+    /// Whether records stand in the rows of a table (a CSV/TSV column, a
+    /// JSON key), whose rows may be longer than a record.
+    pub fn is_table(&self) -> bool {
+        matches!(
+            self,
+            Extract::Column { .. } | Extract::NamedColumn { .. } | Extract::Json { .. }
+        )
+    }
+
     /// This extraction for an input whose first line is `header`: a named
     /// column becomes that column's number, or an error naming the
     /// columns there are; a numbered column with no `/` in line 1 (a
@@ -163,8 +172,39 @@ fn column(line: &[u8], index: usize, delimiter: u8) -> Result<(usize, &[u8]), us
     }
 }
 
-/// The string under `key` of the JSON object on `line`, at its place in
-/// the line when it has no escapes.
+/// The value under `key` in `fields`: the key itself, or for a key with
+/// dots (`a.b.c`) the path through nested objects. When it is not there,
+/// the deepest object the path reached (`None` for the line's own) and
+/// that object's keys (`None` when the value there is no object).
+fn find_key<'a>(
+    fields: &HashMap<String, &'a RawValue>,
+    key: &str,
+) -> Result<&'a RawValue, (Option<String>, Option<Vec<String>>)> {
+    if let Some(raw) = fields.get(key) {
+        return Ok(raw);
+    }
+    let mut parts = key.split('.');
+    let first = parts.next().unwrap_or(key);
+    let keys_of = |object: &HashMap<String, &RawValue>| Some(object.keys().cloned().collect());
+    let (Some(mut raw), true) = (fields.get(first).copied(), key.contains('.')) else {
+        return Err((None, keys_of(fields)));
+    };
+    let mut path = first.to_string();
+    for part in parts {
+        let object: HashMap<String, &'a RawValue> =
+            serde_json::from_str(raw.get()).map_err(|_| (Some(path.clone()), None))?;
+        raw = object
+            .get(part)
+            .copied()
+            .ok_or_else(|| (Some(path.clone()), keys_of(&object)))?;
+        path = format!("{path}.{part}");
+    }
+    Ok(raw)
+}
+
+/// The string under `key` of the JSON object on `line` (a dotted key
+/// reaches into nested objects), at its place in the line when it has no
+/// escapes.
 fn json_field<'a>(line: &'a [u8], key: &str) -> Extracted<'a> {
     type Object<'a> = HashMap<String, &'a RawValue>;
     let fields: Object = match serde_json::from_slice(line) {
@@ -181,17 +221,39 @@ fn json_field<'a>(line: &'a [u8], key: &str) -> Extracted<'a> {
             return Extracted::Missing(format!("the line is not a JSON object: {why}"));
         }
     };
-    let Some(raw) = fields.get(key) else {
-        let mut keys: Vec<_> = fields
-            .keys()
-            .map(|k| format!("'{}'", fenkit::printable(k)))
-            .collect();
-        keys.sort();
-        return Extracted::Missing(format!(
-            "the JSON object has no key '{}' (its keys: {})",
-            fenkit::printable(key),
-            keys.join(", ")
-        ));
+    let raw = match find_key(&fields, key) {
+        Ok(raw) => raw,
+        Err((at, keys)) => {
+            let key = fenkit::printable(key);
+            let keys = keys.map(|keys| {
+                let mut keys: Vec<_> = keys
+                    .iter()
+                    .map(|k| format!("'{}'", fenkit::printable(k)))
+                    .collect();
+                keys.sort();
+                keys.join(", ")
+            });
+            return Extracted::Missing(match (at, keys) {
+                (None, Some(keys)) if keys.is_empty() => {
+                    format!("the JSON object has no key '{key}': it is empty")
+                }
+                (Some(at), Some(keys)) if keys.is_empty() => format!(
+                    "the JSON object has no key '{key}': the object under '{}' is empty",
+                    fenkit::printable(&at)
+                ),
+                (None, Some(keys)) => {
+                    format!("the JSON object has no key '{key}' (its keys: {keys})")
+                }
+                (Some(at), Some(keys)) => format!(
+                    "the JSON object has no key '{key}' (the keys under '{}': {keys})",
+                    fenkit::printable(&at)
+                ),
+                (at, None) => format!(
+                    "the JSON object has no key '{key}': the value under '{}' is not an object",
+                    fenkit::printable(at.as_deref().unwrap_or_default())
+                ),
+            });
+        }
     };
     let text = raw.get();
     // The raw value is a slice of the line, so its place is known.
@@ -268,6 +330,33 @@ mod tests {
             ["missing: the JSON object has no key 'fen' (its keys: 'id')"]
         );
         assert!(found(&json, "not json")[0].starts_with("missing: the line is not a JSON object"));
+    }
+
+    #[test]
+    fn dotted_keys_reach_into_nested_objects() {
+        let nested = Extract::Json {
+            key: "game.start.fen".into(),
+        };
+        let line = r#"{"id": 1, "game": {"start": {"fen": "8/8 w - - 0 1"}}}"#;
+        assert_eq!(found(&nested, line), ["37:8/8 w - - 0 1"]);
+        assert_eq!(
+            found(&nested, r#"{"game": {"end": 1, "moves": 2}}"#),
+            [
+                "missing: the JSON object has no key 'game.start.fen' (the keys under 'game': 'end', 'moves')"
+            ]
+        );
+        assert_eq!(
+            found(&nested, r#"{"game": 3}"#),
+            [
+                "missing: the JSON object has no key 'game.start.fen': the value under 'game' is not an object"
+            ]
+        );
+        // A key with a dot in its name is found as it is.
+        let dotted = Extract::Json { key: "a.b".into() };
+        assert_eq!(
+            found(&dotted, r#"{"a.b": "8/8 w - - 0 1"}"#),
+            ["9:8/8 w - - 0 1"]
+        );
     }
 
     #[test]

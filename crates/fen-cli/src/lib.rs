@@ -10,4 +10,5 @@ pub mod options;
 pub mod output;
 pub mod progress;
 pub mod report;
+pub mod rows;
 pub mod run;

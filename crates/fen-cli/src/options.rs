@@ -13,7 +13,7 @@ use crate::extract::Extract;
 /// blocks in flight) and may fail to start.
 pub const MAX_THREADS: usize = 256;
 
-#[derive(Args, Default)]
+#[derive(Args)]
 pub struct Inputs {
     /// Files of records, one or more per line; standard input when none is
     /// given, or for '-'. An argument that names no file and holds '/' is a
@@ -47,9 +47,19 @@ pub struct Inputs {
     /// --field NAME).
     #[arg(long)]
     pub header: bool,
-    /// Read the record from this key of a JSON object per line.
+    /// Read the record from this key of a JSON object per line; a.b.c
+    /// reaches into nested objects.
     #[arg(long, value_name = "KEY")]
     pub jsonl: Option<String>,
+    /// The longest record to read, in bytes (a FEN record has under 100).
+    /// In FEN and EPD files the line is the record; the rows of a table
+    /// (--field, --jsonl) may be longer, up to 64 MiB.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::run::MAX_LINE, value_parser = line_bytes)]
+    pub max_line_bytes: usize,
+    /// Print at most N diagnostics (the rest are counted, and the count
+    /// said at the end); results are written for every record still.
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
     /// Threads for the records: N, or 0 for one per core. Output keeps the
     /// input's order either way.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
@@ -94,6 +104,10 @@ fn field(text: &str) -> Result<FieldSpec, String> {
     Ok(FieldSpec::Name(text.to_string()))
 }
 
+fn line_bytes(text: &str) -> Result<usize, String> {
+    number_in(text, 16..=crate::run::MAX_ROW as u32).map(|n| n as usize)
+}
+
 fn delimiter(text: &str) -> Result<u8, String> {
     match text {
         "tab" | "\\t" | "\t" => Ok(b'\t'),
@@ -110,6 +124,28 @@ pub enum InputFormat {
     Epd,
     /// The [FEN "…"] tags of PGN games.
     Pgn,
+}
+
+/// What the flags say when none is given (for `fen` on a pipe, which
+/// runs `board`).
+impl Default for Inputs {
+    fn default() -> Inputs {
+        Inputs {
+            files: Vec::new(),
+            fens: Vec::new(),
+            input: InputFormat::default(),
+            lenient: false,
+            chess960: false,
+            field: None,
+            delimiter: b',',
+            header: false,
+            jsonl: None,
+            max_line_bytes: crate::run::MAX_LINE,
+            max_errors: None,
+            jobs: 0,
+            progress: crate::progress::When::default(),
+        }
+    }
 }
 
 impl Inputs {
@@ -154,6 +190,15 @@ impl Inputs {
             },
             lenient: self.lenient,
             ..ReadOptions::default()
+        }
+    }
+
+    /// The longest line kept: the record's limit, or for a table the
+    /// longest row (never shorter than the record).
+    pub fn max_line(&self) -> usize {
+        match self.extract().is_table() {
+            true => crate::run::MAX_ROW.max(self.max_line_bytes),
+            false => self.max_line_bytes,
         }
     }
 
@@ -315,4 +360,31 @@ pub enum Format {
     Human,
     /// JSON.
     Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{Args as _, FromArgMatches};
+
+    use super::*;
+
+    /// `Inputs::default` (for `fen` on a pipe) says what no flags say.
+    #[test]
+    fn the_default_inputs_are_those_of_no_flags() {
+        let command = Inputs::augment_args(clap::Command::new("fen"));
+        let matches = command.try_get_matches_from(["fen"]).expect("no flags");
+        let parsed = Inputs::from_arg_matches(&matches).expect("defaults");
+        let default = Inputs::default();
+        assert_eq!(parsed.delimiter, default.delimiter);
+        assert_eq!(parsed.max_line_bytes, default.max_line_bytes);
+        assert_eq!(parsed.max_errors, default.max_errors);
+        assert_eq!(parsed.jobs, default.jobs);
+        assert_eq!(parsed.input, default.input);
+        assert_eq!(parsed.field, default.field);
+        assert_eq!(parsed.jsonl, default.jsonl);
+        assert_eq!(
+            (parsed.lenient, parsed.chess960, parsed.header),
+            (default.lenient, default.chess960, default.header)
+        );
+    }
 }

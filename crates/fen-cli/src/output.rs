@@ -1,6 +1,8 @@
 //! Standard output and standard error, through buffers: written out when
 //! they fill (or at once, when both streams share a terminal), or handed
-//! over whole by the workers of a parallel run.
+//! over whole by the workers of a parallel run. `--max-errors` is kept
+//! here, where diagnostics reach standard error: a worker marks where each
+//! of its diagnostics ends, and the writer prints as many as are left.
 
 use std::io::{self, IsTerminal, Write};
 
@@ -14,6 +16,10 @@ const FLUSH_AT: usize = 64 * 1024;
 pub struct Output {
     out: Vec<u8>,
     err: Vec<u8>,
+    /// Where each diagnostic or hint in `err` ends, a worker's only.
+    units: Vec<Unit>,
+    /// How many diagnostics may still be printed.
+    budget: Budget,
     /// Show the line and a caret under each diagnostic.
     snippets: bool,
     /// Both streams go to the same terminal: keep them in step.
@@ -37,6 +43,8 @@ impl Output {
         Output {
             out: Vec::with_capacity(FLUSH_AT * 2),
             err: Vec::new(),
+            units: Vec::new(),
+            budget: Budget::default(),
             snippets,
             interleave: snippets && terminal,
             direct: true,
@@ -49,6 +57,8 @@ impl Output {
         Output {
             out: Vec::new(),
             err: Vec::new(),
+            units: Vec::new(),
+            budget: Budget::default(),
             snippets: false,
             interleave: false,
             direct: false,
@@ -61,6 +71,8 @@ impl Output {
         Output {
             out: Vec::with_capacity(FLUSH_AT * 2),
             err: Vec::new(),
+            units: Vec::new(),
+            budget: Budget::default(),
             snippets: self.snippets,
             interleave: false,
             direct: false,
@@ -79,13 +91,47 @@ impl Output {
         self.interleave
     }
 
+    /// Prints at most `most` diagnostics from now on (`--max-errors`);
+    /// the rest are counted.
+    pub fn limit_diagnostics(&mut self, most: Option<u64>) {
+        self.budget.most = most;
+    }
+
+    /// Says how many diagnostics `--max-errors` left out, if any.
+    pub fn note_left_out(&mut self) -> io::Result<()> {
+        let Budget {
+            most: Some(most),
+            left_out,
+            ..
+        } = self.budget
+        else {
+            return Ok(());
+        };
+        if left_out == 0 {
+            return Ok(());
+        }
+        let noun = if left_out == 1 {
+            "diagnostic"
+        } else {
+            "diagnostics"
+        };
+        self.note(&format!(
+            "fen: {left_out} more {noun} not printed (--max-errors {most})"
+        ))
+    }
+
     /// Writes diagnostics for people on standard error.
     pub fn diagnostics(&mut self, record: &Record, diagnostics: &[Diagnostic]) -> io::Result<()> {
         if self.interleave {
             self.flush_out()?;
         }
         for diagnostic in diagnostics {
-            report::human(&mut self.err, record, diagnostic, self.snippets)?;
+            if !self.direct {
+                report::human(&mut self.err, record, diagnostic, self.snippets)?;
+                self.units.push(Unit::diagnostic(self.err.len()));
+            } else if self.budget.admit(1) {
+                report::human(&mut self.err, record, diagnostic, self.snippets)?;
+            }
         }
         if self.interleave {
             self.flush_err()?;
@@ -99,6 +145,9 @@ impl Output {
         if self.interleave {
             self.flush_out()?;
         }
+        if self.direct && !self.budget.admit(0) {
+            return Ok(());
+        }
         let source = fenkit::printable(record.source);
         let (line, column) = (record.line_number, record.column(0));
         writeln!(
@@ -106,6 +155,9 @@ impl Output {
             "{source}:{line}:{column}: hint: {}",
             fenkit::printable(text)
         )?;
+        if !self.direct {
+            self.units.push(Unit::hint(self.err.len()));
+        }
         if self.interleave {
             self.flush_err()?;
         }
@@ -136,16 +188,33 @@ impl Output {
     /// Both buffers, emptied (what a worker hands to the writer); the next
     /// ones start as large, so that a worker's output does not grow again
     /// batch after batch.
-    pub fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+    pub fn take(&mut self) -> Collected {
         let out = Vec::with_capacity(self.out.capacity());
-        (
-            std::mem::replace(&mut self.out, out),
-            std::mem::take(&mut self.err),
-        )
+        Collected {
+            out: std::mem::replace(&mut self.out, out),
+            err: std::mem::take(&mut self.err),
+            units: std::mem::take(&mut self.units),
+        }
     }
 
-    /// Writes `out` and `err`, in that order, as collected by a worker.
-    pub fn write_collected(&mut self, out: &[u8], err: &[u8]) -> io::Result<()> {
+    /// Writes what a worker collected: standard output, then what the
+    /// budget of diagnostics lets through of standard error.
+    pub fn write_collected(&mut self, collected: &Collected) -> io::Result<()> {
+        let (out, units) = (&collected.out[..], &collected.units);
+        let mut start = 0;
+        let err = match self.budget.most {
+            None => std::borrow::Cow::Borrowed(&collected.err[..]),
+            Some(_) => {
+                let mut err = Vec::new();
+                for unit in units {
+                    if self.budget.admit(unit.diagnostics) {
+                        err.extend_from_slice(&collected.err[start..unit.end]);
+                    }
+                    start = unit.end;
+                }
+                std::borrow::Cow::Owned(err)
+            }
+        };
         if self.direct && self.out.is_empty() && out.len() >= FLUSH_AT {
             // A whole batch goes out as it is, not through the buffer.
             io::stdout().lock().write_all(out)?;
@@ -154,7 +223,7 @@ impl Output {
         }
         if !err.is_empty() {
             self.flush_out()?;
-            self.err.extend_from_slice(err);
+            self.err.extend_from_slice(&err);
             self.flush_err()?;
         }
         self.tick()
@@ -187,5 +256,84 @@ impl Output {
         self.flush_out()?;
         self.flush_err()?;
         io::stdout().lock().flush()
+    }
+}
+
+/// What a worker hands to the writer.
+pub struct Collected {
+    pub out: Vec<u8>,
+    pub err: Vec<u8>,
+    units: Vec<Unit>,
+}
+
+/// A diagnostic, or a hint about the diagnostics before it, ending at
+/// `end` in a worker's standard error.
+#[derive(Copy, Clone, Debug)]
+struct Unit {
+    end: usize,
+    diagnostics: u64,
+}
+
+impl Unit {
+    fn diagnostic(end: usize) -> Unit {
+        Unit {
+            end,
+            diagnostics: 1,
+        }
+    }
+
+    fn hint(end: usize) -> Unit {
+        Unit {
+            end,
+            diagnostics: 0,
+        }
+    }
+}
+
+/// How many diagnostics may be printed (`--max-errors`), and how many were
+/// not.
+#[derive(Copy, Clone, Debug, Default)]
+struct Budget {
+    most: Option<u64>,
+    shown: u64,
+    left_out: u64,
+    /// The last diagnostic was left out, and so are hints about it.
+    spent: bool,
+}
+
+impl Budget {
+    /// Whether to print `diagnostics` more (0 for a hint, printed when
+    /// the diagnostics before it were).
+    fn admit(&mut self, diagnostics: u64) -> bool {
+        let Some(most) = self.most else {
+            return true;
+        };
+        if diagnostics == 0 {
+            return !self.spent;
+        }
+        self.spent = self.shown + diagnostics > most;
+        match self.spent {
+            true => self.left_out += diagnostics,
+            false => self.shown += diagnostics,
+        }
+        !self.spent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_prints_so_many_and_counts_the_rest() {
+        let mut budget = Budget {
+            most: Some(2),
+            ..Budget::default()
+        };
+        let admitted: Vec<bool> = [1, 0, 1, 1, 0, 1].map(|n| budget.admit(n)).to_vec();
+        assert_eq!(admitted, [true, true, true, false, false, false]);
+        assert_eq!((budget.shown, budget.left_out), (2, 2));
+        let mut unlimited = Budget::default();
+        assert!((0..100).all(|_| unlimited.admit(1)));
     }
 }

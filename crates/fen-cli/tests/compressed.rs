@@ -47,6 +47,9 @@ fn every_compression_reads_like_the_plain_file() {
     let plain_key = run(&["key", "-j", "2"], fens.clone());
     let plain_check = run(&["check"], fens.clone());
     let plain_pgn = run(&["pgn", "--final"], pgn.clone());
+    let puzzles = sample("puzzles.csv");
+    let rows = ["check", "--field", "FEN", "--output", "csv", "-j", "2"];
+    let plain_rows = run(&rows, puzzles.clone());
     for kind in ["gzip", "zstd", "bzip2", "xz"] {
         // The name says nothing: the bytes do.
         let path = dir.join(format!("{kind}.txt"));
@@ -61,6 +64,9 @@ fn every_compression_reads_like_the_plain_file() {
         assert_eq!(from_stdin.stdout, plain_check.stdout, "{kind}");
         let games = run(&["pgn", "--final"], compressed(kind, &pgn));
         assert_eq!(games.stdout, plain_pgn.stdout, "{kind}");
+        let table = run(&rows, compressed(kind, &puzzles));
+        assert_eq!(table.stdout, plain_rows.stdout, "{kind}");
+        assert_eq!(table.stderr, plain_rows.stderr, "{kind}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,7 @@ use arrow_array::{
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::ReadOptions;
-use shakmaty::{Color, Position, Role};
+use shakmaty::{Color, Role};
 
 use crate::map::{Column, map};
 
@@ -138,14 +138,7 @@ impl Column for CheckStatus {
 
     fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
         let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
-        out.append_option(position.map(|position| {
-            match (position.is_check(), position.legal_moves().is_empty()) {
-                (true, true) => "checkmate",
-                (true, false) => "check",
-                (false, true) => "stalemate",
-                (false, false) => "none",
-            }
-        }));
+        out.append_option(position.map(|position| fenkit::check_status(&position)));
     }
 }
 

@@ -1,6 +1,6 @@
 //! A record checked in full: form first, then, if well-formed, legality.
 
-use shakmaty::{CastlingMode, Chess, FromSetup, Setup};
+use shakmaty::{CastlingMode, Chess, FromSetup, Position, Setup};
 
 use crate::{Class, Diagnostic, Operation, ReadOptions, no_errors, parse::Parsed, violations};
 
@@ -41,6 +41,25 @@ impl Checked {
     pub fn position(&self, mode: CastlingMode) -> Option<Chess> {
         let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
         playable(setup, mode)
+    }
+}
+
+/// Whether the side to move is in check and whether it can move, in one
+/// word: `none`, `check`, `checkmate` or `stalemate` (the words every
+/// front end writes, the same in SQL, Python and the command's columns).
+///
+/// ```
+/// let mate = fenkit::check(b"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").position(Default::default()).unwrap();
+/// assert_eq!(fenkit::check_status(&mate), "checkmate");
+/// let start = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert_eq!(fenkit::check_status(&start.position(Default::default()).unwrap()), "none");
+/// ```
+pub fn check_status(position: &Chess) -> &'static str {
+    match (position.is_check(), position.legal_moves().is_empty()) {
+        (true, true) => "checkmate",
+        (true, false) => "check",
+        (false, true) => "stalemate",
+        (false, false) => "none",
     }
 }
 

@@ -226,6 +226,9 @@ codes! {
     BadSeparator => "bad-separator",
     /// The line holding the record is longer than the reader accepts.
     LineTooLong => "line-too-long",
+    /// The record is longer than the reader accepts, in a row (a CSV
+    /// column, a JSON value) that is not too long itself.
+    RecordTooLong => "record-too-long",
     /// A NUL byte.
     NulByte => "nul-byte",
     /// Bytes that are not UTF-8.
@@ -408,6 +411,7 @@ impl Code {
             | ExtraField
             | BadSeparator
             | LineTooLong
+            | RecordTooLong
             | NulByte
             | InvalidUtf8
             | QuotedRecord

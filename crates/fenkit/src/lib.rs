@@ -40,7 +40,7 @@ pub mod render;
 mod words;
 mod write;
 
-pub use check::{Checked, check};
+pub use check::{Checked, check, check_status};
 pub use chess960::chess960_start;
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};

@@ -1,12 +1,13 @@
 //! `fen check`: well-formedness and legality, for people on standard error
 //! or as JSON lines on standard output.
 
-use fenkit::Diagnostic;
+use fenkit::{Diagnostic, WriteOptions};
 
 use super::prelude::*;
 use crate::{
     options::{Format, Report, Strictness},
     report,
+    rows::{self, Column, Need},
 };
 
 /// Check each record's form and legality; diagnostics on stderr, or JSON
@@ -37,11 +38,21 @@ pub struct Args {
     pub strictness: Strictness,
     #[command(flatten)]
     pub report: Report,
+    #[command(flatten)]
+    pub rows: rows::Args,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut read = args.inputs.read_options();
     read.strictness = args.strictness.into();
+    let defaults = rows::Defaults {
+        columns: &[Column::Valid, Column::Errors, Column::Warnings],
+        need: Need::Valid,
+    };
+    let write = WriteOptions::default();
+    if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
+        return status;
+    }
     run::stream(&mut Check::new(read, args.report.format), &args.inputs, out)
 }
 

@@ -6,6 +6,7 @@ use fenkit::{Code, Diagnostic, Field, Operation, WriteOptions};
 
 use super::normalize;
 use super::prelude::*;
+use crate::rows::{self, Column, Need};
 
 /// Convert each well-formed record to FEN or EPD.
 #[derive(clap::Args)]
@@ -22,9 +23,24 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let normalize::Args { inputs, style } = args.records;
+    let normalize::Args {
+        inputs,
+        style,
+        rows,
+    } = args.records;
     let read = inputs.read_options();
     let write = style.write_options(&read);
+    let converted = match args.to {
+        Target::Fen => Column::Fen,
+        Target::Epd => Column::Epd,
+    };
+    let defaults = rows::Defaults {
+        columns: &[converted, Column::Errors],
+        need: Need::WellFormed,
+    };
+    if let Some(status) = rows::run(&rows, &inputs, read, write, defaults, out) {
+        return status;
+    }
     let mut convert = Convert::new(read, write, Some(args.to), args.operations);
     run::stream(&mut convert, &inputs, out)
 }

@@ -1,10 +1,13 @@
 //! `fen key`: the four-field key of each legal position, or its Polyglot
 //! key.
 
-use fenkit::CastlingNotation;
+use fenkit::{CastlingNotation, WriteOptions};
 
 use super::prelude::*;
-use crate::options::{Notation, castling_notation};
+use crate::{
+    options::{Notation, castling_notation},
+    rows::{self, Column, Need},
+};
 
 /// Print the key of each legal position: the four fields that opening
 /// classification uses (en passant only when a legal capture exists), or
@@ -21,11 +24,28 @@ pub struct Args {
     /// otherwise).
     #[arg(long, value_enum, conflicts_with = "polyglot")]
     pub castling: Option<Notation>,
+    #[command(flatten)]
+    pub rows: rows::Args,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let castling = castling_notation(args.castling, read.castling);
+    let key = match args.polyglot {
+        true => Column::Polyglot,
+        false => Column::Key,
+    };
+    let defaults = rows::Defaults {
+        columns: &[key, Column::Errors],
+        need: Need::Playable,
+    };
+    let write = WriteOptions {
+        castling,
+        ..WriteOptions::default()
+    };
+    if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
+        return status;
+    }
     let mut key = Key::new(read, args.polyglot, castling);
     run::stream(&mut key, &args.inputs, out)
 }

@@ -6,6 +6,7 @@ use std::io;
 use crate::{
     options::{Inputs, Style},
     output::Output,
+    rows::{self, Column, Need},
     run::{self, Status},
 };
 
@@ -20,11 +21,20 @@ pub struct Args {
     pub inputs: Inputs,
     #[command(flatten)]
     pub style: Style,
+    #[command(flatten)]
+    pub rows: rows::Args,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let write = args.style.write_options(&read);
+    let defaults = rows::Defaults {
+        columns: &[Column::Fen, Column::Errors],
+        need: Need::WellFormed,
+    };
+    if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
+        return status;
+    }
     let mut convert = Convert::new(read, write, None, Operations::Keep);
     run::stream(&mut convert, &args.inputs, out)
 }

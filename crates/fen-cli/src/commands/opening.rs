@@ -2,6 +2,7 @@
 //! by position, so that transpositions count.
 
 use super::prelude::*;
+use crate::rows::{self, Column, Need};
 
 /// Print the ECO code and name of each position ('-' for none), found
 /// by position, so that transpositions count.
@@ -9,10 +10,21 @@ use super::prelude::*;
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    #[command(flatten)]
+    pub rows: rows::Args,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut opening = Opening::new(args.inputs.read_options());
+    let read = args.inputs.read_options();
+    let defaults = rows::Defaults {
+        columns: &[Column::Eco, Column::Opening, Column::Errors],
+        need: Need::Playable,
+    };
+    let write = fenkit::WriteOptions::default();
+    if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
+        return status;
+    }
+    let mut opening = Opening::new(read);
     run::stream(&mut opening, &args.inputs, out)
 }
 

@@ -5,15 +5,23 @@
 //! line of the input with or without one). The single-thread driver splits
 //! a block into lines at once; the parallel driver hands blocks to workers,
 //! so that the reading thread only reads. Memory stays bounded: a line
-//! longer than [`MAX_LINE`] bytes that does not fit a block is measured as
-//! it streams by, never held, and comes as [`Block::TooLong`].
+//! longer than the reader's limit is measured as it streams by, never
+//! held, and comes as [`Block::TooLong`]. The buffer starts small and
+//! grows only for a line that needs it, so a table with long rows (up to
+//! [`MAX_ROW`]) costs memory only where its rows are long.
 
 use std::io::{self, Read};
 
 use crate::progress::Progress;
 
-/// The longest line the reader accepts, in bytes (without its line ending).
+/// The longest record read by default, in bytes: a FEN record has under
+/// 100, and an EPD record with operations a few hundred. For FEN and EPD
+/// files the record is the line; `--max-line-bytes` sets it.
 pub const MAX_LINE: usize = 4096;
+
+/// The longest row of a table (CSV, TSV, JSON lines) kept whole: the
+/// columns around the record (a game's moves, a comment) may be long.
+pub const MAX_ROW: usize = 64 << 20;
 
 /// About this much input per block.
 const BLOCK: usize = 128 * 1024;
@@ -33,15 +41,17 @@ pub enum Line<'a> {
     TooLong { length: u64 },
 }
 
-/// The buffer's size: a block's worth of reading after a line too short
-/// to skip.
+/// The buffer's first size: a block's worth of reading after a line too
+/// short to skip.
 const CAPACITY: usize = BLOCK + MAX_LINE + 2;
 
 /// Reads `R` in blocks of whole lines.
 pub struct Blocks<R> {
     reader: R,
-    /// Always `CAPACITY` long (so that reading into it zeroes nothing);
-    /// `filled` bytes of it are input.
+    /// The longest line kept, in bytes.
+    max_line: usize,
+    /// At least `CAPACITY` long, longer after a long line (so that reading
+    /// into it zeroes nothing); `filled` bytes of it are input.
     buf: Vec<u8>,
     filled: usize,
     /// The number of the next line.
@@ -54,10 +64,12 @@ pub struct Blocks<R> {
 }
 
 impl<R: Read> Blocks<R> {
-    pub fn new(reader: R) -> Blocks<R> {
+    /// A reader of lines of at most `max_line` bytes.
+    pub fn new(reader: R, max_line: usize) -> Blocks<R> {
         Blocks {
             reader,
-            buf: vec![0; CAPACITY],
+            max_line,
+            buf: vec![0; CAPACITY.min(BLOCK + max_line + 2)],
             filled: 0,
             line: 1,
             skipped: None,
@@ -111,10 +123,16 @@ impl<R: Read> Blocks<R> {
             }
             match memchr::memrchr(b'\n', &self.buf[..filled]) {
                 Some(last) => return Ok(Some(self.take(last + 1, filled, progress))),
-                None if filled > MAX_LINE + 1 => {
+                None if filled > self.max_line + 1 => {
                     // Keep the last byte: it may be the '\r' of a CRLF.
                     self.skipped = Some(filled as u64 - 1);
                     self.keep_from(filled - 1);
+                }
+                // A line longer than the buffer but within the limit: room
+                // for it (the limit is above what is filled, so this grows).
+                None if filled == self.buf.len() => {
+                    let size = (2 * filled).min(BLOCK + self.max_line + 2);
+                    self.buf.resize(size, 0);
                 }
                 None => {}
             }
@@ -125,8 +143,9 @@ impl<R: Read> Blocks<R> {
     /// stays for the next.
     fn take(&mut self, end: usize, filled: usize, progress: &mut Progress) -> Block {
         let mut rest = self.spare.pop().unwrap_or_default();
-        // A handled block is nearly full: this zeroes only its tail.
-        rest.resize(CAPACITY, 0);
+        // A handled block is nearly full: this zeroes only its tail. What
+        // stays may be the start of a long line: room to read after it.
+        rest.resize(CAPACITY.max(filled - end + BLOCK), 0);
         rest[..filled - end].copy_from_slice(&self.buf[end..filled]);
         let mut text = std::mem::replace(&mut self.buf, rest);
         text.truncate(end);
@@ -168,15 +187,19 @@ fn without_cr(text: &[u8]) -> &[u8] {
 }
 
 /// The lines of a block's text with their numbers, the first numbered
-/// `first_line`; a line longer than [`MAX_LINE`] comes measured, not kept.
-pub fn lines(first_line: u64, text: &[u8]) -> impl Iterator<Item = (u64, Line<'_>)> {
+/// `first_line`; a line longer than `max_line` comes measured, not kept.
+pub fn lines(
+    first_line: u64,
+    text: &[u8],
+    max_line: usize,
+) -> impl Iterator<Item = (u64, Line<'_>)> {
     let text = text.strip_suffix(b"\n").unwrap_or(text);
     let ends = memchr::memchr_iter(b'\n', text).chain(std::iter::once(text.len()));
     let mut start = 0;
     ends.zip(first_line..).map(move |(end, number)| {
         let line = without_cr(&text[start..end]);
         start = end + 1;
-        let line = match line.len() > MAX_LINE {
+        let line = match line.len() > max_line {
             true => Line::TooLong {
                 length: line.len() as u64,
             },
@@ -194,13 +217,17 @@ mod tests {
     /// Every line of `input`, read in blocks from a reader that hands out
     /// `step` bytes at a time.
     fn read_lines(input: &[u8], step: usize) -> Vec<String> {
-        let mut blocks = Blocks::new(Trickle { input, step });
+        read_lines_of(input, step, MAX_LINE)
+    }
+
+    fn read_lines_of(input: &[u8], step: usize, max_line: usize) -> Vec<String> {
+        let mut blocks = Blocks::new(Trickle { input, step }, max_line);
         let mut progress = Progress::new(When::Never, None);
         let mut out = Vec::new();
         while let Some(block) = blocks.next_block(&mut progress).expect("memory") {
             match block {
                 Block::Lines { first_line, text } => {
-                    for (number, line) in lines(first_line, &text) {
+                    for (number, line) in lines(first_line, &text, max_line) {
                         out.push(match line {
                             Line::Text(text) => {
                                 format!("{number}:{}", String::from_utf8_lossy(text))
@@ -260,6 +287,22 @@ mod tests {
         ];
         for step in [7, 4096, BLOCK] {
             assert_eq!(read_lines(&input, step), expected, "step {step}");
+        }
+    }
+
+    #[test]
+    fn long_lines_within_a_larger_limit_are_kept_whole() {
+        let long = "x".repeat(5 * BLOCK + 3);
+        let input = format!("a\n{long}\r\nb\n{long}y");
+        let expected = [
+            "1:a".to_string(),
+            format!("2:{long}"),
+            "3:b".to_string(),
+            format!("4:too long ({})", 5 * BLOCK + 4),
+        ];
+        for step in [7, 4096, BLOCK, 3 * BLOCK] {
+            let read = read_lines_of(input.as_bytes(), step, 5 * BLOCK + 3);
+            assert_eq!(read, expected, "step {step}");
         }
     }
 }

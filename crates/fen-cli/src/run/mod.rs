@@ -34,7 +34,7 @@ use std::io;
 
 use fenkit::{Code, Diagnostic, Field, Record, Span};
 
-pub use blocks::{Block, Blocks, Line, MAX_LINE, lines};
+pub use blocks::{Block, Blocks, Line, MAX_LINE, MAX_ROW, lines};
 pub use parallel::read_all as read_all_parallel;
 pub use single::read_all;
 pub use source::{Source, files_or_stdin, io_message, open, sources};
@@ -175,6 +175,11 @@ pub struct Input<'a> {
     pub header: bool,
     /// The input's name in diagnostics.
     pub source: &'a str,
+    /// The longest line kept (a row of a table may be longer than the
+    /// record it holds).
+    pub max_line: usize,
+    /// The longest record read.
+    pub max_record: usize,
 }
 
 /// Opens each input in turn (reporting those that cannot be opened) and
@@ -189,6 +194,7 @@ fn each_input<J: Job>(
     let mut status = Status::Ok;
     let mut progress = inputs.progress();
     let header = inputs.skips_header();
+    out.limit_diagnostics(inputs.max_errors);
     for input in sources(&inputs.fens, &inputs.files) {
         let Some((source, reader)) = input.open(out)? else {
             status = Status::Failed;
@@ -230,12 +236,15 @@ fn each_input<J: Job>(
                 extract: &extract,
                 header,
                 source: &source,
+                max_line: inputs.max_line(),
+                max_record: inputs.max_line_bytes,
             },
             progress: &mut progress,
         };
         status = status.max(read(job, reading, reader, out)?);
     }
     progress.finish();
+    out.note_left_out()?;
     job.finish(out)?;
     out.flush()?;
     Ok(status)
@@ -254,13 +263,13 @@ fn feed_block(
         match line {
             Line::Text(text) if input.header && number == 1 => job.header(text, out)?,
             _ if input.header && number == 1 => {}
-            line => fine &= feed_line(job, input.extract, input.source, number, line, out)?,
+            line => fine &= feed_line(job, input, number, line, out)?,
         }
         out.tick()
     };
     match block {
         Block::Lines { first_line, text } => {
-            for (number, line) in lines(*first_line, text) {
+            for (number, line) in lines(*first_line, text, input.max_line) {
                 feed(number, line, out)?;
             }
         }
@@ -270,15 +279,15 @@ fn feed_block(
 }
 
 /// Hands each record of a line to `job`, or reports why the line has none
-/// (a missing column, an overlong line); whether all went well.
+/// (a missing column, an overlong line or record); whether all went well.
 fn feed_line(
     job: &mut impl Job,
-    extract: &Extract,
-    source: &str,
+    input: Input<'_>,
     line_number: u64,
     line: Line<'_>,
     out: &mut Output,
 ) -> io::Result<bool> {
+    let source = input.source;
     let text = match line {
         Line::Text(text) => text,
         Line::TooLong { length } => {
@@ -289,22 +298,32 @@ fn feed_line(
                 offset: 0,
                 bytes: b"",
             };
-            let diagnostic = Diagnostic::new(
-                Code::LineTooLong,
-                Field::Record,
-                Span::default(),
-                format!(
-                    "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100)"
+            let most = input.max_line;
+            let why = match input.extract.is_table() {
+                true => format!(
+                    "the row is {length} bytes long; fen reads rows of at most {most} bytes"
                 ),
-            );
+                false => format!(
+                    "the line is {length} bytes long; fen reads lines of at most {most} bytes (a FEN record has under 100; --max-line-bytes sets the limit)"
+                ),
+            };
+            let diagnostic =
+                Diagnostic::new(Code::LineTooLong, Field::Record, Span::default(), why);
             return job.unreadable(&record, &diagnostic, out);
         }
     };
     let mut fine = true;
-    extract.each(text, |found| {
-        let (offset, bytes, missing) = match found {
+    input.extract.each(text, |found| {
+        let (offset, bytes, problem) = match found {
+            Extracted::Record(offset, bytes) if bytes.len() > input.max_record => {
+                let (length, most) = (bytes.len(), input.max_record);
+                let why = format!(
+                    "the record is {length} bytes long; fen reads records of at most {most} bytes (a FEN record has under 100; --max-line-bytes sets the limit)"
+                );
+                (offset, Default::default(), Some((Code::RecordTooLong, why)))
+            }
             Extracted::Record(offset, bytes) => (offset, bytes, None),
-            Extracted::Missing(why) => (0, Default::default(), Some(why)),
+            Extracted::Missing(why) => (0, Default::default(), Some((Code::MissingColumn, why))),
         };
         let record = Record {
             source,
@@ -313,11 +332,10 @@ fn feed_line(
             offset,
             bytes: &bytes,
         };
-        fine &= match missing {
+        fine &= match problem {
             None => job.record(&record, out)?,
-            Some(why) => {
-                let diagnostic =
-                    Diagnostic::new(Code::MissingColumn, Field::Record, Span::default(), why);
+            Some((code, why)) => {
+                let diagnostic = Diagnostic::new(code, Field::Record, Span::default(), why);
                 job.unreadable(&record, &diagnostic, out)?
             }
         };

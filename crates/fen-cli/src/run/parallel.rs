@@ -17,13 +17,15 @@ use std::{
 };
 
 use super::{Block, Blocks, Input, Parallel, Reading, Status, feed_block, io_message};
-use crate::{output::Output, progress::Progress};
+use crate::{
+    output::{Collected, Output},
+    progress::Progress,
+};
 
 /// A block's output, by its place in the input.
 struct Done {
     index: u64,
-    out: Vec<u8>,
-    err: Vec<u8>,
+    collected: Collected,
     fine: bool,
 }
 
@@ -63,7 +65,7 @@ pub fn read_all<J: Parallel>(
         drop(to_writer);
         let ordered = &mut *job;
         let writer = scope.spawn(|| write(ordered, from_workers, free, separator, out, first));
-        let read = read(reader, progress, to_workers, &taken);
+        let read = read(reader, input.max_line, progress, to_workers, &taken);
         let forks: Vec<J> = workers
             .into_iter()
             .map(|worker| worker.join().expect("a worker does not panic"))
@@ -86,11 +88,12 @@ pub fn read_all<J: Parallel>(
 /// Reads blocks and sends them, waiting for a free place.
 fn read(
     reader: impl io::Read,
+    max_line: usize,
     progress: &mut Progress,
     to_workers: SyncSender<(u64, Block)>,
     taken: &Receiver<()>,
 ) -> io::Result<()> {
-    let mut blocks = Blocks::new(reader);
+    let mut blocks = Blocks::new(reader, max_line);
     for index in 0.. {
         let Some(block) = blocks.next_block(progress)? else {
             break;
@@ -118,11 +121,9 @@ fn work<J: Parallel>(
         };
         // Writing to memory does not fail.
         let fine = feed_block(job, input, &block, out).unwrap_or(false);
-        let (out_bytes, err_bytes) = out.take();
         let done = Done {
             index,
-            out: out_bytes,
-            err: err_bytes,
+            collected: out.take(),
             fine,
         };
         if to_writer.send(done).is_err() {
@@ -149,13 +150,13 @@ fn write<J: Parallel>(
         while let Some(done) = waiting.remove(&next) {
             next += 1;
             fine &= done.fine;
-            let block = job.in_order(done.out);
-            let mut bytes = &block[..];
-            if *first && !bytes.is_empty() {
-                bytes = &bytes[separator.min(bytes.len())..];
+            let mut collected = done.collected;
+            collected.out = job.in_order(collected.out);
+            if *first && !collected.out.is_empty() {
+                collected.out.drain(..separator.min(collected.out.len()));
                 *first = false;
             }
-            if let Err(err) = out.write_collected(bytes, &done.err) {
+            if let Err(err) = out.write_collected(&collected) {
                 // Dropping the receivers stops the workers and the reader.
                 return (Err(err), fine);
             }

@@ -13,7 +13,7 @@ pub fn read_all(
     reader: impl io::Read,
     out: &mut Output,
 ) -> io::Result<Status> {
-    let mut blocks = Blocks::new(reader);
+    let mut blocks = Blocks::new(reader, reading.input.max_line);
     let mut status = Status::Ok;
     loop {
         let block = match blocks.next_block(reading.progress) {

@@ -1,0 +1,611 @@
+//! Row-aligned output (`--output csv|tsv|jsonl`): every input row written
+//! back as it was, with result columns appended (CSV and TSV) or result
+//! keys added (JSON lines), so that output rows match input rows one for
+//! one, bad rows included, on any number of threads.
+//!
+//! A row of a table (`--field`, `--jsonl`) comes back byte for byte with
+//! the results after it, and its header line gets the columns' names. A
+//! record of a FEN or EPD file becomes a row of its own, the record first.
+//! The subcommand chooses the default columns and what a record must be to
+//! count as fine for the exit status; `--columns` chooses others.
+
+use std::io::{self, IsTerminal, Write};
+
+use clap::ValueEnum;
+use fenkit::{Checked, Diagnostic, ReadOptions, Record, Severity, WriteOptions};
+
+use crate::{
+    commands::report,
+    extract::Extract,
+    options::Inputs,
+    output::Output,
+    run::{self, Job, Parallel, Status},
+};
+
+/// The flags of row-aligned output, for the subcommands that give one
+/// result per record.
+#[derive(clap::Args, Default)]
+#[group(id = "rows")]
+pub struct Args {
+    /// Write every input row back with result columns appended: csv or
+    /// tsv for a table read with --field (in its own delimiter; csv
+    /// quotes what needs it) or a FEN file (the record as the first
+    /// column, after a header line), jsonl to add keys to JSON lines read
+    /// with --jsonl (or one object per record of a FEN file). A bad row
+    /// keeps its place, its error column filled.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub output: Option<RowFormat>,
+    /// The result columns to add, comma-separated (the default depends on
+    /// the subcommand).
+    #[arg(long, value_enum, value_delimiter = ',', requires = "output")]
+    pub columns: Vec<Column>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RowFormat {
+    Csv,
+    Tsv,
+    Jsonl,
+}
+
+/// A result column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Column {
+    /// true or false: the record has no error.
+    Valid,
+    /// Each error as 'CODE at column N: message' (N in the record),
+    /// joined by '; ' (in JSON, a list of {code, column, message}).
+    Errors,
+    /// Each warning, as errors are written.
+    Warnings,
+    /// The canonical FEN of a well-formed record.
+    Fen,
+    /// Its four position fields as EPD, without operations.
+    Epd,
+    /// The four-field key of a valid position.
+    Key,
+    /// The Polyglot key of a valid position, in hex.
+    Polyglot,
+    /// The ECO code of a valid position's opening (empty when the
+    /// position is in no line of the table).
+    Eco,
+    /// The name of a valid position's opening.
+    Opening,
+    /// The side to move of a well-formed record: white or black.
+    Side,
+    /// A valid position's check status: none, check, checkmate, stalemate.
+    Status,
+    /// The 64 squares of a well-formed record, a8 to h1, '.' for empty.
+    Board,
+}
+
+impl Column {
+    /// The column's name in a header and as a JSON key: as `--columns`
+    /// spells it.
+    fn name(self) -> &'static str {
+        match self {
+            Column::Valid => "valid",
+            Column::Errors => "errors",
+            Column::Warnings => "warnings",
+            Column::Fen => "fen",
+            Column::Epd => "epd",
+            Column::Key => "key",
+            Column::Polyglot => "polyglot",
+            Column::Eco => "eco",
+            Column::Opening => "opening",
+            Column::Side => "side",
+            Column::Status => "status",
+            Column::Board => "board",
+        }
+    }
+}
+
+/// What a record must be for its row to count as fine in the exit status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// No error under the strictness asked (`check`).
+    Valid,
+    /// Readable: illegal positions are written with a warning
+    /// (`normalize`, `convert`).
+    WellFormed,
+    /// A position to play from (`key`, `opening`).
+    Playable,
+}
+
+/// What a subcommand asks of row-aligned output.
+pub struct Defaults<'a> {
+    pub columns: &'a [Column],
+    pub need: Need,
+}
+
+/// Runs the rows job when `--output` is given; `None` when it is not, so
+/// that the subcommand runs as it does without it.
+pub fn run(
+    args: &Args,
+    inputs: &Inputs,
+    read: ReadOptions,
+    write: WriteOptions,
+    defaults: Defaults<'_>,
+    out: &mut Output,
+) -> Option<io::Result<Status>> {
+    let format = args.output?;
+    let columns = match args.columns.is_empty() {
+        true => defaults.columns.to_vec(),
+        false => args.columns.clone(),
+    };
+    let shape = match Shape::for_input(format, &inputs.extract(), inputs.delimiter) {
+        Ok(shape) => shape,
+        Err(why) => {
+            return Some(
+                out.note(&format!("fen: --output {}: {why}", format.name()))
+                    .map(|()| Status::Failed),
+            );
+        }
+    };
+    let mut rows = Rows {
+        read,
+        write,
+        columns,
+        shape,
+        need: defaults.need,
+        escape: io::stdout().is_terminal(),
+        row: Vec::new(),
+    };
+    if let Some(header) = rows.header_of_records() {
+        out.stdout().extend_from_slice(&header);
+    }
+    Some(run::stream(&mut rows, inputs, out))
+}
+
+impl RowFormat {
+    fn name(self) -> &'static str {
+        match self {
+            RowFormat::Csv => "csv",
+            RowFormat::Tsv => "tsv",
+            RowFormat::Jsonl => "jsonl",
+        }
+    }
+}
+
+/// How a row is written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Shape {
+    /// The line, then each result after `delimiter` (quoted as CSV wants
+    /// unless the delimiter is a tab).
+    Appended { delimiter: u8 },
+    /// The record, then each result after `delimiter`.
+    Record { delimiter: u8 },
+    /// The line's JSON object with the results as further keys.
+    JsonKeys,
+    /// A JSON object: the record under `record`, then the results.
+    JsonRecord,
+}
+
+impl Shape {
+    fn for_input(format: RowFormat, extract: &Extract, delimiter: u8) -> Result<Shape, String> {
+        let table = matches!(
+            extract,
+            Extract::Column { .. } | Extract::NamedColumn { .. }
+        );
+        let json = matches!(extract, Extract::Json { .. });
+        match format {
+            RowFormat::Csv if table => Ok(Shape::Appended { delimiter }),
+            RowFormat::Tsv if table && delimiter == b'\t' => Ok(Shape::Appended { delimiter }),
+            RowFormat::Tsv if table => Err(format!(
+                "the rows are separated by '{}' (--delimiter), not tabs, and come back as they are; use --output csv",
+                char::from(delimiter).escape_default()
+            )),
+            RowFormat::Jsonl if json => Ok(Shape::JsonKeys),
+            RowFormat::Csv | RowFormat::Tsv if json => Err(
+                "JSON lines come back as JSON lines, with the results as keys; use --output jsonl"
+                    .into(),
+            ),
+            RowFormat::Jsonl if table => Err(
+                "a table's rows come back in their own format; use --output csv (or tsv for tabs)"
+                    .into(),
+            ),
+            RowFormat::Csv => Ok(Shape::Record { delimiter: b',' }),
+            RowFormat::Tsv => Ok(Shape::Record { delimiter: b'\t' }),
+            RowFormat::Jsonl => Ok(Shape::JsonRecord),
+        }
+    }
+}
+
+struct Rows {
+    read: ReadOptions,
+    write: WriteOptions,
+    columns: Vec<Column>,
+    shape: Shape,
+    need: Need,
+    /// Standard output is a terminal: escape what it would act on.
+    escape: bool,
+    /// The row being written, kept from record to record.
+    row: Vec<u8>,
+}
+
+/// A record's results, worked out once for all its columns.
+struct Results<'a> {
+    /// The record's bytes, for the columns of its problems.
+    record: &'a [u8],
+    checked: Option<&'a Checked>,
+    position: Option<&'a shakmaty::Chess>,
+    diagnostics: &'a [Diagnostic],
+}
+
+impl Rows {
+    /// The header line of rows made from the records of a FEN file.
+    fn header_of_records(&self) -> Option<Vec<u8>> {
+        let Shape::Record { delimiter } = self.shape else {
+            return None;
+        };
+        let mut header = b"record".to_vec();
+        for column in &self.columns {
+            header.push(delimiter);
+            header.extend_from_slice(column.name().as_bytes());
+        }
+        header.push(b'\n');
+        Some(header)
+    }
+
+    /// Writes the row of `record` with `results` to `out`.
+    fn write_row(&mut self, record: &Record, results: &Results<'_>, out: &mut Output) {
+        let mut row = std::mem::take(&mut self.row);
+        row.clear();
+        match self.shape {
+            Shape::Appended { delimiter } => {
+                row.extend_from_slice(record.line);
+                for &column in &self.columns {
+                    row.push(delimiter);
+                    self.text_value(column, results, |value| {
+                        delimited(&mut row, value, delimiter)
+                    });
+                }
+            }
+            Shape::Record { delimiter } => {
+                delimited(&mut row, &String::from_utf8_lossy(record.bytes), delimiter);
+                for &column in &self.columns {
+                    row.push(delimiter);
+                    self.text_value(column, results, |value| {
+                        delimited(&mut row, value, delimiter)
+                    });
+                }
+            }
+            Shape::JsonKeys => match object_end(record.line) {
+                Some((end, empty)) => {
+                    row.extend_from_slice(&record.line[..end]);
+                    self.json_values(results, !empty, &mut row);
+                    row.extend_from_slice(&record.line[end..]);
+                }
+                // Not an object: the line as a string, so that the row
+                // stays JSON and keeps its place.
+                None => {
+                    row.extend_from_slice(b"{\"line\":");
+                    json_string(&mut row, &String::from_utf8_lossy(record.line));
+                    self.json_values(results, true, &mut row);
+                    row.push(b'}');
+                }
+            },
+            Shape::JsonRecord => {
+                row.extend_from_slice(b"{\"record\":");
+                json_string(&mut row, &String::from_utf8_lossy(record.bytes));
+                self.json_values(results, true, &mut row);
+                row.push(b'}');
+            }
+        }
+        row.push(b'\n');
+        match self.escape {
+            true => {
+                let text = String::from_utf8_lossy(&row[..row.len() - 1]);
+                out.stdout()
+                    .extend_from_slice(fenkit::printable(&text).as_bytes());
+                out.stdout().push(b'\n');
+            }
+            false => out.stdout().extend_from_slice(&row),
+        }
+        self.row = row;
+    }
+
+    /// Each result as `"name":value` after a comma (the first one too
+    /// when `comma`).
+    fn json_values(&self, results: &Results<'_>, comma: bool, row: &mut Vec<u8>) {
+        for (index, &column) in self.columns.iter().enumerate() {
+            if comma || index > 0 {
+                row.push(b',');
+            }
+            json_string(row, column.name());
+            row.push(b':');
+            match column {
+                Column::Valid => {
+                    let valid = fenkit::no_errors(results.diagnostics);
+                    row.extend_from_slice(if valid { b"true" } else { b"false" });
+                }
+                Column::Errors | Column::Warnings => {
+                    row.push(b'[');
+                    let wanted = severity_of(column);
+                    let problems = results.diagnostics.iter().filter(|d| d.severity == wanted);
+                    for (index, problem) in problems.enumerate() {
+                        if index > 0 {
+                            row.push(b',');
+                        }
+                        row.extend_from_slice(b"{\"code\":");
+                        json_string(row, problem.code.as_str());
+                        let _ = write!(
+                            row,
+                            ",\"column\":{},\"message\":",
+                            column_of(problem, results.record)
+                        );
+                        json_string(row, &problem.message);
+                        row.push(b'}');
+                    }
+                    row.push(b']');
+                }
+                _ => {
+                    let mut written = false;
+                    self.text_value(column, results, |value| {
+                        json_string(row, value);
+                        written = true;
+                    });
+                    if !written {
+                        row.extend_from_slice(b"null");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands the text of `column` to `emit`; nothing for a result the
+    /// record has none of (an empty field).
+    fn text_value(&self, column: Column, results: &Results<'_>, mut emit: impl FnMut(&str)) {
+        let setup = results.checked.and_then(|checked| checked.setup.as_ref());
+        let position = results.position;
+        let mut text = Vec::new();
+        match column {
+            Column::Valid => emit(match fenkit::no_errors(results.diagnostics) {
+                true => "true",
+                false => "false",
+            }),
+            Column::Errors | Column::Warnings => {
+                let wanted = severity_of(column);
+                let problems = results.diagnostics.iter().filter(|d| d.severity == wanted);
+                let words: Vec<String> = problems
+                    .map(|d| {
+                        format!(
+                            "{} at column {}: {}",
+                            d.code,
+                            column_of(d, results.record),
+                            d.message
+                        )
+                    })
+                    .collect();
+                emit(&words.join("; "));
+            }
+            Column::Fen => {
+                if let Some(setup) = setup {
+                    self.write.write_fen(setup, &mut text);
+                    emit(&String::from_utf8_lossy(&text));
+                }
+            }
+            Column::Epd => {
+                if let Some(setup) = setup {
+                    self.write.write_epd(setup, &[], &mut text);
+                    emit(&String::from_utf8_lossy(&text));
+                }
+            }
+            Column::Key => {
+                if let Some(position) = position {
+                    fenkit::write_opening_key_with(position, self.write.castling, &mut text);
+                    emit(&String::from_utf8_lossy(&text));
+                }
+            }
+            Column::Polyglot => {
+                if let Some(position) = position {
+                    emit(&format!("{:016x}", fenkit::polyglot_key(position)));
+                }
+            }
+            Column::Eco | Column::Opening => {
+                let opening = position.and_then(fenkit::games::opening);
+                match (column, opening) {
+                    (Column::Eco, Some(opening)) => emit(opening.eco),
+                    (_, Some(opening)) => emit(opening.name),
+                    // No opening of the table: empty, as for no position.
+                    _ => {}
+                }
+            }
+            Column::Side => {
+                if let Some(setup) = setup {
+                    emit(setup.turn.fold_wb("white", "black"));
+                }
+            }
+            Column::Status => {
+                if let Some(position) = position {
+                    emit(fenkit::check_status(position));
+                }
+            }
+            Column::Board => {
+                if let Some(setup) = setup {
+                    text.extend_from_slice(&fenkit::board_letters(&setup.board));
+                    emit(&String::from_utf8_lossy(&text));
+                }
+            }
+        }
+    }
+
+    fn fine(&self, checked: &Checked, position: Option<&shakmaty::Chess>) -> bool {
+        match self.need {
+            Need::Valid => fenkit::no_errors(&checked.diagnostics),
+            Need::WellFormed => checked.setup.is_some(),
+            Need::Playable => position.is_some(),
+        }
+    }
+
+    fn needs_position(&self) -> bool {
+        self.need == Need::Playable
+            || self.columns.iter().any(|column| {
+                matches!(
+                    column,
+                    Column::Key | Column::Polyglot | Column::Eco | Column::Opening | Column::Status
+                )
+            })
+    }
+}
+
+impl Job for Rows {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let checked = self.read.check(record.bytes);
+        let position = match self.needs_position() {
+            true => checked.position(self.read.castling),
+            false => None,
+        };
+        if !checked.diagnostics.is_empty() {
+            report(&self.read, record, &checked.diagnostics, out)?;
+        }
+        let results = Results {
+            record: record.bytes,
+            checked: Some(&checked),
+            position: position.as_ref(),
+            diagnostics: &checked.diagnostics,
+        };
+        self.write_row(record, &results, out);
+        Ok(self.fine(&checked, position.as_ref()))
+    }
+
+    fn header(&mut self, line: &[u8], out: &mut Output) -> io::Result<()> {
+        let mut header = line.to_vec();
+        if let Shape::Appended { delimiter } = self.shape {
+            for column in &self.columns {
+                header.push(delimiter);
+                delimited(&mut header, column.name(), delimiter);
+            }
+        }
+        header.push(b'\n');
+        out.stdout().extend_from_slice(&header);
+        Ok(())
+    }
+
+    fn unreadable(&mut self, at: &Record, why: &Diagnostic, out: &mut Output) -> io::Result<bool> {
+        out.diagnostics(at, std::slice::from_ref(why))?;
+        let results = Results {
+            record: at.bytes,
+            checked: None,
+            position: None,
+            diagnostics: std::slice::from_ref(why),
+        };
+        self.write_row(at, &results, out);
+        Ok(false)
+    }
+}
+
+impl Parallel for Rows {
+    fn fork(&self) -> Rows {
+        Rows {
+            read: self.read,
+            write: self.write,
+            columns: self.columns.clone(),
+            shape: self.shape,
+            need: self.need,
+            escape: self.escape,
+            row: Vec::new(),
+        }
+    }
+}
+
+fn severity_of(column: Column) -> Severity {
+    match column {
+        Column::Warnings => Severity::Warning,
+        _ => Severity::Error,
+    }
+}
+
+/// The 1-based column (in characters) of a diagnostic in its record.
+fn column_of(diagnostic: &Diagnostic, record: &[u8]) -> usize {
+    diagnostic.span.columns(record, 0).0
+}
+
+/// Writes `value` as a field: quoted as CSV wants (when it holds the
+/// delimiter, a quote or a line break), or for tabs with tabs and line
+/// breaks turned into spaces, since TSV has no quoting.
+fn delimited(out: &mut Vec<u8>, value: &str, delimiter: u8) {
+    let bytes = value.as_bytes();
+    if delimiter == b'\t' {
+        out.extend(bytes.iter().map(|&b| match b {
+            b'\t' | b'\r' | b'\n' => b' ',
+            b => b,
+        }));
+        return;
+    }
+    let quote = bytes
+        .iter()
+        .any(|&b| b == delimiter || b == b'"' || b == b'\r' || b == b'\n');
+    if !quote {
+        out.extend_from_slice(bytes);
+        return;
+    }
+    out.push(b'"');
+    for &b in bytes {
+        if b == b'"' {
+            out.push(b'"');
+        }
+        out.push(b);
+    }
+    out.push(b'"');
+}
+
+fn json_string(out: &mut Vec<u8>, value: &str) {
+    // Writing a string to memory does not fail.
+    let _ = serde_json::to_writer(&mut *out, value);
+}
+
+/// Where the closing brace of the JSON object on `line` stands, and
+/// whether the object is empty; `None` when the line is not an object.
+fn object_end(line: &[u8]) -> Option<(usize, bool)> {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace())?;
+    let end = line.iter().rposition(|b| !b.is_ascii_whitespace())?;
+    if line[start] != b'{' || line[end] != b'}' || start == end {
+        return None;
+    }
+    let empty = line[start + 1..end].iter().all(u8::is_ascii_whitespace);
+    Some((end, empty))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(value: &str, delimiter: u8) -> String {
+        let mut out = Vec::new();
+        delimited(&mut out, value, delimiter);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn names_are_as_the_flag_spells_them() {
+        for column in Column::value_variants() {
+            let value = column.to_possible_value().unwrap();
+            assert_eq!(column.name(), value.get_name());
+        }
+        for format in RowFormat::value_variants() {
+            assert_eq!(
+                format.name(),
+                format.to_possible_value().unwrap().get_name()
+            );
+        }
+    }
+
+    #[test]
+    fn fields_are_quoted_only_when_they_need_it() {
+        assert_eq!(field("B00", b','), "B00");
+        assert_eq!(field("Sicilian, Najdorf", b','), "\"Sicilian, Najdorf\"");
+        assert_eq!(field("say \"hi\"", b','), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("a;b", b';'), "\"a;b\"");
+        assert_eq!(field("a\tb\nc", b'\t'), "a b c");
+    }
+
+    #[test]
+    fn the_end_of_a_json_object_is_found() {
+        assert_eq!(object_end(br#"{"a": 1}"#), Some((7, false)));
+        assert_eq!(object_end(b" { } "), Some((3, true)));
+        assert_eq!(object_end(b"[1]"), None);
+        assert_eq!(object_end(b"{"), None);
+        assert_eq!(object_end(b"}"), None);
+    }
+}
