@@ -250,8 +250,13 @@ pub struct Style {
 impl Style {
     /// How to write records read as `read` says.
     pub fn write_options(&self, read: &ReadOptions) -> WriteOptions {
+        self.write_options_for(read.castling)
+    }
+
+    /// How to write positions of `mode` (a game's own, in PGN).
+    pub fn write_options_for(&self, mode: CastlingMode) -> WriteOptions {
         WriteOptions {
-            castling: castling_notation(self.castling, read.castling),
+            castling: castling_notation(self.castling, mode),
             ep: match self.ep {
                 EpPolicy::Always => EnPassantMode::Always,
                 EpPolicy::Pseudo => EnPassantMode::PseudoLegal,

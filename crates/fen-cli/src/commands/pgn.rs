@@ -9,18 +9,10 @@ use std::{
 };
 
 use clap::ValueEnum;
-use fenkit::{
-    WriteOptions,
-    games::pgn::{GameEnd, Plies, Ply},
-};
+use fenkit::games::pgn::{GameEnd, Plies, Ply};
 use shakmaty::{EnPassantMode, Position};
 
-use crate::{
-    games,
-    options::{Notation, castling_notation},
-    output::Output,
-    run::Status,
-};
+use crate::{games, options::Style, output::Output, run::Status};
 
 /// Print the FEN after every ply of every game of PGN files, or each
 /// game's opening.
@@ -44,10 +36,14 @@ pub struct Args {
     /// move as TSV or JSON.
     #[arg(long, value_enum, default_value_t)]
     pub format: Layout,
-    /// How to write castling rights: standard, xfen or shredder (the
-    /// default is xfen for Chess960 games, standard for the others).
-    #[arg(long, value_enum)]
-    pub castling: Option<Notation>,
+    /// Tags whose values go in columns after the FEN (TSV) or as keys
+    /// (JSON), comma-separated: Event,Site,White,Black,Result…
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub tags: Vec<String>,
+    /// How to write castling rights (the default is xfen for Chess960
+    /// games, standard for the others) and the en passant square.
+    #[command(flatten)]
+    pub style: Style,
 }
 
 /// How `fen pgn` writes each line.
@@ -121,11 +117,18 @@ impl Printer<'_> {
         if self.wanted(ply.ply) {
             self.lines.push((ply.ply, self.text.len()));
             let san = ply.san.map(|san| san.to_string());
-            self.line(ply.game, ply.ply, san.as_deref(), ply.position);
+            self.line(ply.game, ply.ply, san.as_deref(), ply.position, ply.tags);
         }
     }
 
-    fn line(&mut self, game: u64, ply: usize, san: Option<&str>, position: &shakmaty::Chess) {
+    fn line(
+        &mut self,
+        game: u64,
+        ply: usize,
+        san: Option<&str>,
+        position: &shakmaty::Chess,
+        tags: &[Option<String>],
+    ) {
         let text = &mut self.text;
         let san = san.unwrap_or("");
         match self.options.format {
@@ -140,21 +143,54 @@ impl Printer<'_> {
                 );
             }
         }
-        let write = WriteOptions {
-            castling: castling_notation(self.options.castling, position.castles().mode()),
-            ..WriteOptions::default()
-        };
+        let write = self
+            .options
+            .style
+            .write_options_for(position.castles().mode());
         write.write_fen(&position.to_setup(EnPassantMode::Always), text);
         if self.options.format == Layout::Json {
-            text.extend_from_slice(b"\"}");
+            text.push(b'"');
         }
-        text.push(b'\n');
+        self.tags(tags);
+        if self.options.format == Layout::Json {
+            self.text.push(b'}');
+        }
+        self.text.push(b'\n');
+    }
+
+    /// The values of the tags asked for: TSV columns, or JSON keys.
+    fn tags(&mut self, tags: &[Option<String>]) {
+        for (name, value) in self.options.tags.iter().zip(tags) {
+            match self.options.format {
+                Layout::Json => {
+                    self.text.push(b',');
+                    let _ = serde_json::to_writer(&mut self.text, name);
+                    self.text.push(b':');
+                    let _ = serde_json::to_writer(&mut self.text, value);
+                }
+                _ => {
+                    self.text.push(b'\t');
+                    // TSV has no quoting: tabs and line breaks as spaces.
+                    let value = value.as_deref().unwrap_or("");
+                    self.text.extend(value.bytes().map(|b| match b {
+                        b'\t' | b'\r' | b'\n' => b' ',
+                        b => b,
+                    }));
+                }
+            }
+        }
     }
 
     fn end(&mut self, end: &GameEnd) {
         if self.options.final_only {
             let last = self.last_move.take();
-            self.line(end.game, end.plies, last.as_deref(), &end.position);
+            self.line(
+                end.game,
+                end.plies,
+                last.as_deref(),
+                &end.position,
+                &end.tags,
+            );
         }
         if self.options.opening {
             let (ply, eco, name) = match self.opening.take() {
@@ -163,18 +199,31 @@ impl Printer<'_> {
             };
             let game = end.game;
             let _ = match self.options.format {
-                Layout::Fen | Layout::Tsv => writeln!(self.text, "{game}\t{ply}\t{eco}\t{name}"),
-                Layout::Json => writeln!(
+                Layout::Fen | Layout::Tsv => write!(self.text, "{game}\t{ply}\t{eco}\t{name}"),
+                Layout::Json => write!(
                     self.text,
-                    "{}",
-                    serde_json::json!({"game": game, "ply": ply, "eco": eco, "name": name})
+                    r#"{{"game":{game},"ply":{},"eco":{},"name":{}"#,
+                    serde_json::Value::from(ply),
+                    serde_json::Value::from(eco),
+                    serde_json::Value::from(name),
                 ),
             };
+            self.tags(&end.tags);
+            if self.options.format == Layout::Json {
+                self.text.push(b'}');
+            }
+            self.text.push(b'\n');
         }
     }
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    if !args.tags.is_empty() && args.format == Layout::Fen && !args.opening {
+        out.note(
+            "fen: --tags: the FEN alone has no room for tags; add --format tsv or --format json",
+        )?;
+        return Ok(Status::Failed);
+    }
     let options = &args;
     let printer = RefCell::new(Printer {
         options,
@@ -183,7 +232,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         lines: Vec::new(),
         last_move: None,
     });
-    let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply));
+    let tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
+    let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
     let status = games::each_game(&options.files, &mut plies, out, |game, out| {
         let mut printer = printer.borrow_mut();
         match game {

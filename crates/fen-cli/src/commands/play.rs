@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span, WriteOptions};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
-use crate::{options::castling_notation, output::Output, run::Status};
+use crate::{options::Style, output::Output, run::Status};
 
 /// Play moves (SAN or UCI, mixed) from a position and print the FEN after
 /// each: `fen play startpos e4 c5 Nf3`.
@@ -21,6 +21,8 @@ pub struct Args {
     /// Read castling rights of the FEN as Chess960.
     #[arg(long)]
     pub chess960: bool,
+    #[command(flatten)]
+    pub style: Style,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
@@ -33,7 +35,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         format: fenkit::Format::Auto,
         ..ReadOptions::default()
     };
-    play(&fen, &moves, &read, args.final_only, out)
+    let write = args.style.write_options(&read);
+    play(&fen, &moves, &read, write, args.final_only, out)
 }
 
 /// Splits the arguments into the position and the moves, as engine
@@ -80,6 +83,7 @@ fn play(
     fen: &str,
     moves: &[String],
     read: &ReadOptions,
+    write: WriteOptions,
     last_only: bool,
     out: &mut Output,
 ) -> io::Result<Status> {
@@ -126,11 +130,11 @@ fn play(
         }
         offset += text_move.len() + 1;
         if !last_only {
-            write_position(&position, &mut text);
+            write_position(&position, write, &mut text);
         }
     }
     if last_only && status == Status::Ok {
-        write_position(&position, &mut text);
+        write_position(&position, write, &mut text);
     }
     out.stdout().write_all(&text)?;
     if let Some(over) = game_over(&position).filter(|_| status == Status::Ok) {
@@ -153,12 +157,9 @@ fn game_over(position: &Chess) -> Option<String> {
     }
 }
 
-fn write_position(position: &Chess, text: &mut Vec<u8>) {
-    // The standard records the en passant square after every double push.
-    let write = WriteOptions {
-        castling: castling_notation(None, position.castles().mode()),
-        ..WriteOptions::default()
-    };
+fn write_position(position: &Chess, write: WriteOptions, text: &mut Vec<u8>) {
+    // The standard records the en passant square after every double push;
+    // `--ep` may say otherwise.
     write.write_fen(&position.to_setup(EnPassantMode::Always), text);
     text.push(b'\n');
 }

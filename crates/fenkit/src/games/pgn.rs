@@ -22,6 +22,10 @@ pub struct Ply<'a> {
     /// The move that led here, as played (for UCI and squares).
     pub played: Option<Move>,
     pub position: &'a Chess,
+    /// The game's values of the tags asked for by
+    /// [`Plies::keeping_tags`], in that order (`None` for a tag the game
+    /// lacks).
+    pub tags: &'a [Option<String>],
 }
 
 /// How a game ended: its number, how many plies it had, and where it
@@ -31,6 +35,8 @@ pub struct GameEnd {
     pub game: u64,
     pub plies: usize,
     pub position: Chess,
+    /// The values of the tags kept, as in [`Ply::tags`].
+    pub tags: Vec<Option<String>>,
 }
 
 /// Why the rest of a game was skipped.
@@ -66,6 +72,8 @@ pub struct Plies<F> {
     on_ply: F,
     games: u64,
     start: Chess,
+    /// The names of the tags whose values each ply carries.
+    kept: Vec<String>,
     /// The fullmove number and side to move where the current game starts.
     first: (u32, Color),
 }
@@ -76,6 +84,7 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
             on_ply,
             games: 0,
             start: Chess::default(),
+            kept: Vec::new(),
             first: (1, Color::White),
         }
     }
@@ -99,17 +108,37 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
             ..self
         }
     }
+
+    /// Each ply and game end carries the values of these tags (players,
+    /// result, site…), in this order.
+    ///
+    /// ```
+    /// use fenkit::games::pgn::{Plies, Reader};
+    ///
+    /// let pgn = b"[White \"Anna\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+    /// let mut plies = Plies::new(|_| {}).keeping_tags(&["Result", "Black", "White"]);
+    /// let end = Reader::new(&pgn[..]).read_game(&mut plies).unwrap().unwrap().unwrap();
+    /// assert_eq!(end.tags, [Some("1-0".to_string()), None, Some("Anna".to_string())]);
+    /// ```
+    pub fn keeping_tags(self, names: &[&str]) -> Plies<F> {
+        Plies {
+            kept: names.iter().map(|name| name.to_string()).collect(),
+            ..self
+        }
+    }
 }
 
 #[derive(Default)]
 pub struct Tags {
     fen: Option<Vec<u8>>,
     chess960: bool,
+    kept: Vec<Option<String>>,
 }
 
 pub struct Movetext {
     position: Chess,
     ply: usize,
+    tags: Vec<Option<String>>,
 }
 
 /// How a game ends: played through, or stopped by an error.
@@ -223,7 +252,10 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
 
     fn begin_tags(&mut self) -> ControlFlow<Output, Tags> {
         self.games += 1;
-        ControlFlow::Continue(Tags::default())
+        ControlFlow::Continue(Tags {
+            kept: vec![None; self.kept.len()],
+            ..Tags::default()
+        })
     }
 
     fn tag(&mut self, tags: &mut Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Output> {
@@ -235,6 +267,9 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                     variant.windows(3).any(|w| w == b"960") || variant.starts_with(b"fischer");
             }
             _ => {}
+        }
+        if let Some(at) = self.kept.iter().position(|kept| kept.as_bytes() == name) {
+            tags.kept[at] = Some(String::from_utf8_lossy(&value.decode()).into_owned());
         }
         ControlFlow::Continue(())
     }
@@ -249,8 +284,13 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                     san: None,
                     played: None,
                     position: &position,
+                    tags: &tags.kept,
                 });
-                ControlFlow::Continue(Movetext { position, ply: 0 })
+                ControlFlow::Continue(Movetext {
+                    position,
+                    ply: 0,
+                    tags: tags.kept,
+                })
             }
             Err(error) => ControlFlow::Break(Err(error)),
         }
@@ -268,6 +308,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                     san: Some(&san_plus),
                     played: Some(m),
                     position,
+                    tags: &movetext.tags,
                 });
                 ControlFlow::Continue(())
             }
@@ -295,6 +336,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
             game: self.games,
             plies: movetext.ply,
             position: movetext.position,
+            tags: movetext.tags,
         })
     }
 }
