@@ -133,8 +133,16 @@ pub fn run(
         true => defaults.columns.to_vec(),
         false => args.columns.clone(),
     };
-    let shape = match Shape::for_input(format, &inputs.extract(), inputs.delimiter) {
-        Ok(shape) => shape,
+    let rows = Rows::new(
+        read,
+        write,
+        columns,
+        format,
+        &inputs.extract(),
+        inputs.delimiter,
+    );
+    let mut rows = match rows {
+        Ok(rows) => rows.escaped(io::stdout().is_terminal()),
         Err(why) => {
             return Some(
                 out.note(&format!("fen: --output {}: {why}", format.name()))
@@ -142,15 +150,7 @@ pub fn run(
             );
         }
     };
-    let mut rows = Rows {
-        read,
-        write,
-        columns,
-        shape,
-        need: defaults.need,
-        escape: io::stdout().is_terminal(),
-        row: Vec::new(),
-    };
+    rows.need = defaults.need;
     if let Some(header) = rows.header_of_records() {
         out.stdout().extend_from_slice(&header);
     }
@@ -211,7 +211,8 @@ impl Shape {
     }
 }
 
-struct Rows {
+/// The job of row-aligned output.
+pub struct Rows {
     read: ReadOptions,
     write: WriteOptions,
     columns: Vec<Column>,
@@ -233,8 +234,35 @@ struct Results<'a> {
 }
 
 impl Rows {
+    /// Rows of `format` with `columns`, for records found as `extract`
+    /// says in lines split at `delimiter` (for a table); why not, when the
+    /// format does not fit the input. Rows count as fine when valid.
+    pub fn new(
+        read: ReadOptions,
+        write: WriteOptions,
+        columns: Vec<Column>,
+        format: RowFormat,
+        extract: &Extract,
+        delimiter: u8,
+    ) -> Result<Rows, String> {
+        Ok(Rows {
+            read,
+            write,
+            columns,
+            shape: Shape::for_input(format, extract, delimiter)?,
+            need: Need::Valid,
+            escape: false,
+            row: Vec::new(),
+        })
+    }
+
+    /// With `escape`, what a terminal would act on is escaped in every row.
+    pub fn escaped(self, escape: bool) -> Rows {
+        Rows { escape, ..self }
+    }
+
     /// The header line of rows made from the records of a FEN file.
-    fn header_of_records(&self) -> Option<Vec<u8>> {
+    pub fn header_of_records(&self) -> Option<Vec<u8>> {
         let Shape::Record { delimiter } = self.shape else {
             return None;
         };
