@@ -14,7 +14,10 @@ use fenkit::{
 };
 
 use super::prelude::*;
-use crate::options::{Facing, number_in};
+use crate::{
+    options::{Facing, number_in},
+    run::frames,
+};
 
 /// What `fen svg` and `fen png` take.
 #[derive(clap::Args)]
@@ -38,7 +41,12 @@ pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
         out.note("fen: a PNG image would garble the terminal; write it with -o FILE or redirect standard output")?;
         return Ok(Status::Failed);
     }
-    run::sequential(&mut image, &inputs, out)
+    // One image per record into a directory: drawn on every core, named
+    // and written in input order. One image alone needs no threads.
+    match image.target {
+        Target::Directory { .. } => run::stream(&mut image, &inputs, out),
+        _ => run::sequential(&mut image, &inputs, out),
+    }
 }
 
 /// How a diagram looks.
@@ -126,6 +134,7 @@ impl Kind {
     }
 }
 
+#[derive(Clone)]
 enum Target {
     Stdout,
     File(PathBuf),
@@ -141,6 +150,9 @@ struct Image {
     target: Target,
     records: u64,
     names: HashSet<String>,
+    /// A worker's copy: images go to the writer's thread as frames, which
+    /// names and writes them in input order (`in_order`).
+    forked: bool,
 }
 
 impl Image {
@@ -161,6 +173,7 @@ impl Image {
             target,
             records: 0,
             names: HashSet::new(),
+            forked: false,
         }
     }
 
@@ -176,13 +189,21 @@ impl Image {
         }
     }
 
+    /// Writes the image of the record on `line` into the directory, as
+    /// the next one in input order.
+    fn write_next(&mut self, line: u64, id: Option<&str>, image: &[u8]) -> io::Result<()> {
+        self.records += 1;
+        let path = self.file_path(line, id)?;
+        write_file(&path, image)
+    }
+
     /// The file for the next image: a name from the template, unique in
     /// this run, in the directory (made when the first image comes).
-    fn file_path(&mut self, record: &Record, id: Option<&str>) -> io::Result<PathBuf> {
+    fn file_path(&mut self, line: u64, id: Option<&str>) -> io::Result<PathBuf> {
         let Target::Directory { path, template } = &self.target else {
             unreachable!("file names are for directories");
         };
-        let line = record.line_number.to_string();
+        let line = line.to_string();
         let id = id.map(safe_name).filter(|id| !id.is_empty());
         let stem = template
             .replace("{line}", &line)
@@ -231,8 +252,10 @@ impl Job for Image {
         let Some(parsed) = parse_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        self.records += 1;
         let one_image = !matches!(self.target, Target::Directory { .. });
+        if one_image {
+            self.records += 1;
+        }
         if one_image && self.records > 1 {
             let diagnostic = Diagnostic::new(
                 Code::OneImageOnly,
@@ -269,11 +292,41 @@ impl Job for Image {
                     .iter()
                     .find(|operation| operation.opcode == "id")
                     .and_then(|operation| operation.first());
-                let path = self.file_path(record, id)?;
-                write_file(&path, &image)?;
+                match self.forked {
+                    true => {
+                        let line = record.line_number.to_le_bytes();
+                        let id = id.unwrap_or_default().as_bytes();
+                        frames::push(out.stdout(), [&line, id, &image]);
+                    }
+                    false => self.write_next(record.line_number, id, &image)?,
+                }
             }
         }
         Ok(true)
+    }
+}
+
+impl Parallel for Image {
+    fn fork(&self) -> Image {
+        Image {
+            read: self.read,
+            renderer: Renderer::new(),
+            kind: self.kind,
+            diagram: self.diagram.clone(),
+            target: self.target.clone(),
+            records: 0,
+            names: HashSet::new(),
+            forked: true,
+        }
+    }
+
+    fn in_order(&mut self, block: Vec<u8>) -> io::Result<Vec<u8>> {
+        for [line, id, image] in frames::read(&block) {
+            let line = u64::from_le_bytes(line.try_into().unwrap_or_default());
+            let id = std::str::from_utf8(id).ok().filter(|id| !id.is_empty());
+            self.write_next(line, id, image)?;
+        }
+        Ok(Vec::new())
     }
 }
 

@@ -66,6 +66,7 @@ enum Key {
 /// can, since it works alone.
 mod entry {
     use super::Key;
+    use crate::run::frames;
 
     pub fn write(key: Key, record: &[u8], out: &mut Vec<u8>) {
         let (tag, value) = match key {
@@ -73,20 +74,16 @@ mod entry {
             Key::Polyglot(key) => (b'P', u128::from(key)),
             Key::Header => (b'H', 0),
         };
-        out.push(tag);
-        out.extend_from_slice(&value.to_le_bytes());
-        out.extend_from_slice(&(record.len() as u32).to_le_bytes());
-        out.extend_from_slice(record);
+        let mut key = [tag; 17];
+        key[1..].copy_from_slice(&value.to_le_bytes());
+        frames::push(out, [&key, record]);
     }
 
     /// The entries of a block, in order.
-    pub fn read(mut block: &[u8]) -> impl Iterator<Item = (Key, &[u8])> {
-        std::iter::from_fn(move || {
-            let (&tag, rest) = block.split_first()?;
-            let value = u128::from_le_bytes(rest.get(..16)?.try_into().ok()?);
-            let length = u32::from_le_bytes(rest.get(16..20)?.try_into().ok()?) as usize;
-            let record = rest.get(20..20 + length)?;
-            block = &rest[20 + length..];
+    pub fn read(block: &[u8]) -> impl Iterator<Item = (Key, &[u8])> {
+        frames::read(block).filter_map(|[key, record]| {
+            let (&tag, value) = key.split_first()?;
+            let value = u128::from_le_bytes(value.try_into().ok()?);
             let key = match tag {
                 b'P' => Key::Polyglot(value as u64),
                 b'H' => Key::Header,
@@ -276,11 +273,11 @@ impl Parallel for Uniq {
         }
     }
 
-    fn in_order(&mut self, block: Vec<u8>) -> Vec<u8> {
+    fn in_order(&mut self, block: Vec<u8>) -> io::Result<Vec<u8>> {
         let mut kept = Vec::with_capacity(block.len() / 2);
         for (key, record) in entry::read(&block) {
             self.accept(key, record, &mut kept);
         }
-        kept
+        Ok(kept)
     }
 }

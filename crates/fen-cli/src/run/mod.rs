@@ -26,6 +26,7 @@
 //! run on any number of threads prints the same bytes.
 
 mod blocks;
+pub mod frames;
 mod parallel;
 mod single;
 mod source;
@@ -88,10 +89,10 @@ pub trait Parallel: Job + Send + Sized {
     /// Takes a block's output from a worker, in input order, on the
     /// writer's thread, and gives what to write. A job whose output
     /// depends on the records before (`uniq`: first occurrences) does the
-    /// in-order part of its work here, its forks the rest. By default the
-    /// output is written as it is.
-    fn in_order(&mut self, block: Vec<u8>) -> Vec<u8> {
-        block
+    /// in-order part of its work here, its forks the rest (handing it
+    /// [`frames`]). By default the output is written as it is.
+    fn in_order(&mut self, block: Vec<u8>) -> io::Result<Vec<u8>> {
+        Ok(block)
     }
 }
 

@@ -151,7 +151,10 @@ fn write<J: Parallel>(
             next += 1;
             fine &= done.fine;
             let mut collected = done.collected;
-            collected.out = job.in_order(collected.out);
+            collected.out = match job.in_order(collected.out) {
+                Ok(out) => out,
+                Err(err) => return (Err(err), fine),
+            };
             if *first && !collected.out.is_empty() {
                 collected.out.drain(..separator.min(collected.out.len()));
                 *first = false;
