@@ -259,6 +259,23 @@ impl Output {
     }
 }
 
+/// Appends `line` of the input (a table's row, kept whole) to `out`: as it
+/// is, or with `escape` (standard output is a terminal) with what a
+/// terminal would act on escaped, the tabs between TSV columns kept.
+pub fn input_text(out: &mut Vec<u8>, line: &[u8], escape: bool) {
+    if !escape {
+        out.extend_from_slice(line);
+        return;
+    }
+    let text = String::from_utf8_lossy(line);
+    for (index, part) in text.split('\t').enumerate() {
+        if index > 0 {
+            out.push(b'\t');
+        }
+        out.extend_from_slice(fenkit::printable(part).as_bytes());
+    }
+}
+
 /// What a worker hands to the writer.
 pub struct Collected {
     pub out: Vec<u8>,
@@ -323,6 +340,16 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_text_is_escaped_for_a_terminal_only() {
+        let mut out = Vec::new();
+        input_text(&mut out, b"a\x1b[2J\tb", true);
+        assert_eq!(out, b"a\\x1b[2J\tb");
+        out.clear();
+        input_text(&mut out, b"a\x1b[2J\tb", false);
+        assert_eq!(out, b"a\x1b[2J\tb");
+    }
 
     #[test]
     fn the_budget_prints_so_many_and_counts_the_rest() {

@@ -18,7 +18,7 @@ use crate::{
     commands::report,
     extract::Extract,
     options::Inputs,
-    output::Output,
+    output::{self, Output},
     run::{self, Job, Parallel, Status},
 };
 
@@ -321,16 +321,16 @@ impl Rows {
             }
         }
         row.push(b'\n');
-        match self.escape {
-            true => {
-                let text = String::from_utf8_lossy(&row[..row.len() - 1]);
-                out.stdout()
-                    .extend_from_slice(fenkit::printable(&text).as_bytes());
-                out.stdout().push(b'\n');
-            }
-            false => out.stdout().extend_from_slice(&row),
-        }
+        self.emit(&row, out);
         self.row = row;
+    }
+
+    /// Writes a line of output (ending in a line break), escaped on a
+    /// terminal.
+    fn emit(&self, line: &[u8], out: &mut Output) {
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        output::input_text(out.stdout(), line, self.escape);
+        out.stdout().push(b'\n');
     }
 
     /// Each result as `"name":value` after a comma (the first one too
@@ -506,7 +506,7 @@ impl Job for Rows {
             }
         }
         header.push(b'\n');
-        out.stdout().extend_from_slice(&header);
+        self.emit(&header, out);
         Ok(())
     }
 

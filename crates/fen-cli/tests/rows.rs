@@ -280,3 +280,51 @@ fn output_formats_that_do_not_fit_the_input_are_refused() {
     let output = run(&["check", "--field", "2", "--output", "tsv"], Vec::new());
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// What `fen ARGS` prints with its standard output on a terminal (through
+/// util-linux `script`, which gives it a pseudo-terminal); `None` where
+/// there is no `script`.
+fn on_a_terminal(args: &str, dir: &std::path::Path) -> Option<Vec<u8>> {
+    let fen = env!("CARGO_BIN_EXE_fen");
+    let output = std::process::Command::new("script")
+        .args(["-qec", &format!("{fen} {args}"), "/dev/null"])
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    Some(output.stdout)
+}
+
+#[test]
+fn rows_from_a_file_reach_a_terminal_escaped() {
+    let dir = std::env::temp_dir().join(format!("fen-rows-tty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("t.csv"),
+        "id\x1b]0;title\x07,fen\nx\x1b[2J,4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("t.pgn"), "[White \"A\x1b[2J\"]\n\n1. e4 *\n").unwrap();
+    let commands = [
+        "check --field fen --output csv t.csv",
+        "uniq --field fen t.csv",
+        "uniq --field fen --count t.csv",
+        "pgn --final --format tsv --tags White t.pgn",
+    ];
+    for command in commands {
+        let Some(printed) = on_a_terminal(command, &dir) else {
+            eprintln!("no `script` here to give fen a terminal; skipped");
+            return;
+        };
+        assert!(
+            !printed.contains(&0x1b),
+            "{command}: {}",
+            String::from_utf8_lossy(&printed)
+        );
+        assert!(
+            String::from_utf8_lossy(&printed).contains("\\x1b[2J"),
+            "{command}: {}",
+            String::from_utf8_lossy(&printed)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,7 +3,7 @@
 
 use std::{
     cell::RefCell,
-    io::{self, Write},
+    io::{self, IsTerminal, Write},
     ops::RangeInclusive,
     path::PathBuf,
 };
@@ -12,7 +12,12 @@ use clap::ValueEnum;
 use fenkit::games::pgn::{GameEnd, Plies, Ply};
 use shakmaty::{EnPassantMode, Position};
 
-use crate::{games, options::Style, output::Output, run::Status};
+use crate::{
+    games,
+    options::Style,
+    output::{self, Output},
+    run::Status,
+};
 
 /// Print the FEN after every ply of every game of PGN files, or each
 /// game's opening.
@@ -83,6 +88,8 @@ struct Printer<'a> {
     lines: Vec<(usize, usize)>,
     /// The current game's last move, for `--final`.
     last_move: Option<String>,
+    /// Standard output is a terminal: tag values escaped.
+    escape: bool,
 }
 
 impl Printer<'_> {
@@ -172,10 +179,8 @@ impl Printer<'_> {
                     self.text.push(b'\t');
                     // TSV has no quoting: tabs and line breaks as spaces.
                     let value = value.as_deref().unwrap_or("");
-                    self.text.extend(value.bytes().map(|b| match b {
-                        b'\t' | b'\r' | b'\n' => b' ',
-                        b => b,
-                    }));
+                    let value = value.replace(['\t', '\r', '\n'], " ");
+                    output::input_text(&mut self.text, value.as_bytes(), self.escape);
                 }
             }
         }
@@ -231,6 +236,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         opening: None,
         lines: Vec::new(),
         last_move: None,
+        escape: io::stdout().is_terminal(),
     });
     let tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
     let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);

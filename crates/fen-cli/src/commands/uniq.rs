@@ -4,11 +4,13 @@
 use std::{
     collections::{HashMap, HashSet},
     hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher},
+    io::IsTerminal,
 };
 
 use clap::ValueEnum;
 
 use super::prelude::*;
+use crate::output;
 
 /// Print each position once, in the order of first occurrence.
 #[derive(clap::Args)]
@@ -28,6 +30,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     // A table's rows are kept whole, header included: the other columns
     // are the user's data.
     uniq.rows = args.inputs.field.is_some() || args.inputs.jsonl.is_some();
+    uniq.escape = io::stdout().is_terminal();
     // With --count, a CSV row gets its count as one more column, first.
     if args.inputs.field.is_some() {
         uniq.count_separator = args.inputs.delimiter;
@@ -151,6 +154,8 @@ struct Uniq {
     header: Option<Vec<u8>>,
     /// Between a count and its record.
     count_separator: u8,
+    /// Standard output is a terminal: rows escaped.
+    escape: bool,
 }
 
 impl Uniq {
@@ -167,6 +172,7 @@ impl Uniq {
             rows: false,
             header: None,
             count_separator: b'\t',
+            escape: false,
         }
     }
 
@@ -177,7 +183,7 @@ impl Uniq {
             if self.header.is_none() {
                 self.header = Some(record.to_vec());
                 if !self.count {
-                    out.extend_from_slice(record);
+                    output::input_text(out, record, self.escape);
                     out.push(b'\n');
                 }
             }
@@ -191,7 +197,7 @@ impl Uniq {
             }
             self.distinct[place].0 += 1;
         } else if self.seen.insert(key) {
-            out.extend_from_slice(record);
+            output::input_text(out, record, self.escape);
             out.push(b'\n');
         }
     }
@@ -250,13 +256,13 @@ impl Job for Uniq {
         if let Some(header) = self.header.as_ref().filter(|_| self.count) {
             out.stdout().extend_from_slice(b"count");
             out.stdout().push(separator);
-            out.stdout().extend_from_slice(header);
+            output::input_text(out.stdout(), header, self.escape);
             out.stdout().push(b'\n');
         }
         for (count, record) in &self.distinct {
             write!(out.stdout(), "{count}")?;
             out.stdout().push(separator);
-            out.stdout().write_all(record)?;
+            output::input_text(out.stdout(), record, self.escape);
             out.stdout().push(b'\n');
             out.tick()?;
         }
@@ -269,6 +275,7 @@ impl Parallel for Uniq {
         Uniq {
             forked: true,
             rows: self.rows,
+            escape: self.escape,
             ..Uniq::new(self.read, self.kind, self.count)
         }
     }
