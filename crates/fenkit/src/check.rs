@@ -1,6 +1,6 @@
 //! A record checked in full: form first, then, if well-formed, legality.
 
-use shakmaty::{CastlingMode, Chess, FromSetup, Position, Setup};
+use shakmaty::{Bitboard, CastlingMode, Chess, FromSetup, Position, Setup};
 
 use crate::{Class, Diagnostic, Operation, ReadOptions, no_errors, parse::Parsed, violations};
 
@@ -44,18 +44,58 @@ impl Checked {
     }
 }
 
+/// Whether the side to move has a legal move. A step of the king to a
+/// square no enemy piece attacks is always legal, and most positions have
+/// one ([`king_steps`]): found that way, no move is generated; otherwise
+/// shakmaty generates the legal moves and decides.
+///
+/// ```
+/// let stalemate = fenkit::check(b"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").position(shakmaty::CastlingMode::Standard).unwrap();
+/// assert!(!fenkit::can_move(&stalemate));
+/// let start = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert!(fenkit::can_move(&start.position(shakmaty::CastlingMode::Standard).unwrap()));
+/// ```
+pub fn can_move(position: &Chess) -> bool {
+    king_steps(position).any() || !position.legal_moves().is_empty()
+}
+
+/// The squares the king of the side to move can step to (castling aside):
+/// empty or enemy-held, and attacked by no enemy piece once the king has
+/// left its square (so that a slider's ray through that square counts).
+///
+/// ```
+/// use shakmaty::Square;
+///
+/// let position = fenkit::check(b"4k3/8/8/8/8/8/8/r3K3 w - - 0 1").position(shakmaty::CastlingMode::Standard).unwrap();
+/// let steps: Vec<Square> = fenkit::king_steps(&position).into_iter().collect();
+/// assert_eq!(steps, [Square::D2, Square::E2, Square::F2]);
+/// ```
+pub fn king_steps(position: &Chess) -> Bitboard {
+    let board = position.board();
+    let turn = position.turn();
+    let Some(king) = board.king_of(turn) else {
+        return Bitboard::EMPTY;
+    };
+    let without_king = board.occupied() ^ king;
+    let steps = shakmaty::attacks::king_attacks(king) & !board.by_color(turn);
+    steps
+        .into_iter()
+        .filter(|&to| board.attacks_to(to, !turn, without_king).is_empty())
+        .collect()
+}
+
 /// Whether the side to move is in check and whether it can move, in one
 /// word: `none`, `check`, `checkmate` or `stalemate` (the words every
 /// front end writes, the same in SQL, Python and the command's columns).
 ///
 /// ```
-/// let mate = fenkit::check(b"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").position(Default::default()).unwrap();
+/// let mate = fenkit::check(b"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").position(shakmaty::CastlingMode::Standard).unwrap();
 /// assert_eq!(fenkit::check_status(&mate), "checkmate");
 /// let start = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-/// assert_eq!(fenkit::check_status(&start.position(Default::default()).unwrap()), "none");
+/// assert_eq!(fenkit::check_status(&start.position(shakmaty::CastlingMode::Standard).unwrap()), "none");
 /// ```
 pub fn check_status(position: &Chess) -> &'static str {
-    match (position.is_check(), position.legal_moves().is_empty()) {
+    match (position.is_check(), !can_move(position)) {
         (true, true) => "checkmate",
         (true, false) => "check",
         (false, true) => "stalemate",

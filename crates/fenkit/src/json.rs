@@ -85,7 +85,7 @@ impl<'a> RecordJson<'a> {
             .and_then(|setup| crate::check::playable(setup, castling));
         let (check, checkmate, stalemate) = match &position {
             Some(position) => {
-                let stuck = position.legal_moves().is_empty();
+                let stuck = !crate::can_move(position);
                 let check = position.is_check();
                 (Some(check), Some(stuck && check), Some(stuck && !check))
             }

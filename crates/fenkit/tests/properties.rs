@@ -4,7 +4,9 @@ use std::num::NonZeroU32;
 
 use fenkit::{CastlingNotation, Code, ReadOptions, WriteOptions};
 use proptest::prelude::*;
-use shakmaty::{Bitboard, CastlingMode, Chess, Color, FromSetup, Piece, Rank, Role, Setup, Square};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, FromSetup, Piece, Position, Rank, Role, Setup, Square,
+};
 
 fn piece() -> impl Strategy<Value = Piece> {
     (0..6usize, any::<bool>()).prop_map(|(role, white)| Piece {
@@ -177,6 +179,23 @@ proptest! {
             .collect();
         let quick: Vec<Code> = quick.iter().map(|v| v.code).collect();
         prop_assert_eq!(quick, rules, "{}", fenkit::to_fen(&setup));
+    }
+
+    #[test]
+    fn king_steps_and_can_move_agree_with_shakmatys_legal_moves(setup in near_legal_setup()) {
+        let position = Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(|err| err.ignore_too_much_material());
+        if let Ok(position) = position {
+            let fen = fenkit::to_fen(&position.to_setup(shakmaty::EnPassantMode::Always));
+            let legal = position.legal_moves();
+            let steps: Bitboard = legal
+                .iter()
+                .filter(|m| m.role() == Role::King && !m.is_castle())
+                .map(|m| m.to())
+                .collect();
+            prop_assert_eq!(fenkit::king_steps(&position), steps, "{}", fen);
+            prop_assert_eq!(fenkit::can_move(&position), !legal.is_empty(), "{}", fen);
+        }
     }
 
     #[test]
