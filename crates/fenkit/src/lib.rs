@@ -18,9 +18,7 @@
 //! assert_eq!(problem.span, fenkit::Span::new(35, 42));
 //! assert_eq!(problem.message, "rank 1 (the 8th group) has 7 squares; each rank has exactly 8");
 //! ```
-// No unsafe code but one call in `parse/squares.rs`, allowed there and
-// explained: SSE2, which every x86_64 processor has.
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 
 mod castling;
 mod check;

@@ -7,7 +7,6 @@
 mod fields;
 mod placement;
 mod repair;
-mod squares;
 mod unwrap;
 
 pub use placement::placement_span;

@@ -105,38 +105,25 @@ const INFO: [u16; 256] = {
     info
 };
 
-/// The letter each placement byte leaves on the square it stands on: a
-/// piece's own letter, `.` for the rest (a digit's squares are empty; a
-/// slash stands on the square the next byte fills).
-const LETTER: [u8; 256] = {
-    let mut letter = [b'.'; 256];
-    let letters = *b"PNBRQKpnbrqk";
-    let mut slot = 0;
-    while slot < 12 {
-        letter[letters[slot] as usize] = letters[slot];
-        slot += 1;
-    }
-    letter
-};
-
 /// Parses a well-formed placement field, or gives up: the quick path for
 /// the common case, with no diagnostics. Branches would mispredict on the
-/// mix of letters and digits, so each byte does the same work (its letter
-/// stored on its square, its checks gathered as bits, looked at once at
-/// the end); the bitboards come from the 64 letters at once
-/// (`squares.rs`).
+/// mix of letters and digits, so each byte does the same work and problems
+/// are gathered as bits, looked at once at the end.
 #[inline]
 fn parse_well_formed(bytes: &[u8]) -> Option<Board> {
-    // The squares from a8 on, as FEN writes them: a8 is 0, h1 is 63.
-    let mut letters = [b'.'; 64];
+    // One bitboard per piece, and a 13th for bytes that are not pieces; two
+    // sets, for even and odd bytes, so that a run of the same piece (or of
+    // digits and slashes) does not wait on the store of the byte before.
+    let mut boards = [[0u64; 13]; 2];
+    // Squares count from a8 on, as FEN writes them: a8 is 0, h1 is 63.
     let mut index = 0u32;
     let mut rank_end = 8u32;
     let mut after_digit = 0u16;
     let mut bad = 0u16;
-    for &byte in bytes {
+    for (position, &byte) in bytes.iter().enumerate() {
         let info = INFO[usize::from(byte)];
-        // A byte past the last square is caught below (index != 64).
-        letters[(index & 63) as usize] = LETTER[usize::from(byte)];
+        // Flip the rank for shakmaty's numbering, a1 first.
+        boards[position & 1][usize::from(info & 15)] |= 1u64 << ((index ^ 56) & 63);
         let digit = (info >> 8) & 1;
         let slash = (info >> 9) & 1;
         bad |= (info >> 10) | (after_digit & digit) | (slash & u16::from(index != rank_end));
@@ -147,8 +134,11 @@ fn parse_well_formed(bytes: &[u8]) -> Option<Board> {
     if bad != 0 || index != 64 || rank_end != 64 {
         return None;
     }
-    let (by_role, by_color) = super::squares::bitboards(&letters);
-    Some(board_from(by_role, by_color))
+    let boards: [u64; 13] = core::array::from_fn(|slot| boards[0][slot] | boards[1][slot]);
+    let by_role = core::array::from_fn(|role| boards[role] | boards[role + 6]);
+    let white = boards[..6].iter().fold(0, |acc, b| acc | b);
+    let black = boards[6..12].iter().fold(0, |acc, b| acc | b);
+    Some(board_from(by_role, [white, black]))
 }
 
 /// Parses the placement field `bytes`, which starts at byte `offset` of the
