@@ -279,6 +279,13 @@ fn output_formats_that_do_not_fit_the_input_are_refused() {
     assert_eq!(output.status.code(), Some(2));
     let output = run(&["check", "--field", "2", "--output", "tsv"], Vec::new());
     assert_eq!(output.status.code(), Some(2));
+    let output = run(
+        &["check", "--output", "csv", "--format", "json"],
+        Vec::new(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("give one of them"), "{stderr}");
 }
 
 /// What `fen ARGS` prints with its standard output on a terminal (through

@@ -49,6 +49,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         columns: &[Column::Valid, Column::Errors, Column::Warnings],
         need: Need::Valid,
     };
+    if args.rows.output.is_some() && args.report.format == Format::Json {
+        out.note("fen: --output writes the rows with their results and --format json one object per record; give one of them")?;
+        return Ok(Status::Failed);
+    }
     let write = WriteOptions::default();
     if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
         return status;
