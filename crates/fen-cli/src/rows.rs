@@ -220,8 +220,10 @@ pub struct Rows {
     need: Need,
     /// Standard output is a terminal: escape what it would act on.
     escape: bool,
-    /// The row being written, kept from record to record.
+    /// The row being written, and the text of one result in it, kept
+    /// from record to record.
     row: Vec<u8>,
+    text: Vec<u8>,
 }
 
 /// A record's results, worked out once for all its columns.
@@ -253,6 +255,7 @@ impl Rows {
             need: Need::Valid,
             escape: false,
             row: Vec::new(),
+            text: Vec::new(),
         })
     }
 
@@ -278,30 +281,28 @@ impl Rows {
     /// Writes the row of `record` with `results` to `out`.
     fn write_row(&mut self, record: &Record, results: &Results<'_>, out: &mut Output) {
         let mut row = std::mem::take(&mut self.row);
+        let text = &mut std::mem::take(&mut self.text);
         row.clear();
         match self.shape {
-            Shape::Appended { delimiter } => {
-                row.extend_from_slice(record.line);
-                for &column in &self.columns {
-                    row.push(delimiter);
-                    self.text_value(column, results, |value| {
-                        delimited(&mut row, value, delimiter)
-                    });
+            Shape::Appended { delimiter } | Shape::Record { delimiter } => {
+                match self.shape {
+                    Shape::Appended { .. } => row.extend_from_slice(record.line),
+                    _ => {
+                        let bytes = String::from_utf8_lossy(record.bytes);
+                        fenkit_io::write_field(&mut row, &bytes, delimiter);
+                    }
                 }
-            }
-            Shape::Record { delimiter } => {
-                delimited(&mut row, &String::from_utf8_lossy(record.bytes), delimiter);
                 for &column in &self.columns {
                     row.push(delimiter);
-                    self.text_value(column, results, |value| {
-                        delimited(&mut row, value, delimiter)
+                    self.text_value(column, results, text, |value| {
+                        fenkit_io::write_field(&mut row, value, delimiter)
                     });
                 }
             }
             Shape::JsonKeys => match object_end(record.line) {
                 Some((end, empty)) => {
                     row.extend_from_slice(&record.line[..end]);
-                    self.json_values(results, !empty, &mut row);
+                    self.json_values(results, !empty, &mut row, text);
                     row.extend_from_slice(&record.line[end..]);
                 }
                 // Not an object: the line as a string, so that the row
@@ -309,20 +310,21 @@ impl Rows {
                 None => {
                     row.extend_from_slice(b"{\"line\":");
                     json_string(&mut row, &String::from_utf8_lossy(record.line));
-                    self.json_values(results, true, &mut row);
+                    self.json_values(results, true, &mut row, text);
                     row.push(b'}');
                 }
             },
             Shape::JsonRecord => {
                 row.extend_from_slice(b"{\"record\":");
                 json_string(&mut row, &String::from_utf8_lossy(record.bytes));
-                self.json_values(results, true, &mut row);
+                self.json_values(results, true, &mut row, text);
                 row.push(b'}');
             }
         }
         row.push(b'\n');
         self.emit(&row, out);
         self.row = row;
+        self.text = std::mem::take(text);
     }
 
     /// Writes a line of output (ending in a line break), escaped on a
@@ -335,7 +337,13 @@ impl Rows {
 
     /// Each result as `"name":value` after a comma (the first one too
     /// when `comma`).
-    fn json_values(&self, results: &Results<'_>, comma: bool, row: &mut Vec<u8>) {
+    fn json_values(
+        &self,
+        results: &Results<'_>,
+        comma: bool,
+        row: &mut Vec<u8>,
+        text: &mut Vec<u8>,
+    ) {
         for (index, &column) in self.columns.iter().enumerate() {
             if comma || index > 0 {
                 row.push(b',');
@@ -369,7 +377,7 @@ impl Rows {
                 }
                 _ => {
                     let mut written = false;
-                    self.text_value(column, results, |value| {
+                    self.text_value(column, results, text, |value| {
                         json_string(row, value);
                         written = true;
                     });
@@ -381,12 +389,19 @@ impl Rows {
         }
     }
 
-    /// Hands the text of `column` to `emit`; nothing for a result the
-    /// record has none of (an empty field).
-    fn text_value(&self, column: Column, results: &Results<'_>, mut emit: impl FnMut(&str)) {
+    /// Hands the text of `column` to `emit` (written into `text` first
+    /// where it is not a constant); nothing for a result the record has
+    /// none of (an empty field).
+    fn text_value(
+        &self,
+        column: Column,
+        results: &Results<'_>,
+        text: &mut Vec<u8>,
+        mut emit: impl FnMut(&str),
+    ) {
         let setup = results.checked.and_then(|checked| checked.setup.as_ref());
         let position = results.position;
-        let mut text = Vec::new();
+        text.clear();
         match column {
             Column::Valid => emit(match fenkit::no_errors(results.diagnostics) {
                 true => "true",
@@ -395,39 +410,37 @@ impl Rows {
             Column::Errors | Column::Warnings => {
                 let wanted = severity_of(column);
                 let problems = results.diagnostics.iter().filter(|d| d.severity == wanted);
-                let words: Vec<String> = problems
-                    .map(|d| {
-                        format!(
-                            "{} at column {}: {}",
-                            d.code,
-                            column_of(d, results.record),
-                            d.message
-                        )
-                    })
-                    .collect();
-                emit(&words.join("; "));
+                for (index, d) in problems.enumerate() {
+                    if index > 0 {
+                        text.extend_from_slice(b"; ");
+                    }
+                    let column = column_of(d, results.record);
+                    let _ = write!(text, "{} at column {column}: {}", d.code, d.message);
+                }
+                emit(&String::from_utf8_lossy(text));
             }
             Column::Fen => {
                 if let Some(setup) = setup {
-                    self.write.write_fen(setup, &mut text);
-                    emit(&String::from_utf8_lossy(&text));
+                    self.write.write_fen(setup, text);
+                    emit(&String::from_utf8_lossy(text));
                 }
             }
             Column::Epd => {
                 if let Some(setup) = setup {
-                    self.write.write_epd(setup, &[], &mut text);
-                    emit(&String::from_utf8_lossy(&text));
+                    self.write.write_epd(setup, &[], text);
+                    emit(&String::from_utf8_lossy(text));
                 }
             }
             Column::Key => {
                 if let Some(position) = position {
-                    fenkit::write_opening_key_with(position, self.write.castling, &mut text);
-                    emit(&String::from_utf8_lossy(&text));
+                    fenkit::write_opening_key_with(position, self.write.castling, text);
+                    emit(&String::from_utf8_lossy(text));
                 }
             }
             Column::Polyglot => {
                 if let Some(position) = position {
-                    emit(&format!("{:016x}", fenkit::polyglot_key(position)));
+                    let _ = write!(text, "{:016x}", fenkit::polyglot_key(position));
+                    emit(&String::from_utf8_lossy(text));
                 }
             }
             Column::Eco | Column::Opening => {
@@ -452,7 +465,7 @@ impl Rows {
             Column::Board => {
                 if let Some(setup) = setup {
                     text.extend_from_slice(&fenkit::board_letters(&setup.board));
-                    emit(&String::from_utf8_lossy(&text));
+                    emit(&String::from_utf8_lossy(text));
                 }
             }
         }
@@ -502,7 +515,7 @@ impl Job for Rows {
         if let Shape::Appended { delimiter } = self.shape {
             for column in &self.columns {
                 header.push(delimiter);
-                delimited(&mut header, column.name(), delimiter);
+                fenkit_io::write_field(&mut header, column.name(), delimiter);
             }
         }
         header.push(b'\n');
@@ -533,6 +546,7 @@ impl Parallel for Rows {
             need: self.need,
             escape: self.escape,
             row: Vec::new(),
+            text: Vec::new(),
         }
     }
 }
@@ -547,35 +561,6 @@ fn severity_of(column: Column) -> Severity {
 /// The 1-based column (in characters) of a diagnostic in its record.
 fn column_of(diagnostic: &Diagnostic, record: &[u8]) -> usize {
     diagnostic.span.columns(record, 0).0
-}
-
-/// Writes `value` as a field: quoted as CSV wants (when it holds the
-/// delimiter, a quote or a line break), or for tabs with tabs and line
-/// breaks turned into spaces, since TSV has no quoting.
-fn delimited(out: &mut Vec<u8>, value: &str, delimiter: u8) {
-    let bytes = value.as_bytes();
-    if delimiter == b'\t' {
-        out.extend(bytes.iter().map(|&b| match b {
-            b'\t' | b'\r' | b'\n' => b' ',
-            b => b,
-        }));
-        return;
-    }
-    let quote = bytes
-        .iter()
-        .any(|&b| b == delimiter || b == b'"' || b == b'\r' || b == b'\n');
-    if !quote {
-        out.extend_from_slice(bytes);
-        return;
-    }
-    out.push(b'"');
-    for &b in bytes {
-        if b == b'"' {
-            out.push(b'"');
-        }
-        out.push(b);
-    }
-    out.push(b'"');
 }
 
 fn json_string(out: &mut Vec<u8>, value: &str) {
@@ -599,12 +584,6 @@ fn object_end(line: &[u8]) -> Option<(usize, bool)> {
 mod tests {
     use super::*;
 
-    fn field(value: &str, delimiter: u8) -> String {
-        let mut out = Vec::new();
-        delimited(&mut out, value, delimiter);
-        String::from_utf8(out).unwrap()
-    }
-
     #[test]
     fn names_are_as_the_flag_spells_them() {
         for column in Column::value_variants() {
@@ -617,15 +596,6 @@ mod tests {
                 format.to_possible_value().unwrap().get_name()
             );
         }
-    }
-
-    #[test]
-    fn fields_are_quoted_only_when_they_need_it() {
-        assert_eq!(field("B00", b','), "B00");
-        assert_eq!(field("Sicilian, Najdorf", b','), "\"Sicilian, Najdorf\"");
-        assert_eq!(field("say \"hi\"", b','), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("a;b", b';'), "\"a;b\"");
-        assert_eq!(field("a\tb\nc", b'\t'), "a b c");
     }
 
     #[test]

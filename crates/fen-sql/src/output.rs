@@ -2,6 +2,7 @@
 //! programs, Parquet into a file.
 
 use std::{
+    fmt,
     fs::File,
     io::{self, Write},
     path::Path,
@@ -80,44 +81,43 @@ pub fn write(
 
 /// CSV by hand: arrow's writer refuses lists and structs, which the
 /// fenkit functions return (`fen_errors`, `fen_opening`); they are
-/// written as their text.
+/// written as their text. Each value is formatted into one buffer kept
+/// from cell to cell, then quoted by `fenkit_io::write_field`.
 fn write_csv(batches: &[RecordBatch], out: &mut dyn Write) -> Result<()> {
     let Some(first) = batches.first() else {
         return Ok(());
     };
-    let names: Vec<String> = first
-        .schema()
-        .fields()
-        .iter()
-        .map(|f| quote(f.name()))
-        .collect();
-    writeln!(out, "{}", names.join(","))?;
+    let mut line = Vec::new();
+    for (i, field) in first.schema().fields().iter().enumerate() {
+        if i > 0 {
+            line.push(b',');
+        }
+        fenkit_io::write_field(&mut line, field.name(), b',');
+    }
+    line.push(b'\n');
+    out.write_all(&line)?;
     let options = FormatOptions::default().with_null("");
+    let mut cell = String::new();
     for batch in batches {
         let formatters = batch
             .columns()
             .iter()
             .map(|column| ArrayFormatter::try_new(column.as_ref(), &options))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut line = String::new();
         for row in 0..batch.num_rows() {
             line.clear();
             for (i, formatter) in formatters.iter().enumerate() {
                 if i > 0 {
-                    line.push(',');
+                    line.push(b',');
                 }
-                line.push_str(&quote(&formatter.value(row).to_string()));
+                cell.clear();
+                fmt::Write::write_fmt(&mut cell, format_args!("{}", formatter.value(row)))
+                    .map_err(|_| DataFusionError::Execution("a value cannot be written".into()))?;
+                fenkit_io::write_field(&mut line, &cell, b',');
             }
-            writeln!(out, "{line}")?;
+            line.push(b'\n');
+            out.write_all(&line)?;
         }
     }
     Ok(())
-}
-
-fn quote(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_string()
-    }
 }

@@ -128,31 +128,19 @@ async fn constants_layouts_and_options() {
     assert_eq!(got[3], "| 4 | 2 | true |");
 }
 
+/// The error `sql` gives when its batches are collected.
+async fn query_error(ctx: &SessionContext, sql: &str) -> String {
+    let frame = ctx.sql(sql).await.unwrap();
+    frame.collect().await.unwrap_err().to_string()
+}
+
 #[tokio::test]
 async fn a_query_fails_only_for_what_the_query_says() {
     let ctx = context().await;
-    let err = ctx
-        .sql("SELECT fen_valid(column2, 'lenent') FROM fens")
-        .await
-        .unwrap()
-        .collect()
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("unknown option 'lenent'"), "{err}");
-    let err = ctx
-        .sql("SELECT fen_valid(column1) FROM fens")
-        .await
-        .unwrap()
-        .collect()
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("must be text"), "{err}");
-    let err = ctx
-        .sql("SELECT fen_valid(column2, column3) FROM fens")
-        .await
-        .unwrap()
-        .collect()
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("must be a constant"), "{err}");
+    let err = query_error(&ctx, "SELECT fen_valid(column2, 'lenent') FROM fens").await;
+    assert!(err.contains("unknown option 'lenent'"), "{err}");
+    let err = query_error(&ctx, "SELECT fen_valid(column1) FROM fens").await;
+    assert!(err.contains("must be text"), "{err}");
+    let err = query_error(&ctx, "SELECT fen_valid(column2, column3) FROM fens").await;
+    assert!(err.contains("must be a constant"), "{err}");
 }

@@ -179,8 +179,13 @@ impl Printer<'_> {
                     self.text.push(b'\t');
                     // TSV has no quoting: tabs and line breaks as spaces.
                     let value = value.as_deref().unwrap_or("");
-                    let value = value.replace(['\t', '\r', '\n'], " ");
-                    output::input_text(&mut self.text, value.as_bytes(), self.escape);
+                    match self.escape {
+                        true => {
+                            let value = value.replace(['\t', '\r', '\n'], " ");
+                            output::input_text(&mut self.text, value.as_bytes(), true);
+                        }
+                        false => fenkit_io::write_field(&mut self.text, value, b'\t'),
+                    }
                 }
             }
         }
