@@ -182,6 +182,26 @@ proptest! {
     }
 
     #[test]
+    fn the_quick_answers_say_yes_only_where_the_full_rules_find_nothing(setup in near_legal_setup()) {
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            let full = fenkit::legality::violations_in_full(&setup, mode);
+            let fen = fenkit::to_fen(&setup);
+            if fenkit::legality::surely_valid(&setup, mode) {
+                prop_assert!(full.is_empty(), "{} ({:?}): {:?}", fen, mode, full);
+            }
+            if fenkit::legality::surely_playable(&setup, mode) {
+                let illegal: Vec<Code> = full
+                    .iter()
+                    .filter(|v| v.code.class() == fenkit::Class::Illegal)
+                    .map(|v| v.code)
+                    .collect();
+                prop_assert!(illegal.is_empty(), "{} ({:?}): {:?}", fen, mode, illegal);
+            }
+            prop_assert_eq!(fenkit::violations(&setup, mode), full);
+        }
+    }
+
+    #[test]
     fn king_steps_and_can_move_agree_with_shakmatys_legal_moves(setup in near_legal_setup()) {
         let position = match Chess::from_setup(setup, CastlingMode::Standard) {
             Ok(position) => Some(position),
@@ -279,15 +299,25 @@ fn near_legal_setups_are_often_legal_and_often_not() {
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     let strategy = near_legal_setup();
     let mut legal = 0;
+    let mut surely = 0;
     let mut codes = std::collections::HashSet::new();
     for _ in 0..2000 {
         let setup = strategy.new_tree(&mut runner).unwrap().current();
         let violations = shakmaty_rules(&setup);
         legal += usize::from(violations.is_empty());
+        surely += usize::from(fenkit::legality::surely_valid(
+            &setup,
+            CastlingMode::Standard,
+        ));
         codes.extend(violations);
     }
     // Otherwise the agreement with shakmaty would be tested on one side only.
     assert!((400..1600).contains(&legal), "{legal} of 2000 legal");
+    // And the quick answers must say yes often enough to be tested.
+    assert!(
+        (200..legal).contains(&surely),
+        "{surely} of {legal} legal surely valid"
+    );
     for code in [
         Code::ImpossibleCheck,
         Code::OppositeCheck,

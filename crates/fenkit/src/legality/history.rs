@@ -31,7 +31,7 @@ pub(super) fn check(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>)
 
 /// The fewest captures that bring pawns from their start files (one each)
 /// to the files they stand on: each capture moves a pawn one file over.
-fn fewest_captures(board: &Board, color: Color) -> usize {
+pub(super) fn fewest_captures(board: &Board, color: Color) -> usize {
     let pawns = board.pawns() & board.by_color(color);
     // best[j]: the cheapest match of the pawns so far to start files < j.
     // Pawns come file by file, which is the order an optimal match keeps.

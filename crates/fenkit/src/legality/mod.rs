@@ -9,6 +9,9 @@
 
 mod castling;
 mod history;
+mod quick;
+
+pub use quick::{surely_playable, surely_valid};
 
 use shakmaty::{Bitboard, Board, CastlingMode, Color, Rank, Setup, Square, attacks};
 
@@ -97,6 +100,16 @@ impl Violation {
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn violations(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
+    if surely_valid(setup, mode) {
+        return Vec::new();
+    }
+    violations_in_full(setup, mode)
+}
+
+/// [`violations`] without the quick answer for the usual position: every
+/// rule reasoned out. What the quick answers are tested against.
+#[doc(hidden)]
+pub fn violations_in_full(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
     let mut out = Vec::new();
     rules_of_play(setup, mode, &mut out);
     history::check(setup, mode, &mut out);
@@ -127,29 +140,13 @@ pub fn violations(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn unplayable(setup: &Setup, mode: CastlingMode) -> Vec<Violation> {
-    if quick_playable(setup, mode) {
+    if surely_playable(setup, mode) {
         return Vec::new();
     }
     let mut out = Vec::new();
     rules_of_play(setup, mode, &mut out);
     out.retain(|violation| violation.code.class() == crate::Class::Illegal);
     out
-}
-
-/// The quick answer for the usual, playable position: shakmaty plays from
-/// it, and the rules fenkit adds to shakmaty's hold (at most 16 pieces and
-/// 8 pawns a side, whose excess shakmaty only counts among "too much
-/// material"; no en passant square beside a non-zero halfmove clock). The
-/// property tests hold fenkit's illegal findings to exactly shakmaty's
-/// refusals plus these, so when this says yes there are none to find.
-fn quick_playable(setup: &Setup, mode: CastlingMode) -> bool {
-    let board = &setup.board;
-    let counted = Color::ALL.into_iter().all(|color| {
-        let ours = board.by_color(color);
-        ours.count() <= 16 && (board.pawns() & ours).count() <= 8
-    });
-    let clock = setup.ep_square.is_none() || setup.halfmoves == 0;
-    counted && clock && crate::check::playable(setup, mode).is_some()
 }
 
 /// Every rule but the game's history, in the order they are reported.

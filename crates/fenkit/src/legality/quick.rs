@@ -1,0 +1,153 @@
+//! The quick answer for the usual position. Nearly every record a user
+//! checks is legal, and proving that takes a few dozen bit operations: one
+//! king a side, no pawn on a back rank, no check the side that just moved
+//! left standing. The rules' full reasoning, which names squares and
+//! builds messages, runs only when a test here cannot say yes.
+//!
+//! Each test is a sufficient condition for one group of rules in
+//! [`super::rules_of_play`] or the history rules to find nothing; "no"
+//! means "look closer", never "illegal". The property tests hold both
+//! answers to the full rules on positions near the edge of legality.
+
+use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Setup, Square};
+
+use super::{history::fewest_captures, piece_counts, promotions, valid_ep};
+
+/// Whether `setup` surely breaks no rule of play: what
+/// [`super::unplayable`] would find is nothing. For a position from a game,
+/// nearly always yes; a "no" only means the full rules must decide.
+///
+/// ```
+/// use shakmaty::CastlingMode::Standard;
+///
+/// let start = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?.setup;
+/// assert!(fenkit::legality::surely_playable(&start, Standard));
+/// // Black's king in check with White to move: the full rules decide (and refuse).
+/// let check = fenkit::parse(b"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")?.setup;
+/// assert!(!fenkit::legality::surely_playable(&check, Standard));
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn surely_playable(setup: &Setup, mode: CastlingMode) -> bool {
+    let board = &setup.board;
+    let (Some(white_king), Some(black_king)) = (
+        (board.kings() & board.white()).single_square(),
+        (board.kings() & board.black()).single_square(),
+    ) else {
+        return false;
+    };
+    (board.pawns() & Bitboard::BACKRANKS).is_empty()
+        && Color::ALL
+            .into_iter()
+            .all(|color| material_fits(board, color))
+        && checks_fit(setup, [white_king, black_king])
+        && castling_fits(setup, mode, [white_king, black_king])
+        && setup
+            .ep_square
+            .is_none_or(|_| setup.halfmoves == 0 && valid_ep(setup).is_some())
+}
+
+/// Whether `setup` surely breaks no rule at all: [`crate::violations`]
+/// would find nothing, not even a warning about the game's history.
+///
+/// ```
+/// use shakmaty::CastlingMode::Standard;
+///
+/// let ruy_lopez = fenkit::parse(b"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")?.setup;
+/// assert!(fenkit::legality::surely_valid(&ruy_lopez, Standard));
+/// // Legal, but a clock of 30 plies at move 3 is implausible: the full rules say so.
+/// let clock = fenkit::parse(b"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 30 3")?.setup;
+/// assert!(!fenkit::legality::surely_valid(&clock, Standard));
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn surely_valid(setup: &Setup, mode: CastlingMode) -> bool {
+    let board = &setup.board;
+    let plies = 2 * (u64::from(setup.fullmoves.get()) - 1) + u64::from(setup.turn == Color::Black);
+    surely_playable(setup, mode)
+        && u64::from(setup.halfmoves) <= plies
+        && Color::ALL.into_iter().all(|color| {
+            // Bishops count only in standard chess.
+            captures_fit(board, color)
+                && (mode == CastlingMode::Chess960 || !bishop_away(board, color))
+        })
+}
+
+/// At most 16 pieces and 8 pawns, and no more pieces beyond a side's start
+/// than its missing pawns can have become.
+fn material_fits(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let pawns = (board.pawns() & ours).count();
+    ours.count() <= 16 && pawns + promotions(&piece_counts(board, color)) <= 8
+}
+
+/// Neither king in check, or the side to move in check from one piece
+/// with no en passant square to explain: what the check rules accept
+/// without a second look.
+fn checks_fit(setup: &Setup, [white_king, black_king]: [Square; 2]) -> bool {
+    let board = &setup.board;
+    let turn = setup.turn;
+    let (ours, theirs) = match turn {
+        Color::White => (white_king, black_king),
+        Color::Black => (black_king, white_king),
+    };
+    let occupied = board.occupied();
+    if board.attacks_to(theirs, turn, occupied).any() {
+        return false;
+    }
+    let checkers = board.attacks_to(ours, !turn, occupied);
+    checkers.is_empty() || (!checkers.more_than_one() && setup.ep_square.is_none())
+}
+
+/// No castling rights, or (in standard chess) each right's rook on its
+/// corner and its king on the e-file square of the same rank.
+fn castling_fits(setup: &Setup, mode: CastlingMode, kings: [Square; 2]) -> bool {
+    let rights = setup.castling_rights;
+    if rights.is_empty() {
+        return true;
+    }
+    if mode == CastlingMode::Chess960 || (rights & !Bitboard::CORNERS).any() {
+        return false;
+    }
+    let board = &setup.board;
+    Color::ALL.into_iter().zip(kings).all(|(color, king)| {
+        let ours = rights & Bitboard::from(color.backrank());
+        ours.is_empty()
+            || (king == Square::from_coords(File::E, color.backrank())
+                && (ours & !(board.rooks() & board.by_color(color))).is_empty())
+    })
+}
+
+/// Whether the pieces `color`'s opponent lost pay for the captures its
+/// pawns needed to reach their files. One pawn a file needs none, and the
+/// count is spent only on a file with two (in games, half the positions).
+fn captures_fit(board: &Board, color: Color) -> bool {
+    let pawns = board.pawns() & board.by_color(color);
+    let mut above = pawns.0 << 8;
+    above |= above << 8;
+    above |= above << 16;
+    above |= above << 32;
+    let stacked = pawns.0 & above != 0;
+    !stacked || fewest_captures(board, color) + board.by_color(!color).count() <= 16
+}
+
+/// Whether a bishop of `color` stands away from a home whose two pawns
+/// never moved (c1 behind b2 and d2, f1 behind e2 and g2): the case the
+/// trapped-bishop rule weighs against the promoted pieces.
+fn bishop_away(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let pawns = board.pawns() & ours;
+    let bishops = board.bishops() & ours;
+    let on = |file, rank| Square::from_coords(file, color.relative_rank(rank));
+    [(File::C, File::B, File::D), (File::F, File::E, File::G)]
+        .into_iter()
+        .any(|(home, left, right)| {
+            let home = on(home, Rank::First);
+            let shut_in =
+                pawns.contains(on(left, Rank::Second)) && pawns.contains(on(right, Rank::Second));
+            let shade = if Bitboard::LIGHT_SQUARES.contains(home) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            shut_in && (bishops & shade).without(home).any()
+        })
+}
