@@ -18,7 +18,8 @@
 //! assert_eq!(problem.span, fenkit::Span::new(35, 42));
 //! assert_eq!(problem.message, "rank 1 (the 8th group) has 7 squares; each rank has exactly 8");
 //! ```
-#![forbid(unsafe_code)]
+// The one `unsafe` block is the SSE2 call in `parse::squares`.
+#![deny(unsafe_code)]
 
 mod castling;
 mod check;
@@ -49,4 +50,4 @@ pub use legality::{Violation, violations};
 pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use records::{Records, records, records_in};
-pub use write::{board_letters, to_fen, write_board_text, write_fen};
+pub use write::{board_letters, to_fen, write_board_lines, write_board_text, write_fen};

@@ -5,8 +5,6 @@ use shakmaty::{Board, CastlingMode, Color, EnPassantMode, Position, Role, Setup,
 
 use crate::{Operation, WriteOptions, castling, epd::write_operations};
 
-/// The FEN letter of every square, a8 first as FEN writes them, `b'.'` for
-/// an empty square.
 /// The 64 squares of `board` as letters, rank 8 first and files a to h,
 /// `.` for an empty square: the board of the classic exercise without its
 /// line breaks, as one fixed-size value that a column can hold.
@@ -232,7 +230,21 @@ pub fn to_fen(setup: &Setup) -> String {
 /// );
 /// ```
 pub fn write_board_text(board: &Board, out: &mut Vec<u8>) {
-    let letters = board_letters(board);
+    write_board_lines(&board_letters(board), out);
+}
+
+/// Appends the 64 `letters` of a board (as [`board_letters`] gives them)
+/// as 8 lines of 8 characters, each ending in `\n`.
+///
+/// ```
+/// let read = fenkit::ReadOptions::default();
+/// let (_, letters) = read.parse_with_letters(b"8/8/8/8/8/8/8/K6k w - - 0 1")?;
+/// let mut out = Vec::new();
+/// fenkit::write_board_lines(&letters, &mut out);
+/// assert!(out.ends_with(b"........\nK......k\n"));
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn write_board_lines(letters: &[u8; 64], out: &mut Vec<u8>) {
     // Built whole and appended once: eight small appends cost more than
     // the letters.
     let mut text = [b'\n'; 72];

@@ -26,12 +26,18 @@ struct Board {
 
 impl Job for Board {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let parsed = parse_reported(&self.read, record, out)?;
+        // The letters come from the placement's one expansion, not back
+        // from the bitboards (which only the rules need).
+        let (result, letters) = match self.read.parse_with_letters(record.bytes) {
+            Ok((parsed, letters)) => (Ok(parsed), letters),
+            Err(err) => (Err(err), [b'.'; 64]),
+        };
+        let parsed = reported(&self.read, record, result, out)?;
         if let Some(parsed) = &parsed {
             // A board printed as is says when its position breaks the rules.
             warn_if_illegal(&self.read, record, parsed, out)?;
             self.items.next_item(out);
-            fenkit::write_board_text(&parsed.setup.board, out.stdout());
+            fenkit::write_board_lines(&letters, out.stdout());
         }
         Ok(parsed.is_some())
     }

@@ -237,7 +237,13 @@ pub(super) fn number(
     field: Field,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
-    // The quick path: digits only, no leading zero, within u32.
+    plain_number(bytes, field).or_else(|| diagnose_number(bytes, offset, field, diagnostics))
+}
+
+/// The quick path of [`number`]: digits only, no leading zero, at most
+/// nine of them (within `u32`), and 0 only for the halfmove clock.
+#[inline]
+pub(super) fn plain_number(bytes: &[u8], field: Field) -> Option<u32> {
     if let [first @ b'1'..=b'9', rest @ ..] = bytes
         && rest.len() < 9
         && rest.iter().all(u8::is_ascii_digit)
@@ -246,10 +252,7 @@ pub(super) fn number(
             acc * 10 + u32::from(b - b'0')
         }));
     }
-    if bytes == b"0" && field == Field::Halfmove {
-        return Some(0);
-    }
-    diagnose_number(bytes, offset, field, diagnostics)
+    (bytes == b"0" && field == Field::Halfmove).then_some(0)
 }
 
 #[cold]

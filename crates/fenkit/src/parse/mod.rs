@@ -6,7 +6,9 @@
 
 mod fields;
 mod placement;
+mod quick;
 mod repair;
+mod squares;
 mod unwrap;
 
 pub use placement::placement_span;
@@ -244,11 +246,49 @@ impl ReadOptions {
     /// # Ok::<_, fenkit::ParseError>(())
     /// ```
     pub fn parse(&self, record: &[u8]) -> Result<Parsed, ParseError> {
+        self.parse_expanding(record, &mut [0; 72])
+            .map(|(parsed, _)| parsed)
+    }
+
+    /// Parses `record` as [`ReadOptions::parse`] does, and gives the 64
+    /// letters of its board too (as [`board_letters`](crate::board_letters)
+    /// writes them): for the usual record, the placement's bytes are
+    /// expanded once, the letters kept and the bitboards read off them,
+    /// never the letters written back from the bitboards.
+    ///
+    /// ```
+    /// let read = fenkit::ReadOptions::default();
+    /// let (parsed, letters) = read.parse_with_letters(b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+    /// assert_eq!(&letters[..8], b"....k...");
+    /// assert_eq!(&letters[48..], b"....P.......K...");
+    /// assert_eq!(letters, fenkit::board_letters(&parsed.setup.board));
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn parse_with_letters(&self, record: &[u8]) -> Result<(Parsed, [u8; 64]), ParseError> {
+        let mut squares = [0; 72];
+        let (parsed, expanded) = self.parse_expanding(record, &mut squares)?;
+        let letters = match expanded {
+            true => core::array::from_fn(|square| squares[square]),
+            false => crate::board_letters(&parsed.setup.board),
+        };
+        Ok((parsed, letters))
+    }
+
+    /// Parses `record`, and says whether `squares` holds its placement
+    /// expanded (the quick path read it).
+    fn parse_expanding(
+        &self,
+        record: &[u8],
+        squares: &mut squares::Squares,
+    ) -> Result<(Parsed, bool), ParseError> {
         let epd = match self.format {
             Format::Fen => false,
             Format::Epd => true,
             Format::Auto => memchr::memchr(b';', record).is_some(),
         };
+        if !epd && let Some(parsed) = quick::parse(record, self.castling, squares) {
+            return Ok((parsed, true));
+        }
         let result = match parse_record(record, epd, self.castling) {
             // An EPD record whose ';' were forgotten: judge it as EPD.
             Err(_) if self.format == Format::Auto && !epd && opcode_after_four_fields(record) => {
@@ -262,7 +302,9 @@ impl ReadOptions {
             }
             result => result,
         };
-        result.map_err(|err| err.located(record))
+        result
+            .map(|parsed| (parsed, false))
+            .map_err(|err| err.located(record))
     }
 }
 

@@ -4,6 +4,7 @@
 
 use shakmaty::{Bitboard, Board, ByColor, ByRole, Color, Square};
 
+use super::squares::{self, Squares};
 use crate::{
     Code, Diagnostic, Field, Span,
     found::Found,
@@ -80,67 +81,6 @@ impl Group {
     }
 }
 
-/// What a placement byte does, packed for a loop without branches: the
-/// bitboard it sets (bits 0-3: 0-5 white pawn to king, 6-11 black, 12 none),
-/// the squares it advances (bits 4-7), and whether it is a digit (bit 8), a
-/// slash (bit 9) or no placement character at all (bit 10).
-const INFO: [u16; 256] = {
-    const NO_PIECE: u16 = 12;
-    const DIGIT: u16 = 1 << 8;
-    const SLASH: u16 = 1 << 9;
-    const INVALID: u16 = 1 << 10;
-    let mut info = [NO_PIECE | INVALID; 256];
-    let letters = *b"PNBRQKpnbrqk";
-    let mut slot = 0;
-    while slot < 12 {
-        info[letters[slot] as usize] = slot as u16 | 1 << 4;
-        slot += 1;
-    }
-    let mut run = 1;
-    while run <= 8 {
-        info[(b'0' + run) as usize] = NO_PIECE | (run as u16) << 4 | DIGIT;
-        run += 1;
-    }
-    info[b'/' as usize] = NO_PIECE | SLASH;
-    info
-};
-
-/// Parses a well-formed placement field, or gives up: the quick path for
-/// the common case, with no diagnostics. Branches would mispredict on the
-/// mix of letters and digits, so each byte does the same work and problems
-/// are gathered as bits, looked at once at the end.
-#[inline]
-fn parse_well_formed(bytes: &[u8]) -> Option<Board> {
-    // One bitboard per piece, and a 13th for bytes that are not pieces; two
-    // sets, for even and odd bytes, so that a run of the same piece (or of
-    // digits and slashes) does not wait on the store of the byte before.
-    let mut boards = [[0u64; 13]; 2];
-    // Squares count from a8 on, as FEN writes them: a8 is 0, h1 is 63.
-    let mut index = 0u32;
-    let mut rank_end = 8u32;
-    let mut after_digit = 0u16;
-    let mut bad = 0u16;
-    for (position, &byte) in bytes.iter().enumerate() {
-        let info = INFO[usize::from(byte)];
-        // Flip the rank for shakmaty's numbering, a1 first.
-        boards[position & 1][usize::from(info & 15)] |= 1u64 << ((index ^ 56) & 63);
-        let digit = (info >> 8) & 1;
-        let slash = (info >> 9) & 1;
-        bad |= (info >> 10) | (after_digit & digit) | (slash & u16::from(index != rank_end));
-        rank_end += 8 * u32::from(slash);
-        after_digit = digit;
-        index += u32::from((info >> 4) & 15);
-    }
-    if bad != 0 || index != 64 || rank_end != 64 {
-        return None;
-    }
-    let boards: [u64; 13] = core::array::from_fn(|slot| boards[0][slot] | boards[1][slot]);
-    let by_role = core::array::from_fn(|role| boards[role] | boards[role + 6]);
-    let white = boards[..6].iter().fold(0, |acc, b| acc | b);
-    let black = boards[6..12].iter().fold(0, |acc, b| acc | b);
-    Some(board_from(by_role, [white, black]))
-}
-
 /// Parses the placement field `bytes`, which starts at byte `offset` of the
 /// record. Returns the board when the field is well-formed.
 pub(super) fn parse(
@@ -148,7 +88,17 @@ pub(super) fn parse(
     offset: usize,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Board> {
-    parse_well_formed(bytes).or_else(|| diagnose(bytes, offset, diagnostics))
+    let mut squares = [0; 72];
+    if squares::expand(bytes, &mut squares) {
+        return Some(board_on(&squares));
+    }
+    diagnose(bytes, offset, diagnostics)
+}
+
+/// The board on expanded squares.
+pub(super) fn board_on(squares: &Squares) -> Board {
+    let (by_role, by_color) = squares::bitboards(squares);
+    board_from(by_role, by_color)
 }
 
 /// The slow path: walks the field again to report every problem in it.
@@ -272,11 +222,10 @@ fn diagnose(bytes: &[u8], offset: usize, diagnostics: &mut Vec<Diagnostic>) -> O
     Some(board_from(by_role, by_color))
 }
 
-/// Role index (pawn 0 … king 5) and color index (white 0, black 1), from
-/// the same table as the quick path.
+/// Role index (pawn 0 … king 5) and color index (white 0, black 1).
 fn piece_index(byte: u8) -> Option<(usize, usize)> {
-    let slot = usize::from(INFO[usize::from(byte)] & 15);
-    (slot < 12).then_some((slot % 6, slot / 6))
+    let slot = b"PNBRQKpnbrqk".iter().position(|&letter| letter == byte)?;
+    Some((slot % 6, slot / 6))
 }
 
 fn board_from(by_role: [u64; 6], by_color: [u64; 2]) -> Board {
@@ -388,6 +337,12 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The quick path's board, when it takes the field.
+    fn expanded(bytes: &[u8]) -> Option<Board> {
+        let mut squares = [0; 72];
+        squares::expand(bytes, &mut squares).then(|| board_on(&squares))
+    }
+
     proptest! {
         /// The quick path and the diagnostic path accept the same fields,
         /// with the same boards; the quick path is only ever a shortcut.
@@ -396,7 +351,7 @@ mod tests {
             let bytes = field.as_bytes();
             let mut diagnostics = Vec::new();
             let slow = diagnose(bytes, 0, &mut diagnostics);
-            prop_assert_eq!(parse_well_formed(bytes), slow.clone());
+            prop_assert_eq!(expanded(bytes), slow.clone());
             prop_assert_eq!(slow.is_some(), diagnostics.is_empty());
         }
 
@@ -406,7 +361,7 @@ mod tests {
             let ranks: Vec<String> = ranks.iter().map(|r| fit_rank(r)).collect();
             let field = ranks.join("/");
             let mut diagnostics = Vec::new();
-            prop_assert!(parse_well_formed(field.as_bytes()).is_some(), "{}", field);
+            prop_assert!(expanded(field.as_bytes()).is_some(), "{}", field);
             prop_assert!(diagnose(field.as_bytes(), 0, &mut diagnostics).is_some(), "{}", field);
         }
     }

@@ -92,3 +92,106 @@ fn quick_paths_take_plain_records_and_only_those() {
         );
     }
 }
+
+mod quick_path {
+    //! The quick path against the general one, on records near the
+    //! standard's form: whatever the quick path reads, the general path
+    //! reads the same; where it declines, the general path decides.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A placement, mostly well-formed: ranks of letters and digits, with
+    /// runs split or merged now and then.
+    fn placement() -> impl Strategy<Value = Vec<u8>> {
+        let square = prop::sample::select(b"PNBRQKpnbrqk........".to_vec());
+        prop::collection::vec(prop::collection::vec(square, 8), 8).prop_map(|ranks| {
+            let mut out = Vec::new();
+            for (index, rank) in ranks.iter().enumerate() {
+                if index > 0 {
+                    out.push(b'/');
+                }
+                let mut empty = 0u8;
+                for &square in rank {
+                    if square == b'.' {
+                        empty += 1;
+                        continue;
+                    }
+                    if empty > 0 {
+                        out.push(b'0' + empty);
+                        empty = 0;
+                    }
+                    out.push(square);
+                }
+                if empty > 0 {
+                    out.push(b'0' + empty);
+                }
+            }
+            out
+        })
+    }
+
+    fn record() -> impl Strategy<Value = Vec<u8>> {
+        let side = prop::sample::select(vec!["w", "b"]);
+        let castling = prop::sample::select(vec!["-", "KQkq", "K", "Qk", "kq", "q", "KQ", "Kkq"]);
+        let ep = prop::sample::select(vec!["-", "-", "e3", "d6", "a6", "h3"]);
+        let clocks = prop::sample::select(vec!["0 1", "3 17", "0 120", "12 9"]);
+        let edits = prop::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                0..4u8,
+                any::<prop::sample::Index>(),
+            ),
+            0..3,
+        );
+        (placement(), side, castling, ep, clocks, edits).prop_map(
+            |(placement, side, castling, ep, clocks, edits)| {
+                let mut bytes = placement;
+                bytes.extend_from_slice(format!(" {side} {castling} {ep} {clocks}").as_bytes());
+                for (at, kind, byte) in edits {
+                    let at = at.index(bytes.len() + 1);
+                    // FEN's own alphabet and a few strangers, deep into every field.
+                    let alphabet = b"pnbrqkPNBRQK0123456789/ wb-KQkqe36\t.x";
+                    let byte = alphabet[byte.index(alphabet.len())];
+                    match kind {
+                        0 if at < bytes.len() => {
+                            bytes.remove(at);
+                        }
+                        1 if at < bytes.len() => bytes[at] = byte,
+                        2 => bytes.insert(at, byte),
+                        _ => {}
+                    }
+                }
+                bytes
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn the_quick_path_reads_what_the_general_path_reads(bytes in record()) {
+            for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+                let general = parse_fields(&bytes, false, mode);
+                let mut squares = [0; 72];
+                let text = String::from_utf8_lossy(&bytes);
+                if let Some(quick) = quick::parse(&bytes, mode, &mut squares) {
+                    prop_assert_eq!(Ok(&quick), general.as_ref(), "{} ({:?})", text, mode);
+                    let letters: [u8; 64] = core::array::from_fn(|square| squares[square]);
+                    prop_assert_eq!(letters, crate::board_letters(&quick.setup.board), "{}", text);
+                }
+                // The public entry: the same result, and letters that match the board.
+                let read = ReadOptions { castling: mode, ..ReadOptions::default() };
+                match read.parse_with_letters(&bytes) {
+                    Ok((parsed, letters)) => {
+                        prop_assert_eq!(Ok(&parsed), general.as_ref(), "{}", text);
+                        prop_assert_eq!(letters, crate::board_letters(&parsed.setup.board), "{}", text);
+                    }
+                    Err(err) => prop_assert!(general.is_err() && err.diagnostics() == read.parse(&bytes).unwrap_err().diagnostics(), "{}", text),
+                }
+            }
+        }
+    }
+}

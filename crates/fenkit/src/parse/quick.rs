@@ -1,0 +1,102 @@
+//! The quick path for the usual FEN record: six fields, five single
+//! spaces, each field exactly as the standard writes it. Nothing here
+//! explains; a record with anything unusual gets `None` and is read again
+//! by the general path, which finds every problem and says where.
+
+use core::num::NonZeroU32;
+
+use shakmaty::{Bitboard, CastlingMode, Color, File, Rank, Setup, Square};
+
+use super::{FieldSpans, Parsed, Slot, fields, placement, squares};
+use crate::{Field, Span, castling::CASTLING_LETTERS};
+
+/// Reads `record` as a usual FEN record, with its placement expanded into
+/// `squares` on the way.
+#[inline]
+pub(super) fn parse(
+    record: &[u8],
+    mode: CastlingMode,
+    squares: &mut squares::Squares,
+) -> Option<Parsed> {
+    let mut spaces = memchr::memchr_iter(b' ', record);
+    let mut fields = FieldSpans::empty(record.len());
+    let mut start = 0;
+    for slot in &mut fields.fields[..5] {
+        let end = spaces.next()?;
+        *slot = Slot::of(Span::new(start, end));
+        start = end + 1;
+    }
+    if spaces.next().is_some() {
+        return None;
+    }
+    fields.fields[5] = Slot::of(Span::new(start, record.len()));
+    let text = |slot: usize| {
+        let Slot { start, end } = fields.fields[slot];
+        &record[start as usize..end as usize]
+    };
+
+    if !squares::expand(text(0), squares) {
+        return None;
+    }
+    let turn = match text(1) {
+        b"w" => Color::White,
+        b"b" => Color::Black,
+        _ => return None,
+    };
+    let castling_rights = castling(text(2), mode)?;
+    let ep_square = en_passant(text(3), turn)?;
+    let halfmoves = fields::plain_number(text(4), Field::Halfmove)?;
+    let fullmoves = NonZeroU32::new(fields::plain_number(text(5), Field::Fullmove)?)?;
+    Some(Parsed {
+        setup: Setup {
+            board: placement::board_on(squares),
+            turn,
+            castling_rights,
+            ep_square,
+            halfmoves,
+            fullmoves,
+            ..Setup::empty()
+        },
+        fields,
+        operations: Vec::new(),
+        warnings: Vec::new(),
+        is_epd: false,
+    })
+}
+
+/// `-`, or standard castling letters each once in the order `KQkq`.
+fn castling(bytes: &[u8], mode: CastlingMode) -> Option<Bitboard> {
+    if bytes == b"-" {
+        return Some(Bitboard::EMPTY);
+    }
+    // Chess960 letters name rooks by the board: the general path knows.
+    if mode.is_chess960() || bytes.is_empty() {
+        return None;
+    }
+    let mut rights = Bitboard::EMPTY;
+    let mut next = 0;
+    for &byte in bytes {
+        let at = next
+            + CASTLING_LETTERS[next..]
+                .iter()
+                .position(|&(l, _)| l == byte)?;
+        rights.add(CASTLING_LETTERS[at].1);
+        next = at + 1;
+    }
+    Some(rights)
+}
+
+/// `-`, or the square on the rank a double push by the side that just
+/// moved passes over.
+fn en_passant(bytes: &[u8], turn: Color) -> Option<Option<Square>> {
+    match *bytes {
+        [b'-'] => Some(None),
+        [file @ b'a'..=b'h', rank] if rank == b'1' + turn.relative_rank(Rank::Sixth) as u8 => {
+            Some(Some(Square::from_coords(
+                File::new(u32::from(file - b'a')),
+                turn.relative_rank(Rank::Sixth),
+            )))
+        }
+        _ => None,
+    }
+}
