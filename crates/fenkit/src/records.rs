@@ -14,6 +14,16 @@ const fn is_blank(b: u8) -> bool {
 
 /// Whether `token` is a label people paste before a record: `FEN:`,
 /// `fen=`, `[FEN` (any case).
+/// Where the first blank of `text` is. Three of the five blanks are found
+/// by memchr's vector search (the placement field, 40 to 70 bytes, is
+/// where the search runs, on every record); the form feed and vertical tab,
+/// which no one types, only before the first of those.
+fn first_blank(text: &[u8]) -> Option<usize> {
+    let common = memchr::memchr3(b' ', b'\t', b'\r', text);
+    let before = &text[..common.unwrap_or(text.len())];
+    memchr::memchr2(b'\x0b', b'\x0c', before).or(common)
+}
+
 fn is_paste_prefix(token: &[u8]) -> bool {
     [&b"fen:"[..], b"fen=", b"fen", b"[fen"]
         .iter()
@@ -85,11 +95,7 @@ impl<'a> Iterator for Records<'a> {
             return Some((start, &line[start..end]));
         }
         let start = self.pos + line[self.pos..].iter().position(|&b| !is_blank(b))?;
-        let first_end = start
-            + line[start..]
-                .iter()
-                .position(|&b| is_blank(b))
-                .unwrap_or(line.len() - start);
+        let first_end = start + first_blank(&line[start..]).unwrap_or(line.len() - start);
         // The next '/' after the first token is inside the token that
         // starts the next record, unless the first token is what people
         // put before a record they paste (`FEN:`, `[FEN`).
@@ -138,7 +144,18 @@ impl<'a> Iterator for Records<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::records;
+    use proptest::prelude::*;
+
+    use super::{first_blank, is_blank, records};
+
+    proptest! {
+        #[test]
+        fn the_first_blank_is_found_by_vector_search_as_byte_by_byte(
+            text in prop::collection::vec(prop::sample::select(b"ab/8 \t\r\x0b\x0c\n\x00".to_vec()), 0..90),
+        ) {
+            prop_assert_eq!(first_blank(&text), text.iter().position(|&b| is_blank(b)));
+        }
+    }
 
     fn split(line: &str) -> Vec<(usize, &str)> {
         records(line.as_bytes())

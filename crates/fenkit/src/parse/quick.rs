@@ -18,15 +18,23 @@ pub(super) fn parse(
     mode: CastlingMode,
     squares: &mut squares::Squares,
 ) -> Option<Parsed> {
-    let mut spaces = memchr::memchr_iter(b' ', record);
+    // The placement ends at the first space, found as it is expanded.
+    let placement = squares::expand_field(record, squares)?;
     let mut fields = FieldSpans::empty(record.len());
-    let mut start = 0;
-    for slot in &mut fields.fields[..5] {
-        let end = spaces.next()?;
-        *slot = Slot::of(Span::new(start, end));
-        start = end + 1;
+    fields.fields[0] = Slot::of(Span::new(0, placement));
+    let mut field = 0;
+    let mut start = placement + 1;
+    for (at, &byte) in record.iter().enumerate().skip(start) {
+        if byte == b' ' {
+            field += 1;
+            if field == 5 {
+                return None;
+            }
+            fields.fields[field] = Slot::of(Span::new(start, at));
+            start = at + 1;
+        }
     }
-    if spaces.next().is_some() {
+    if field != 4 || start > record.len() {
         return None;
     }
     fields.fields[5] = Slot::of(Span::new(start, record.len()));
@@ -35,9 +43,6 @@ pub(super) fn parse(
         &record[start as usize..end as usize]
     };
 
-    if !squares::expand(text(0), squares) {
-        return None;
-    }
     let turn = match text(1) {
         b"w" => Color::White,
         b"b" => Color::Black,

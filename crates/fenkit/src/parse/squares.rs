@@ -13,13 +13,14 @@
 /// for the last 8-byte store past h1.
 pub(crate) type Squares = [u8; 72];
 
-const DIGIT: u8 = 1 << 4;
-const SLASH: u8 = 1 << 5;
-const INVALID: u8 = 1 << 6;
-
-/// What each byte does: the squares it covers (bits 0-3), and whether it
-/// is a digit, a slash or no placement character at all.
-const STEP: [u8; 256] = {
+/// What each byte does, in one word so that one load tells all: the
+/// squares it covers (bits 0-7), whether it is a digit or no placement
+/// character at all, and for a slash a mask of ones from bit 16 up (used
+/// to test and move the rank's end without a branch).
+const DIGIT: u64 = 1 << 8;
+const INVALID: u64 = 1 << 9;
+const SLASH: u64 = !0 << 16;
+const STEP: [u64; 256] = {
     let mut step = [INVALID; 256];
     let letters = *b"PNBRQKpnbrqk";
     let mut slot = 0;
@@ -29,7 +30,7 @@ const STEP: [u8; 256] = {
     }
     let mut run = 1;
     while run <= 8 {
-        step[(b'0' + run) as usize] = run | DIGIT;
+        step[(b'0' + run) as usize] = run as u64 | DIGIT;
         run += 1;
     }
     step[b'/' as usize] = SLASH;
@@ -52,26 +53,45 @@ const STORE: [u64; 256] = {
 
 /// Expands a well-formed placement field into `squares`, or says it is
 /// not one (which problem, the diagnosing path finds).
-#[inline]
 pub(crate) fn expand(bytes: &[u8], squares: &mut Squares) -> bool {
-    let mut index = 0usize;
-    let mut rank_end = 8usize;
-    let mut bad = 0u8;
-    let mut previous = 0u8;
-    for &byte in bytes {
+    expand_field(bytes, squares) == Some(bytes.len())
+}
+
+/// Expands the placement field at the start of `record`, up to the first
+/// space or the end, into `squares`: its length when it is well-formed.
+/// The quick path of a whole record finds where the field ends this way,
+/// in the same pass.
+// Not inlined: alone, the loop keeps every variable in a register.
+#[inline(never)]
+pub(crate) fn expand_field(record: &[u8], squares: &mut Squares) -> Option<usize> {
+    let mut index = 0u64;
+    let mut rank_end = 8u64;
+    // Problems as bits: bad characters and digit pairs; slashes off a
+    // rank's end.
+    let mut bad = 0u64;
+    let mut misplaced = 0u64;
+    let mut previous = 0u64;
+    let mut length = record.len();
+    for (at, &byte) in record.iter().enumerate() {
+        if byte == b' ' {
+            length = at;
+            break;
+        }
         let step = STEP[usize::from(byte)];
-        // Past h1 a malformed field writes into the slack, not past it.
-        let at = index.min(64);
+        // Past h1 a malformed field (whose index never comes back to 64)
+        // writes over squares already written, never past the slack.
+        let at = (index & 63) as usize;
         squares[at..at + 8].copy_from_slice(&STORE[usize::from(byte)].to_le_bytes());
         // A slash ends a rank of exactly eight squares; two digits in a
         // row are one run written in two.
-        let slash = step & SLASH;
-        bad |= (step & INVALID) | (previous & step & DIGIT) | (slash * u8::from(index != rank_end));
-        rank_end += usize::from(slash >> 2);
+        let slash = step >> 16;
+        misplaced |= (index ^ rank_end) & slash;
+        rank_end += slash & 8;
+        bad |= step & (INVALID | (previous & DIGIT));
         previous = step;
-        index += usize::from(step & 15);
+        index += step & 0xff;
     }
-    bad == 0 && index == 64 && rank_end == 64
+    (bad | misplaced == 0 && index == 64 && rank_end == 64).then_some(length)
 }
 
 /// The bitboards of `squares` (each a piece letter or `.`), by role and by
