@@ -1,6 +1,6 @@
 //! A record checked in full: form first, then, if well-formed, legality.
 
-use shakmaty::{Bitboard, CastlingMode, Chess, FromSetup, Position, Setup};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup};
 
 use crate::{Class, Diagnostic, Operation, ReadOptions, no_errors, parse::Parsed, violations};
 
@@ -14,6 +14,9 @@ pub struct Checked {
     /// Every problem: the form's, or else the rules of chess'; with
     /// lenient reading also the repairs, as warnings.
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether the record is known to be its own canonical FEN (see
+    /// [`Parsed::canonical`]).
+    pub canonical: bool,
 }
 
 impl Checked {
@@ -71,8 +74,11 @@ pub fn can_move(position: &Chess) -> bool {
 /// assert_eq!(steps, [Square::D2, Square::E2, Square::F2]);
 /// ```
 pub fn king_steps(position: &Chess) -> Bitboard {
-    let board = position.board();
-    let turn = position.turn();
+    steps_on(position.board(), position.turn())
+}
+
+/// [`king_steps`] on a board, for `turn` to move.
+fn steps_on(board: &Board, turn: Color) -> Bitboard {
     let Some(king) = board.king_of(turn) else {
         return Bitboard::EMPTY;
     };
@@ -82,6 +88,25 @@ pub fn king_steps(position: &Chess) -> Bitboard {
         .into_iter()
         .filter(|&to| board.attacks_to(to, !turn, without_king).is_empty())
         .collect()
+}
+
+/// Whether the side to move is in check, and whether it has no legal move,
+/// for a valid `setup` (no error): [`check_status`] without building the
+/// position when the king can step somewhere. A valid standard position,
+/// or one without castling rights, is one shakmaty plays from (the
+/// property tests hold fenkit's rules to shakmaty's); otherwise, or when
+/// the king is stuck, shakmaty's position decides.
+pub(crate) fn check_and_stuck(setup: &Setup, mode: CastlingMode) -> Option<(bool, bool)> {
+    let (board, turn) = (&setup.board, setup.turn);
+    if (mode == CastlingMode::Standard || setup.castling_rights.is_empty())
+        && let Some(king) = board.king_of(turn)
+        && steps_on(board, turn).any()
+    {
+        let check = board.attacks_to(king, !turn, board.occupied()).any();
+        return Some((check, false));
+    }
+    let position = playable(setup, mode)?;
+    Some((position.is_check(), !can_move(&position)))
 }
 
 /// Whether the side to move is in check and whether it can move, in one
@@ -154,6 +179,7 @@ impl ReadOptions {
                 fields,
                 operations,
                 warnings: mut diagnostics,
+                canonical,
                 ..
             }) => {
                 diagnostics.extend(
@@ -174,12 +200,14 @@ impl ReadOptions {
                     setup: Some(setup),
                     operations,
                     diagnostics,
+                    canonical,
                 }
             }
             Err(err) => Checked {
                 setup: None,
                 operations: Vec::new(),
                 diagnostics: err.into_diagnostics(),
+                canonical: false,
             },
         }
     }

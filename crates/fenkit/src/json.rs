@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Color, Position, Setup};
+use shakmaty::{CastlingMode, Color, Setup};
 
 use crate::{Diagnostic, Record};
 
@@ -80,15 +80,11 @@ impl<'a> RecordJson<'a> {
         castling: CastlingMode,
     ) -> RecordJson<'a> {
         let valid = crate::no_errors(diagnostics);
-        let position = setup
+        let status = setup
             .filter(|_| valid)
-            .and_then(|setup| crate::check::playable(setup, castling));
-        let (check, checkmate, stalemate) = match &position {
-            Some(position) => {
-                let stuck = !crate::can_move(position);
-                let check = position.is_check();
-                (Some(check), Some(stuck && check), Some(stuck && !check))
-            }
+            .and_then(|setup| crate::check::check_and_stuck(setup, castling));
+        let (check, checkmate, stalemate) = match status {
+            Some((check, stuck)) => (Some(check), Some(stuck && check), Some(stuck && !check)),
             None => (None, None, None),
         };
         RecordJson {

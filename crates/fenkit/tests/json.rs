@@ -80,3 +80,50 @@ proptest! {
         agree("<stdin>", &bytes, &ReadOptions::default())?;
     }
 }
+
+/// The position after `moves` random legal moves from `start` (each index
+/// picks among the legal moves, modulo their number).
+fn played(start: &str, moves: &[usize]) -> shakmaty::Chess {
+    use shakmaty::{Position, fen::Fen};
+    let fen: Fen = start.parse().expect("a chosen record");
+    let mut position: shakmaty::Chess = fen
+        .into_position(CastlingMode::Standard)
+        .expect("a legal record");
+    for &pick in moves {
+        let legal = position.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        position.play_unchecked(legal[pick % legal.len()]);
+    }
+    position
+}
+
+proptest! {
+    #[test]
+    fn check_mate_and_stalemate_are_shakmatys(
+        start in prop::sample::select(vec![
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "7k/8/5KQ1/8/8/8/8/8 w - - 0 1",
+            "k7/2Q5/1K6/8/8/8/8/8 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ]),
+        moves in prop::collection::vec(any::<usize>(), 0..80),
+    ) {
+        use shakmaty::{EnPassantMode, Position};
+        let position = played(start, &moves);
+        let record = fenkit::to_fen(&position.to_setup(EnPassantMode::Always));
+        let checked = fenkit::check(record.as_bytes());
+        prop_assume!(checked.is_valid());
+        let place = Record { source: "s", line_number: 1, line: record.as_bytes(), offset: 0, bytes: record.as_bytes() };
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            let json = RecordJson::new(&place, checked.setup.as_ref(), &checked.diagnostics, None, mode);
+            prop_assert_eq!(
+                (json.check, json.checkmate, json.stalemate),
+                (Some(position.is_check()), Some(position.is_checkmate()), Some(position.is_stalemate())),
+                "{} ({:?})", record, mode
+            );
+        }
+    }
+}

@@ -108,6 +108,8 @@ impl Job for Check {
         let mut fen = std::mem::take(&mut self.fen);
         fen.clear();
         let written = match (&checked.setup, self.format) {
+            // The usual record is its own canonical FEN: no need to write it.
+            (Some(_), Format::Json) if checked.canonical => std::str::from_utf8(record.bytes).ok(),
             (Some(setup), Format::Json) => {
                 fenkit::write_fen(setup, &mut fen);
                 // The writer writes ASCII only.

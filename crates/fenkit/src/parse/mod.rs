@@ -139,6 +139,11 @@ pub struct Parsed {
     pub warnings: Vec<Diagnostic>,
     /// Whether the record was read as EPD.
     pub is_epd: bool,
+    /// Whether the record is known to be its own canonical FEN, byte for
+    /// byte what [`write_fen`](crate::write_fen) writes for the setup, so
+    /// that a caller can take the record for it: true for the usual record
+    /// (the quick path reads only canonical ones), false when unknown.
+    pub canonical: bool,
 }
 
 impl From<Parsed> for Setup {
@@ -485,6 +490,7 @@ fn parse_fields(
             operations,
             warnings: Vec::new(),
             is_epd: epd,
+            canonical: false,
         }),
         _ => {
             // Separator problems were found before the fields': put every

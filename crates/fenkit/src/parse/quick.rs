@@ -66,6 +66,7 @@ pub(super) fn parse(
         operations: Vec::new(),
         warnings: Vec::new(),
         is_epd: false,
+        canonical: true,
     })
 }
 
