@@ -1,6 +1,6 @@
 //! A record checked in full: form first, then, if well-formed, legality.
 
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup, Square};
 
 use crate::{Class, Diagnostic, Operation, ReadOptions, no_errors, parse::Parsed, violations};
 
@@ -59,7 +59,7 @@ impl Checked {
 /// assert!(fenkit::can_move(&start.position(shakmaty::CastlingMode::Standard).unwrap()));
 /// ```
 pub fn can_move(position: &Chess) -> bool {
-    king_steps(position).any() || !position.legal_moves().is_empty()
+    king_can_step(position.board(), position.turn()) || !position.legal_moves().is_empty()
 }
 
 /// The squares the king of the side to move can step to (castling aside):
@@ -79,15 +79,23 @@ pub fn king_steps(position: &Chess) -> Bitboard {
 
 /// [`king_steps`] on a board, for `turn` to move.
 fn steps_on(board: &Board, turn: Color) -> Bitboard {
-    let Some(king) = board.king_of(turn) else {
-        return Bitboard::EMPTY;
-    };
-    let without_king = board.occupied() ^ king;
-    let steps = shakmaty::attacks::king_attacks(king) & !board.by_color(turn);
+    safe_steps(board, turn).collect()
+}
+
+/// Whether [`king_steps`] has one: the first safe square answers.
+fn king_can_step(board: &Board, turn: Color) -> bool {
+    safe_steps(board, turn).next().is_some()
+}
+
+fn safe_steps(board: &Board, turn: Color) -> impl Iterator<Item = Square> {
+    let king = board.king_of(turn);
+    let without_king = king.map_or(board.occupied(), |king| board.occupied() ^ king);
+    let steps = king.map_or(Bitboard::EMPTY, |king| {
+        shakmaty::attacks::king_attacks(king) & !board.by_color(turn)
+    });
     steps
         .into_iter()
-        .filter(|&to| board.attacks_to(to, !turn, without_king).is_empty())
-        .collect()
+        .filter(move |&to| board.attacks_to(to, !turn, without_king).is_empty())
 }
 
 /// Whether the side to move is in check, and whether it has no legal move,
@@ -100,7 +108,7 @@ pub(crate) fn check_and_stuck(setup: &Setup, mode: CastlingMode) -> Option<(bool
     let (board, turn) = (&setup.board, setup.turn);
     if (mode == CastlingMode::Standard || setup.castling_rights.is_empty())
         && let Some(king) = board.king_of(turn)
-        && steps_on(board, turn).any()
+        && king_can_step(board, turn)
     {
         let check = board.attacks_to(king, !turn, board.occupied()).any();
         return Some((check, false));

@@ -91,10 +91,15 @@ impl<'a> RecordJson<'a> {
             source: record.source,
             line: record.line_number,
             column: record.column(0),
-            // The quick check first: records are nearly always UTF-8.
-            input: match std::str::from_utf8(record.bytes) {
-                Ok(text) => Cow::Borrowed(text),
-                Err(_) => String::from_utf8_lossy(record.bytes),
+            input: match fen {
+                // A caller may give the record itself as its canonical FEN
+                // (see `Parsed::canonical`): it is text already.
+                Some(fen) if fen.as_bytes() == record.bytes => Cow::Borrowed(fen),
+                // The quick check first: records are nearly always UTF-8.
+                _ => match std::str::from_utf8(record.bytes) {
+                    Ok(text) => Cow::Borrowed(text),
+                    Err(_) => String::from_utf8_lossy(record.bytes),
+                },
             },
             valid,
             fen,
@@ -152,11 +157,17 @@ impl RecordJson<'_> {
         number(b",\"line\":", self.line, out);
         number(b",\"column\":", self.column as u64, out);
         out.extend_from_slice(b",\"input\":");
+        let input = out.len();
         string(&self.input, out);
+        let input = input..out.len();
         out.extend_from_slice(b",\"valid\":");
         out.extend_from_slice(if self.valid { b"true" } else { b"false" });
         out.extend_from_slice(b",\"fen\":");
-        optional(self.fen, out);
+        match self.fen {
+            // The usual record is its own canonical FEN: escaped once.
+            Some(fen) if fen == self.input => out.extend_from_within(input),
+            fen => optional(fen, out),
+        }
         out.extend_from_slice(b",\"turn\":");
         optional(self.turn, out);
         for (name, value) in [

@@ -102,7 +102,7 @@ impl<'a> Iterator for Records<'a> {
         // (A FEN's first token is its placement: it holds '/', and no
         // label does.)
         let first = &line[start..first_end];
-        let split_from = match memchr::memchr(b'/', first).is_none() && is_paste_prefix(first) {
+        let split_from = match is_paste_prefix(first) {
             // Past the end of the token holding the label's placement.
             true => line[first_end..]
                 .iter()

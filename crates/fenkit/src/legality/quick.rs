@@ -117,16 +117,91 @@ fn castling_fits(setup: &Setup, mode: CastlingMode, kings: [Square; 2]) -> bool 
 }
 
 /// Whether the pieces `color`'s opponent lost pay for the captures its
-/// pawns needed to reach their files. One pawn a file needs none, and the
-/// count is spent only on a file with two (in games, half the positions).
+/// pawns needed to reach their files. One pawn a file needs none; each
+/// pawn beyond one on a file needs at most 7 (the first pawn of each file
+/// keeps its own, the others take free files, none more than 7 away). Only
+/// when that bound does not settle it are the captures counted.
 fn captures_fit(board: &Board, color: Color) -> bool {
     let pawns = board.pawns() & board.by_color(color);
-    let mut above = pawns.0 << 8;
-    above |= above << 8;
-    above |= above << 16;
-    above |= above << 32;
-    let stacked = pawns.0 & above != 0;
-    !stacked || fewest_captures(board, color) + board.by_color(!color).count() <= 16
+    let mut files = pawns.0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let extra = pawns.count() - (files & 0xff).count_ones() as usize;
+    let lost = 16 - board.by_color(!color).count();
+    extra == 0
+        || 7 * extra <= lost
+        || nearest_free_captures(pawns) <= lost
+        || fewest_captures(board, color) <= lost
+}
+
+/// A bound on the captures `pawns` needed, cheaper than the least: file by
+/// file, each pawn takes the nearest start file still free. That is one
+/// way to match pawns to start files, so never fewer captures than the
+/// best; usually as few.
+fn nearest_free_captures(pawns: Bitboard) -> usize {
+    let mut free = 0xffu32;
+    let mut total = 0;
+    for file in 0..8 {
+        for _ in 0..(pawns.0 & (0x0101_0101_0101_0101 << file)).count_ones() {
+            let below = free & ((2 << file) - 1);
+            let above = free >> file << file;
+            let down = match below {
+                0 => u32::MAX,
+                _ => file - (31 - below.leading_zeros()),
+            };
+            let up = match above {
+                0 => u32::MAX,
+                _ => above.trailing_zeros() - file,
+            };
+            let Some(start) = (if down <= up {
+                file.checked_sub(down)
+            } else {
+                file.checked_add(up)
+            }) else {
+                // No start file left: more than 8 pawns, judged elsewhere.
+                return usize::MAX;
+            };
+            total += down.min(up) as usize;
+            free &= !(1 << start);
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use shakmaty::{Board, ByColor, ByRole};
+
+    use super::*;
+
+    #[test]
+    fn a_doubled_pawn_beside_a_free_file_needs_one_capture() {
+        use shakmaty::Square::{A2, A3, B4, C2};
+        let pawns = Bitboard::from_iter([A2, A3, C2]);
+        assert_eq!(nearest_free_captures(pawns), 1);
+        // b4 pushes c2 one file over: a, a, b and c go to a, b, c and d.
+        assert_eq!(nearest_free_captures(pawns.with(B4)), 3);
+    }
+
+    proptest! {
+        #[test]
+        fn the_nearest_free_file_bound_is_never_below_the_least(bits in any::<u64>()) {
+            // At most 8 pawns, off the back ranks.
+            let mut pawns = Bitboard(bits) & !Bitboard::BACKRANKS;
+            while pawns.count() > 8 {
+                pawns.discard(pawns.first().expect("not empty"));
+            }
+            let board = Board::try_from_bitboards(
+                ByRole { pawn: pawns, ..ByRole::default() },
+                ByColor { white: pawns, black: Bitboard::EMPTY },
+            ).expect("consistent");
+            let least = fewest_captures(&board, Color::White);
+            let bound = nearest_free_captures(pawns);
+            prop_assert!(bound >= least, "{:?}: {} < {}", pawns, bound, least);
+        }
+    }
 }
 
 /// Whether a bishop of `color` stands away from a home whose two pawns

@@ -286,14 +286,18 @@ impl ReadOptions {
         record: &[u8],
         squares: &mut squares::Squares,
     ) -> Result<(Parsed, bool), ParseError> {
+        // Before looking for EPD's ';': a record the quick path reads has
+        // none (its last two fields are digits).
+        if self.format != Format::Epd
+            && let Some(parsed) = quick::parse(record, self.castling, squares)
+        {
+            return Ok((parsed, true));
+        }
         let epd = match self.format {
             Format::Fen => false,
             Format::Epd => true,
             Format::Auto => memchr::memchr(b';', record).is_some(),
         };
-        if !epd && let Some(parsed) = quick::parse(record, self.castling, squares) {
-            return Ok((parsed, true));
-        }
         let result = match parse_record(record, epd, self.castling) {
             // An EPD record whose ';' were forgotten: judge it as EPD.
             Err(_) if self.format == Format::Auto && !epd && opcode_after_four_fields(record) => {
