@@ -169,6 +169,29 @@ fn nearest_free_captures(pawns: Bitboard) -> usize {
     total
 }
 
+/// Whether a bishop of `color` stands away from a home whose two pawns
+/// never moved (c1 behind b2 and d2, f1 behind e2 and g2): the case the
+/// trapped-bishop rule weighs against the promoted pieces.
+fn bishop_away(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let pawns = board.pawns() & ours;
+    let bishops = board.bishops() & ours;
+    let on = |file, rank| Square::from_coords(file, color.relative_rank(rank));
+    [(File::C, File::B, File::D), (File::F, File::E, File::G)]
+        .into_iter()
+        .any(|(home, left, right)| {
+            let home = on(home, Rank::First);
+            let shut_in =
+                pawns.contains(on(left, Rank::Second)) && pawns.contains(on(right, Rank::Second));
+            let shade = if Bitboard::LIGHT_SQUARES.contains(home) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            shut_in && (bishops & shade).without(home).any()
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -202,27 +225,4 @@ mod tests {
             prop_assert!(bound >= least, "{:?}: {} < {}", pawns, bound, least);
         }
     }
-}
-
-/// Whether a bishop of `color` stands away from a home whose two pawns
-/// never moved (c1 behind b2 and d2, f1 behind e2 and g2): the case the
-/// trapped-bishop rule weighs against the promoted pieces.
-fn bishop_away(board: &Board, color: Color) -> bool {
-    let ours = board.by_color(color);
-    let pawns = board.pawns() & ours;
-    let bishops = board.bishops() & ours;
-    let on = |file, rank| Square::from_coords(file, color.relative_rank(rank));
-    [(File::C, File::B, File::D), (File::F, File::E, File::G)]
-        .into_iter()
-        .any(|(home, left, right)| {
-            let home = on(home, Rank::First);
-            let shut_in =
-                pawns.contains(on(left, Rank::Second)) && pawns.contains(on(right, Rank::Second));
-            let shade = if Bitboard::LIGHT_SQUARES.contains(home) {
-                Bitboard::LIGHT_SQUARES
-            } else {
-                Bitboard::DARK_SQUARES
-            };
-            shut_in && (bishops & shade).without(home).any()
-        })
 }
