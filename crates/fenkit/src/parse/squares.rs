@@ -87,11 +87,12 @@ pub(crate) fn expand_field(record: &[u8], squares: &mut Squares) -> Option<usize
         let slash = step >> 16;
         misplaced |= (index ^ rank_end) & slash;
         rank_end += slash & 8;
-        bad |= step & (INVALID | (previous & DIGIT));
+        // Other bits come along; only these two are looked at.
+        bad |= step & (previous | INVALID);
         previous = step;
         index += step & 0xff;
     }
-    (bad | misplaced == 0 && index == 64 && rank_end == 64).then_some(length)
+    (bad & (DIGIT | INVALID) | misplaced == 0 && index == 64 && rank_end == 64).then_some(length)
 }
 
 /// The bitboards of `squares` (each a piece letter or `.`), by role and by
