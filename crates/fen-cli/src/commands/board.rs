@@ -27,19 +27,24 @@ struct Board {
 impl Job for Board {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         // The letters come from the placement's one expansion, not back
-        // from the bitboards (which only the rules need).
-        let (result, letters) = match self.read.parse_with_letters(record.bytes) {
-            Ok((parsed, letters)) => (Ok(parsed), letters),
-            Err(err) => (Err(err), [b'.'; 64]),
+        // from the bitboards (which only the rules need). Looked at where
+        // it was returned: a parse result is large, and each move a copy.
+        let result = self.read.parse_with_letters(record.bytes);
+        let (parsed, letters) = match &result {
+            Ok(parsed) => parsed,
+            Err(err) => {
+                report(&self.read, record, err.diagnostics(), out)?;
+                return Ok(false);
+            }
         };
-        let parsed = reported(&self.read, record, result, out)?;
-        if let Some(parsed) = &parsed {
-            // A board printed as is says when its position breaks the rules.
-            warn_if_illegal(&self.read, record, parsed, out)?;
-            self.items.next_item(out);
-            fenkit::write_board_lines(&letters, out.stdout());
+        if !parsed.warnings.is_empty() {
+            out.diagnostics(record, &parsed.warnings)?;
         }
-        Ok(parsed.is_some())
+        // A board printed as is says when its position breaks the rules.
+        warn_if_illegal(&self.read, record, parsed, out)?;
+        self.items.next_item(out);
+        fenkit::write_board_lines(letters, out.stdout());
+        Ok(true)
     }
 }
 
