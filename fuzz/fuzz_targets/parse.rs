@@ -1,6 +1,8 @@
 //! The strict parser on arbitrary bytes: it never panics, its spans stay
 //! inside the record, and whatever it accepts is already canonical, so
-//! writing it back gives the same bytes.
+//! writing it back gives the same bytes. The one-pass board (the letters of
+//! the placement's expansion) agrees with the board written from the
+//! bitboards, and the quick rules never pass what the full rules refuse.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,9 +21,23 @@ fuzz_target!(|record: &[u8]| {
             let mut board = Vec::new();
             fenkit::write_board_text(&parsed.setup.board, &mut board);
             assert_eq!(board.len(), 72);
+            let read = fenkit::ReadOptions::default();
+            let (again, letters) = read.parse_with_letters(record).expect("parsed once");
+            assert_eq!(again.setup, parsed.setup);
+            let mut lines = Vec::new();
+            fenkit::write_board_lines(&letters, &mut lines);
+            assert_eq!(lines, board);
+            if parsed.canonical {
+                assert_eq!(fenkit::to_fen(&parsed.setup).as_bytes(), record);
+            }
+            let mode = shakmaty::CastlingMode::Standard;
+            if fenkit::legality::surely_valid(&parsed.setup, mode) {
+                assert!(fenkit::legality::violations_in_full(&parsed.setup, mode).is_empty());
+            }
         }
         Err(err) => {
             assert!(!err.diagnostics().is_empty());
+            assert!(fenkit::ReadOptions::default().parse_with_letters(record).is_err());
             assert!(!checked.is_valid());
         }
     }
