@@ -76,6 +76,20 @@ pub fn surely_valid(setup: &Setup, mode: CastlingMode) -> bool {
 fn material_fits(board: &Board, color: Color) -> bool {
     let ours = board.by_color(color);
     let pawns = (board.pawns() & ours).count();
+    // No piece beyond the start's (tested without counting: a count is a
+    // dozen instructions on a processor without POPCNT): then 8 pieces
+    // besides the pawns, and nothing promoted.
+    let at_most_one = |b: Bitboard| !b.more_than_one();
+    let at_most_two = |b: Bitboard| !Bitboard(b.0 & b.0.wrapping_sub(1)).more_than_one();
+    let bishops = board.bishops() & ours;
+    if at_most_one(board.queens() & ours)
+        && at_most_two(board.rooks() & ours)
+        && at_most_two(board.knights() & ours)
+        && at_most_one(bishops & Bitboard::LIGHT_SQUARES)
+        && at_most_one(bishops & Bitboard::DARK_SQUARES)
+    {
+        return pawns <= 8;
+    }
     ours.count() <= 16 && pawns + promotions(&piece_counts(board, color)) <= 8
 }
 
@@ -123,14 +137,21 @@ fn castling_fits(setup: &Setup, mode: CastlingMode, kings: [Square; 2]) -> bool 
 /// when that bound does not settle it are the captures counted.
 fn captures_fit(board: &Board, color: Color) -> bool {
     let pawns = board.pawns() & board.by_color(color);
+    let mut above = pawns.0 << 8;
+    above |= above << 8;
+    above |= above << 16;
+    above |= above << 32;
+    if pawns.0 & above == 0 {
+        // One pawn a file at most: no pawn in front of another.
+        return true;
+    }
     let mut files = pawns.0;
     files |= files >> 32;
     files |= files >> 16;
     files |= files >> 8;
     let extra = pawns.count() - (files & 0xff).count_ones() as usize;
     let lost = 16 - board.by_color(!color).count();
-    extra == 0
-        || 7 * extra <= lost
+    7 * extra <= lost
         || nearest_free_captures(pawns) <= lost
         || fewest_captures(board, color) <= lost
 }
