@@ -104,6 +104,7 @@ fn safe_steps(board: &Board, turn: Color) -> impl Iterator<Item = Square> {
 /// or one without castling rights, is one shakmaty plays from (the
 /// property tests hold fenkit's rules to shakmaty's); otherwise, or when
 /// the king is stuck, shakmaty's position decides.
+#[cfg(feature = "serde")]
 pub(crate) fn check_and_stuck(setup: &Setup, mode: CastlingMode) -> Option<(bool, bool)> {
     let (board, turn) = (&setup.board, setup.turn);
     if (mode == CastlingMode::Standard || setup.castling_rights.is_empty())
