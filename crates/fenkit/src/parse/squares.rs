@@ -139,23 +139,21 @@ fn scalar_masks(squares: &Squares) -> [u64; 8] {
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
     use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set_epi64x, _mm_set1_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x,
+        _mm_set1_epi8,
     };
 
     use super::Squares;
 
     /// Sixteen squares a step: a compare per role on the letters folded to
-    /// lowercase, and two range compares for the colors.
+    /// lowercase, and one for black; white is the rest of the pieces.
     #[target_feature(enable = "sse2")]
     pub(super) fn masks(squares: &Squares) -> [u64; 8] {
         let mut masks = [0u64; 8];
         let lowercase = _mm_set1_epi8(0x20);
         let roles = b"pnbrqk".map(|name| _mm_set1_epi8(name as i8));
-        // Letters only: white ones lie between '@' and '[', black ones
-        // between '`' and '{'; '.' lies below both.
-        let (white_above, white_below) = (_mm_set1_epi8(b'@' as i8), _mm_set1_epi8(b'[' as i8));
-        let (black_above, black_below) = (_mm_set1_epi8(b'`' as i8), _mm_set1_epi8(b'{' as i8));
+        // Black letters lie above '_', white ones and '.' below.
+        let underscore = _mm_set1_epi8(b'_' as i8);
         for (chunk, sixteen) in squares[..64].chunks_exact(16).enumerate() {
             let half = |at: usize| {
                 i64::from_le_bytes(sixteen[at..at + 8].try_into().expect("eight bytes"))
@@ -167,14 +165,10 @@ mod sse2 {
             for (role, name) in roles.iter().enumerate() {
                 masks[role] |= bits(_mm_cmpeq_epi8(folded, *name));
             }
-            let between = |above, below| {
-                let over = _mm_cmpgt_epi8(letters, above);
-                let under = _mm_cmplt_epi8(letters, below);
-                bits(over) & bits(under)
-            };
-            masks[6] |= between(white_above, white_below);
-            masks[7] |= between(black_above, black_below);
+            masks[7] |= bits(_mm_cmpgt_epi8(letters, underscore));
         }
+        // Every piece is one color or the other.
+        masks[6] = masks[..6].iter().fold(0, |all, role| all | role) & !masks[7];
         masks
     }
 }
