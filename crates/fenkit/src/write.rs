@@ -238,7 +238,8 @@ pub fn write_board_text(board: &Board, out: &mut Vec<u8>) {
 ///
 /// ```
 /// let read = fenkit::ReadOptions::default();
-/// let (_, letters) = read.parse_with_letters(b"8/8/8/8/8/8/8/K6k w - - 0 1")?;
+/// let mut letters = [0; 64];
+/// read.parse_with_letters(b"8/8/8/8/8/8/8/K6k w - - 0 1", &mut letters)?;
 /// let mut out = Vec::new();
 /// fenkit::write_board_lines(&letters, &mut out);
 /// assert!(out.ends_with(b"........\nK......k\n"));

@@ -27,10 +27,9 @@ struct Board {
 impl Job for Board {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         // The letters come from the placement's one expansion, not back
-        // from the bitboards (which only the rules need). Looked at where
-        // it was returned: a parse result is large, and each move a copy.
-        let result = self.read.parse_with_letters(record.bytes);
-        let (parsed, letters) = match &result {
+        // from the bitboards (which only the rules need).
+        let mut letters = [0; 64];
+        let parsed = match self.read.parse_with_letters(record.bytes, &mut letters) {
             Ok(parsed) => parsed,
             Err(err) => {
                 report(&self.read, record, err.diagnostics(), out)?;
@@ -41,9 +40,9 @@ impl Job for Board {
             out.diagnostics(record, &parsed.warnings)?;
         }
         // A board printed as is says when its position breaks the rules.
-        warn_if_illegal(&self.read, record, parsed, out)?;
+        warn_if_illegal(&self.read, record, &parsed, out)?;
         self.items.next_item(out);
-        fenkit::write_board_lines(letters, out.stdout());
+        fenkit::write_board_lines(&letters, out.stdout());
         Ok(true)
     }
 }

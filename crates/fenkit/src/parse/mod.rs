@@ -251,47 +251,58 @@ impl ReadOptions {
     /// # Ok::<_, fenkit::ParseError>(())
     /// ```
     pub fn parse(&self, record: &[u8]) -> Result<Parsed, ParseError> {
-        self.parse_expanding(record, &mut [0; 72])
-            .map(|(parsed, _)| parsed)
+        self.parse_expanding(record, &mut [0; 72], &mut false)
     }
 
-    /// Parses `record` as [`ReadOptions::parse`] does, and gives the 64
-    /// letters of its board too (as [`board_letters`](crate::board_letters)
-    /// writes them): for the usual record, the placement's bytes are
-    /// expanded once, the letters kept and the bitboards read off them,
-    /// never the letters written back from the bitboards.
+    /// Parses `record` as [`ReadOptions::parse`] does and, when it is
+    /// well-formed, writes the 64 letters of its board into `letters` (as
+    /// [`board_letters`](crate::board_letters) gives them): for the usual
+    /// record, the placement's bytes are expanded once, the letters kept
+    /// and the bitboards read off them, never the letters written back
+    /// from the bitboards. (The letters go into the caller's array, not
+    /// into the result: a parse result is large, and each move a copy.)
     ///
     /// ```
     /// let read = fenkit::ReadOptions::default();
-    /// let (parsed, letters) = read.parse_with_letters(b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?;
+    /// let mut letters = [0; 64];
+    /// let parsed = read.parse_with_letters(b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &mut letters)?;
     /// assert_eq!(&letters[..8], b"....k...");
     /// assert_eq!(&letters[48..], b"....P.......K...");
     /// assert_eq!(letters, fenkit::board_letters(&parsed.setup.board));
     /// # Ok::<_, fenkit::ParseError>(())
     /// ```
-    pub fn parse_with_letters(&self, record: &[u8]) -> Result<(Parsed, [u8; 64]), ParseError> {
+    pub fn parse_with_letters(
+        &self,
+        record: &[u8],
+        letters: &mut [u8; 64],
+    ) -> Result<Parsed, ParseError> {
         let mut squares = [0; 72];
-        let (parsed, expanded) = self.parse_expanding(record, &mut squares)?;
-        let letters = match expanded {
-            true => core::array::from_fn(|square| squares[square]),
-            false => crate::board_letters(&parsed.setup.board),
-        };
-        Ok((parsed, letters))
+        let mut expanded = false;
+        let parsed = self.parse_expanding(record, &mut squares, &mut expanded);
+        if let Ok(parsed) = &parsed {
+            *letters = match expanded {
+                true => core::array::from_fn(|square| squares[square]),
+                false => crate::board_letters(&parsed.setup.board),
+            };
+        }
+        parsed
     }
 
-    /// Parses `record`, and says whether `squares` holds its placement
-    /// expanded (the quick path read it).
+    /// Parses `record`, and says in `expanded` whether `squares` holds its
+    /// placement expanded (the quick path read it).
     fn parse_expanding(
         &self,
         record: &[u8],
         squares: &mut squares::Squares,
-    ) -> Result<(Parsed, bool), ParseError> {
+        expanded: &mut bool,
+    ) -> Result<Parsed, ParseError> {
         // Before looking for EPD's ';': a record the quick path reads has
         // none (its last two fields are digits).
         if self.format != Format::Epd
             && let Some(parsed) = quick::parse(record, self.castling, squares)
         {
-            return Ok((parsed, true));
+            *expanded = true;
+            return Ok(parsed);
         }
         let epd = match self.format {
             Format::Fen => false,
@@ -311,9 +322,7 @@ impl ReadOptions {
             }
             result => result,
         };
-        result
-            .map(|parsed| (parsed, false))
-            .map_err(|err| err.located(record))
+        result.map_err(|err| err.located(record))
     }
 }
 

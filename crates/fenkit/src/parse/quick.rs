@@ -12,7 +12,7 @@ use crate::{Field, Span, castling::CASTLING_LETTERS};
 
 /// Reads `record` as a usual FEN record, with its placement expanded into
 /// `squares` on the way.
-#[inline]
+#[inline(always)]
 pub(super) fn parse(
     record: &[u8],
     mode: CastlingMode,
