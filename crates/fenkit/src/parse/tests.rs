@@ -102,32 +102,20 @@ mod quick_path {
 
     use super::*;
 
-    /// A placement, mostly well-formed: ranks of letters and digits, with
-    /// runs split or merged now and then.
+    /// A placement as the writer writes it, of any pieces on any squares
+    /// (the edits below split and merge its runs now and then).
     fn placement() -> impl Strategy<Value = Vec<u8>> {
         let square = prop::sample::select(b"PNBRQKpnbrqk........".to_vec());
-        prop::collection::vec(prop::collection::vec(square, 8), 8).prop_map(|ranks| {
-            let mut out = Vec::new();
-            for (index, rank) in ranks.iter().enumerate() {
-                if index > 0 {
-                    out.push(b'/');
-                }
-                let mut empty = 0u8;
-                for &square in rank {
-                    if square == b'.' {
-                        empty += 1;
-                        continue;
-                    }
-                    if empty > 0 {
-                        out.push(b'0' + empty);
-                        empty = 0;
-                    }
-                    out.push(square);
-                }
-                if empty > 0 {
-                    out.push(b'0' + empty);
+        prop::collection::vec(square, 64).prop_map(|letters| {
+            let mut board = shakmaty::Board::empty();
+            for (index, &letter) in letters.iter().enumerate() {
+                if let Some(piece) = shakmaty::Piece::from_char(char::from(letter)) {
+                    // Rank 8 first, as FEN writes them.
+                    board.set_piece_at(shakmaty::Square::new(index as u32).flip_vertical(), piece);
                 }
             }
+            let mut out = Vec::new();
+            crate::write::write_placement(&board, &mut out);
             out
         })
     }
