@@ -170,17 +170,27 @@ impl RecordJson<'_> {
         }
         out.extend_from_slice(b",\"turn\":");
         optional(self.turn, out);
-        for (name, value) in [
-            (&b",\"check\":"[..], self.check),
-            (b",\"checkmate\":", self.checkmate),
-            (b",\"stalemate\":", self.stalemate),
-        ] {
-            out.extend_from_slice(name);
-            out.extend_from_slice(match value {
-                Some(true) => b"true",
-                Some(false) => b"false",
-                None => b"null",
-            });
+        let words = (self.check, self.checkmate, self.stalemate);
+        if words == (Some(false), Some(false), Some(false)) {
+            // The usual legal position, in one piece.
+            out.extend_from_slice(b",\"check\":false,\"checkmate\":false,\"stalemate\":false");
+        } else {
+            for (name, value) in [
+                (&b",\"check\":"[..], self.check),
+                (b",\"checkmate\":", self.checkmate),
+                (b",\"stalemate\":", self.stalemate),
+            ] {
+                out.extend_from_slice(name);
+                out.extend_from_slice(match value {
+                    Some(true) => b"true",
+                    Some(false) => b"false",
+                    None => b"null",
+                });
+            }
+        }
+        if self.errors.is_empty() {
+            out.extend_from_slice(b",\"errors\":[]}");
+            return;
         }
         out.extend_from_slice(b",\"errors\":[");
         for (index, problem) in self.errors.iter().enumerate() {
@@ -235,11 +245,14 @@ fn string(text: &str, out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push(b'"');
     let bytes = text.as_bytes();
-    // Most strings need no escape; a test without early exit over the
-    // whole string compiles to a few vector instructions.
-    let needs_escape = bytes.iter().fold(false, |found, &b| {
-        found | (b < 0x20) | (b == b'"') | (b == b'\\')
-    });
+    // Most strings need no escape. A long one is tested without early
+    // exit, which compiles to vector instructions; a short one (a file
+    // name, a color) byte by byte, stopping at the first escape.
+    let escaped = |b: u8| (b < 0x20) | (b == b'"') | (b == b'\\');
+    let needs_escape = match bytes.len() < 32 {
+        true => bytes.iter().any(|&b| escaped(b)),
+        false => bytes.iter().fold(false, |found, &b| found | escaped(b)),
+    };
     if !needs_escape {
         out.extend_from_slice(bytes);
         out.push(b'"');
