@@ -13,13 +13,14 @@
 /// for the last 8-byte store past h1.
 pub(crate) type Squares = [u8; 72];
 
+const DIGIT: u64 = 1 << 8;
+const INVALID: u64 = 1 << 9;
+const SLASH: u64 = !0 << 16;
+
 /// What each byte does, in one word so that one load tells all: the
 /// squares it covers (bits 0-7), whether it is a digit or no placement
 /// character at all, and for a slash a mask of ones from bit 16 up (used
 /// to test and move the rank's end without a branch).
-const DIGIT: u64 = 1 << 8;
-const INVALID: u64 = 1 << 9;
-const SLASH: u64 = !0 << 16;
 const STEP: [u64; 256] = {
     let mut step = [INVALID; 256];
     let letters = *b"PNBRQKpnbrqk";
