@@ -74,12 +74,7 @@ pub fn can_move(position: &Chess) -> bool {
 /// assert_eq!(steps, [Square::D2, Square::E2, Square::F2]);
 /// ```
 pub fn king_steps(position: &Chess) -> Bitboard {
-    steps_on(position.board(), position.turn())
-}
-
-/// [`king_steps`] on a board, for `turn` to move.
-fn steps_on(board: &Board, turn: Color) -> Bitboard {
-    safe_steps(board, turn).collect()
+    safe_steps(position.board(), position.turn()).collect()
 }
 
 /// Whether [`king_steps`] has one: the first safe square answers.
@@ -87,6 +82,8 @@ fn king_can_step(board: &Board, turn: Color) -> bool {
     safe_steps(board, turn).next().is_some()
 }
 
+/// The squares of [`king_steps`] one by one, for `turn` to move on
+/// `board`, so that a caller may stop at the first.
 fn safe_steps(board: &Board, turn: Color) -> impl Iterator<Item = Square> {
     let king = board.king_of(turn);
     let without_king = king.map_or(board.occupied(), |king| board.occupied() ^ king);

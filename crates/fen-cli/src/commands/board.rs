@@ -29,18 +29,12 @@ impl Job for Board {
         // The letters come from the placement's one expansion, not back
         // from the bitboards (which only the rules need).
         let mut letters = [0; 64];
-        let parsed = match self.read.parse_with_letters(record.bytes, &mut letters) {
-            Ok(parsed) => parsed,
-            Err(err) => {
-                report(&self.read, record, err.diagnostics(), out)?;
-                return Ok(false);
-            }
+        let result = self.read.parse_with_letters(record.bytes, &mut letters);
+        let Some(parsed) = reported(&self.read, record, &result, out)? else {
+            return Ok(false);
         };
-        if !parsed.warnings.is_empty() {
-            out.diagnostics(record, &parsed.warnings)?;
-        }
         // A board printed as is says when its position breaks the rules.
-        warn_if_illegal(&self.read, record, &parsed, out)?;
+        warn_if_illegal(&self.read, record, parsed, out)?;
         self.items.next_item(out);
         fenkit::write_board_lines(&letters, out.stdout());
         Ok(true)

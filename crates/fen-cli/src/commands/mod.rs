@@ -28,7 +28,7 @@ pub mod uniq;
 
 use std::io;
 
-use fenkit::{Class, Code, Diagnostic, Parsed, ReadOptions, Record, Severity};
+use fenkit::{Class, Code, Diagnostic, ParseError, Parsed, ReadOptions, Record, Severity};
 use shakmaty::{CastlingMode, Chess};
 
 use crate::output::Output;
@@ -40,7 +40,7 @@ mod prelude {
 
     pub use fenkit::{ReadOptions, Record};
 
-    pub use super::{legal_reported, parse_reported, report, warn_if_illegal};
+    pub use super::{legal_reported, parse_reported, report, reported, warn_if_illegal};
     pub use crate::{
         options::Inputs,
         output::Output,
@@ -105,7 +105,21 @@ pub fn parse_reported(
     record: &Record,
     out: &mut Output,
 ) -> io::Result<Option<Parsed>> {
-    match options.parse(record.bytes) {
+    let result = options.parse(record.bytes);
+    reported(options, record, &result, out)?;
+    Ok(result.ok())
+}
+
+/// Reports what parsing `record` gave: its repairs (warnings) or its
+/// problems; the parsed record when it is well-formed. By reference: a
+/// parse result is large, and each move of it a copy.
+pub fn reported<'p>(
+    options: &ReadOptions,
+    record: &Record,
+    result: &'p Result<Parsed, ParseError>,
+    out: &mut Output,
+) -> io::Result<Option<&'p Parsed>> {
+    match result {
         Ok(parsed) => {
             if !parsed.warnings.is_empty() {
                 out.diagnostics(record, &parsed.warnings)?;

@@ -29,6 +29,16 @@ pub(super) fn check(setup: &Setup, mode: CastlingMode, out: &mut Vec<Violation>)
     halfmove_clock(setup, out);
 }
 
+/// Whether a pawn of `pawns` stands in front of another on its file: the
+/// only way pawns can need captures to reach their files.
+pub(super) fn stacked(pawns: Bitboard) -> bool {
+    let mut above = pawns.0 << 8;
+    above |= above << 8;
+    above |= above << 16;
+    above |= above << 32;
+    pawns.0 & above != 0
+}
+
 /// The fewest captures that bring pawns from their start files (one each)
 /// to the files they stand on: each capture moves a pawn one file over.
 pub(super) fn fewest_captures(board: &Board, color: Color) -> usize {
@@ -52,10 +62,7 @@ pub(super) fn fewest_captures(board: &Board, color: Color) -> usize {
 fn pawn_captures(board: &Board, color: Color, out: &mut Vec<Violation>) {
     let pawns = board.pawns() & board.by_color(color);
     // One pawn a file at most: each can stand on its own start file.
-    if File::ALL
-        .iter()
-        .all(|&file| !(pawns & Bitboard::from(file)).more_than_one())
-    {
+    if !stacked(pawns) {
         return;
     }
     let needed = fewest_captures(board, color);
@@ -87,7 +94,7 @@ fn pawn_captures(board: &Board, color: Color, out: &mut Vec<Violation>) {
 }
 
 /// A bishop's home square and the two pawns that shut it in while unmoved.
-fn bishop_homes(color: Color) -> [(Square, [Square; 2]); 2] {
+pub(super) fn bishop_homes(color: Color) -> [(Square, [Square; 2]); 2] {
     let home = |file, left, right| {
         let on = |file| Square::from_coords(file, color.backrank());
         let pawn = |file| Square::from_coords(file, color.relative_rank(Rank::Second));
@@ -110,23 +117,37 @@ struct Home {
     away: Option<Bitboard>,
 }
 
+/// The squares of `square`'s color.
+fn shade_of(square: Square) -> Bitboard {
+    if Bitboard::LIGHT_SQUARES.contains(square) {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        Bitboard::DARK_SQUARES
+    }
+}
+
+/// When the two pawns of the home on `square` never moved: `color`'s
+/// bishops of the home's color elsewhere, which cannot have come from it.
+pub(super) fn away_from_home(
+    board: &Board,
+    color: Color,
+    (square, pawns): (Square, [Square; 2]),
+) -> Option<Bitboard> {
+    let ours = board.by_color(color);
+    let own_pawns = board.pawns() & ours;
+    let shut_in = pawns.iter().all(|&pawn| own_pawns.contains(pawn));
+    shut_in.then(|| (board.bishops() & ours & shade_of(square)).without(square))
+}
+
 fn trapped_bishops(board: &Board, color: Color, out: &mut Vec<Violation>) {
     let ours = board.by_color(color);
     let own_pawns = board.pawns() & ours;
     let bishops = board.bishops() & ours;
-    let homes = bishop_homes(color).map(|(square, pawns)| {
-        let shade = if Bitboard::LIGHT_SQUARES.contains(square) {
-            Bitboard::LIGHT_SQUARES
-        } else {
-            Bitboard::DARK_SQUARES
-        };
-        let shut_in = pawns.iter().all(|&pawn| own_pawns.contains(pawn));
-        Home {
-            square,
-            pawns,
-            shade_count: (bishops & shade).count(),
-            away: shut_in.then_some((bishops & shade).without(square)),
-        }
+    let homes = bishop_homes(color).map(|(square, pawns)| Home {
+        square,
+        pawns,
+        shade_count: (bishops & shade_of(square)).count(),
+        away: away_from_home(board, color, (square, pawns)),
     });
     if !homes
         .iter()
@@ -176,8 +197,14 @@ fn trapped_bishops(board: &Board, color: Color, out: &mut Vec<Violation>) {
     }
 }
 
+/// The plies played since the start, by the fullmove number and the side
+/// to move.
+pub(super) fn plies_played(setup: &Setup) -> u64 {
+    2 * (u64::from(setup.fullmoves.get()) - 1) + u64::from(setup.turn == Color::Black)
+}
+
 fn halfmove_clock(setup: &Setup, out: &mut Vec<Violation>) {
-    let plies = 2 * (u64::from(setup.fullmoves.get()) - 1) + u64::from(setup.turn == Color::Black);
+    let plies = plies_played(setup);
     if u64::from(setup.halfmoves) <= plies {
         return;
     }

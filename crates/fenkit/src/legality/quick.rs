@@ -9,9 +9,12 @@
 //! means "look closer", never "illegal". The property tests hold both
 //! answers to the full rules on positions near the edge of legality.
 
-use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Rank, Setup, Square};
+use shakmaty::{Bitboard, Board, CastlingMode, Color, File, Setup, Square};
 
-use super::{history::fewest_captures, piece_counts, promotions, valid_ep};
+use super::{
+    history::{away_from_home, bishop_homes, fewest_captures, plies_played, stacked},
+    piece_counts, promotions, valid_ep,
+};
 
 /// Whether `setup` surely breaks no rule of play: what
 /// [`super::unplayable`] would find is nothing. For a position from a game,
@@ -61,9 +64,8 @@ pub fn surely_playable(setup: &Setup, mode: CastlingMode) -> bool {
 /// ```
 pub fn surely_valid(setup: &Setup, mode: CastlingMode) -> bool {
     let board = &setup.board;
-    let plies = 2 * (u64::from(setup.fullmoves.get()) - 1) + u64::from(setup.turn == Color::Black);
     surely_playable(setup, mode)
-        && u64::from(setup.halfmoves) <= plies
+        && u64::from(setup.halfmoves) <= plies_played(setup)
         && Color::ALL.into_iter().all(|color| {
             // Bishops count only in standard chess.
             captures_fit(board, color)
@@ -137,12 +139,7 @@ fn castling_fits(setup: &Setup, mode: CastlingMode, kings: [Square; 2]) -> bool 
 /// when that bound does not settle it are the captures counted.
 fn captures_fit(board: &Board, color: Color) -> bool {
     let pawns = board.pawns() & board.by_color(color);
-    let mut above = pawns.0 << 8;
-    above |= above << 8;
-    above |= above << 16;
-    above |= above << 32;
-    if pawns.0 & above == 0 {
-        // One pawn a file at most: no pawn in front of another.
+    if !stacked(pawns) {
         return true;
     }
     let mut files = pawns.0;
@@ -194,23 +191,9 @@ fn nearest_free_captures(pawns: Bitboard) -> usize {
 /// never moved (c1 behind b2 and d2, f1 behind e2 and g2): the case the
 /// trapped-bishop rule weighs against the promoted pieces.
 fn bishop_away(board: &Board, color: Color) -> bool {
-    let ours = board.by_color(color);
-    let pawns = board.pawns() & ours;
-    let bishops = board.bishops() & ours;
-    let on = |file, rank| Square::from_coords(file, color.relative_rank(rank));
-    [(File::C, File::B, File::D), (File::F, File::E, File::G)]
+    bishop_homes(color)
         .into_iter()
-        .any(|(home, left, right)| {
-            let home = on(home, Rank::First);
-            let shut_in =
-                pawns.contains(on(left, Rank::Second)) && pawns.contains(on(right, Rank::Second));
-            let shade = if Bitboard::LIGHT_SQUARES.contains(home) {
-                Bitboard::LIGHT_SQUARES
-            } else {
-                Bitboard::DARK_SQUARES
-            };
-            shut_in && (bishops & shade).without(home).any()
-        })
+        .any(|home| away_from_home(board, color, home).is_some_and(Bitboard::any))
 }
 
 #[cfg(test)]
