@@ -1,16 +1,30 @@
 //! Options as words, for callers that pass text (SQL engines): `lenient`,
-//! `chess960`, `playable` / `reachable` / `plausible`, and for functions
+//! `chess960`, `auto` / `fen` / `epd` (the records' format), `playable` / `reachable` / `plausible`, and for functions
 //! that write FEN `ep=always|pseudo-legal|legal` and
 //! `castling=standard|x-fen|shredder`, separated by commas or spaces.
 
 use fenkit::{CastlingNotation, ReadOptions, Strictness, WriteOptions};
 use shakmaty::{CastlingMode, EnPassantMode};
 
-/// How records are read and written.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// How records are read and written. Records are read by their shape
+/// (`auto`: EPD for four fields or operations, FEN otherwise), as the
+/// command reads them; `fen` and `epd` insist on one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     pub read: ReadOptions,
     pub write: WriteOptions,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            read: ReadOptions {
+                format: fenkit::Format::Auto,
+                ..ReadOptions::default()
+            },
+            write: WriteOptions::default(),
+        }
+    }
 }
 
 impl Options {
@@ -39,6 +53,9 @@ impl Options {
                 "lenient" => read.lenient = true,
                 "strict" => read.lenient = false,
                 "chess960" => read.castling = CastlingMode::Chess960,
+                "auto" => read.format = fenkit::Format::Auto,
+                "fen" => read.format = fenkit::Format::Fen,
+                "epd" => read.format = fenkit::Format::Epd,
                 "playable" => read.strictness = Strictness::Playable,
                 "reachable" => read.strictness = Strictness::Reachable,
                 "plausible" => read.strictness = Strictness::Plausible,
@@ -50,7 +67,7 @@ impl Options {
                 "castling=shredder" => write.castling = CastlingNotation::Shredder,
                 _ => {
                     return Err(format!(
-                        "unknown option '{word}'; options are lenient, chess960, playable, reachable, plausible, ep=always|pseudo-legal|legal, castling=standard|x-fen|shredder"
+                        "unknown option '{word}'; options are lenient, chess960, auto, fen, epd, playable, reachable, plausible, ep=always|pseudo-legal|legal, castling=standard|x-fen|shredder"
                     ));
                 }
             }

@@ -39,7 +39,9 @@ pub fn read(lenient: bool, chess960: bool, strictness: &str) -> PyResult<ReadOpt
                 ("plausible", Strictness::Plausible),
             ],
         )?,
-        ..ReadOptions::default()
+        // By the record's shape, as every front end reads: four fields or
+        // operations are EPD.
+        format: fenkit::Format::Auto,
     })
 }
 

@@ -2,7 +2,10 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup, Square};
 
-use crate::{Class, Diagnostic, Operation, ReadOptions, no_errors, parse::Parsed, violations};
+use crate::{
+    Class, Code, Diagnostic, Field, Operation, ReadOptions, Span, epd::Operand, no_errors,
+    parse::Parsed, violations,
+};
 
 /// The outcome of checking one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +20,8 @@ pub struct Checked {
     /// Whether the record is known to be its own canonical FEN (see
     /// [`Parsed::canonical`]).
     pub canonical: bool,
+    /// Whether the record was read as EPD (see [`Format`](crate::Format)).
+    pub is_epd: bool,
 }
 
 impl Checked {
@@ -137,7 +142,14 @@ pub fn check_status(position: &Chess) -> &'static str {
 /// The position to play from `setup`, when shakmaty plays from it. More
 /// promoted pieces than missing pawns (shakmaty's "too much material")
 /// stop no game: fenkit's own rules judge material, and say unreachable.
-pub(crate) fn playable(setup: &Setup, mode: CastlingMode) -> Option<Chess> {
+///
+/// ```
+/// use shakmaty::{CastlingMode, Setup};
+///
+/// assert!(fenkit::playable(&Setup::initial(), CastlingMode::Standard).is_some());
+/// assert!(fenkit::playable(&Setup::empty(), CastlingMode::Standard).is_none());
+/// ```
+pub fn playable(setup: &Setup, mode: CastlingMode) -> Option<Chess> {
     match Chess::from_setup(setup.clone(), mode) {
         Ok(position) => Some(position),
         Err(err) => err.ignore_too_much_material().ok(),
@@ -186,13 +198,36 @@ impl ReadOptions {
                 operations,
                 warnings: mut diagnostics,
                 canonical,
-                ..
+                is_epd,
             }) => {
                 diagnostics.extend(
                     violations(&setup, self.castling)
                         .iter()
                         .map(|violation| violation.locate(record, &fields)),
                 );
+                // The moves of `bm`, `am` and `pv`, where the position can
+                // be played from: each legal, and written in SAN.
+                let mut operations = operations;
+                if operations
+                    .iter()
+                    .any(|o| matches!(o.opcode.as_str(), "bm" | "am" | "pv"))
+                    && no_errors(&diagnostics)
+                    && let Some(position) = playable(&setup, self.castling)
+                {
+                    let (written, bad) = crate::games::epd_moves(&position, &operations);
+                    let from = fields.get(Field::Operations).map_or(0, |span| span.start);
+                    for bad in bad {
+                        let operation = &operations[bad.operation];
+                        let span = operand_span(record, from, operation, bad.operand);
+                        diagnostics.push(Diagnostic::new(
+                            Code::EpdIllegalMove,
+                            Field::Operations,
+                            span,
+                            format!("in '{}', {}", operation.opcode, bad.error.message),
+                        ));
+                    }
+                    operations = written;
+                }
                 // Repairs and rules, in the order they stand in the record.
                 diagnostics.sort_by_key(|d| d.span.start);
                 for diagnostic in &mut diagnostics {
@@ -207,6 +242,7 @@ impl ReadOptions {
                     operations,
                     diagnostics,
                     canonical,
+                    is_epd,
                 }
             }
             Err(err) => Checked {
@@ -214,7 +250,42 @@ impl ReadOptions {
                 operations: Vec::new(),
                 diagnostics: err.into_diagnostics(),
                 canonical: false,
+                is_epd: false,
             },
         }
     }
+}
+
+/// Where operand `index` of `operation` stands in `record`, searched for
+/// from `from` (the operations' start): its opcode, then its operands in
+/// turn; the opcode's place when the operand is not written as read (a
+/// mark glued back to its move).
+fn operand_span(record: &[u8], from: usize, operation: &Operation, index: usize) -> Span {
+    let word = |text: &[u8], at: usize| {
+        (at..record.len()).find(|&pos| {
+            record[pos..].starts_with(text)
+                && (pos == 0 || matches!(record[pos - 1], b' ' | b'\t' | b';'))
+                && record
+                    .get(pos + text.len())
+                    .is_none_or(|b| matches!(b, b' ' | b'\t' | b';'))
+        })
+    };
+    let Some(opcode) = word(operation.opcode.as_bytes(), from) else {
+        return Span::new(from, from);
+    };
+    let mut at = opcode + operation.opcode.len();
+    let fallback = Span::at(opcode, operation.opcode.len());
+    for (n, operand) in operation.operands.iter().enumerate() {
+        let Operand::Token(text) = operand else {
+            continue;
+        };
+        let Some(found) = word(text.as_bytes(), at) else {
+            return fallback;
+        };
+        if n == index {
+            return Span::at(found, text.len());
+        }
+        at = found + text.len();
+    }
+    fallback
 }

@@ -231,6 +231,12 @@ codes! {
     RecordTooLong => "record-too-long",
     /// A NUL byte.
     NulByte => "nul-byte",
+    /// Control bytes (NUL, CR, form feed, vertical tab) after the record's
+    /// last field, as old C tools leave them at a line's end.
+    ControlAtEnd => "control-at-end",
+    /// `startpos`, the UCI name of the standard start, where a record
+    /// stands.
+    Startpos => "startpos",
     /// Bytes that are not UTF-8.
     InvalidUtf8 => "invalid-utf8",
     /// The record stands inside quotes.
@@ -345,6 +351,15 @@ codes! {
     EpdUnterminatedString => "epd-unterminated-string",
     /// An operand that does not fit its opcode, such as `hmvc x`.
     EpdBadOperand => "epd-bad-operand",
+    /// FEN's halfmove clock and fullmove number after an EPD record's four
+    /// fields (`… - 0 1; D1 20`), where EPD writes `hmvc` and `fmvn`.
+    EpdFenClocks => "epd-fen-clocks",
+    /// A `;` in front of operations (`;D1 20 ;D2 400`), or a blank before
+    /// the `;` that ends one (`bm d5 ; id "x";`).
+    EpdSemicolonPlacement => "epd-semicolon-placement",
+    /// A move of `bm`, `am` or `pv` that is no legal move of the position
+    /// (or of the position the variation has reached).
+    EpdIllegalMove => "epd-illegal-move",
 
     // Moves and games (found when playing moves, not by the parser).
     /// A move that is neither SAN nor UCI.
@@ -439,6 +454,10 @@ impl Code {
             | EpdMissingSemicolon
             | EpdUnterminatedString
             | EpdBadOperand
+            | EpdFenClocks
+            | EpdSemicolonPlacement
+            | ControlAtEnd
+            | Startpos
             | BadMove
             | AmbiguousMove => Class::Malformed,
             // What stops play or contradicts the record: shakmaty (and any
@@ -448,7 +467,7 @@ impl Code {
             MissingKing | TooManyKings | PawnOnBackRank | OppositeCheck | ImpossibleCheck
             | CastlingNoKing | CastlingNoRook | EpNoPawn | EpOccupied | TooManyPieces
             | TooManyPawns | EpWithHalfmove | EpUndecided | CastlingAmbiguous | IllegalMove
-            | IllegalPosition | NotOneMove => Class::Illegal,
+            | IllegalPosition | NotOneMove | EpdIllegalMove => Class::Illegal,
             // Deductions about the game that led here: true of every game
             // from the standard start, false of set-up positions, which
             // engines play all the same.

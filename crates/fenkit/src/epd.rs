@@ -93,63 +93,229 @@ const fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t')
 }
 
+/// The opcodes of the EPD standard and of the suites people use, which
+/// tell where an operation starts when the `;` before it is missing.
+const OPCODES: &[&[u8]] = &[
+    b"acd",
+    b"acn",
+    b"acs",
+    b"am",
+    b"bm",
+    b"c0",
+    b"c1",
+    b"c2",
+    b"c3",
+    b"c4",
+    b"c5",
+    b"c6",
+    b"c7",
+    b"c8",
+    b"c9",
+    b"ce",
+    b"dm",
+    b"draw_accept",
+    b"draw_claim",
+    b"draw_offer",
+    b"draw_reject",
+    b"eco",
+    b"fmvn",
+    b"hmvc",
+    b"id",
+    b"nic",
+    b"noop",
+    b"pm",
+    b"pv",
+    b"rc",
+    b"resign",
+    b"sm",
+    b"tcgs",
+    b"tcri",
+    b"tcsi",
+    b"v0",
+    b"v1",
+    b"v2",
+    b"v3",
+    b"v4",
+    b"v5",
+    b"v6",
+    b"v7",
+    b"v8",
+    b"v9",
+];
+
+/// Whether `token` is a known opcode: one of [`OPCODES`], or a perft
+/// suite's `D1`, `D2`, ….
+pub(crate) fn is_known_opcode(token: &[u8]) -> bool {
+    OPCODES.contains(&token)
+        || matches!(token, [b'D', digits @ ..] if !digits.is_empty() && digits.len() <= 2 && digits.iter().all(u8::is_ascii_digit))
+}
+
+/// Opcodes whose operands are free text, where a word that is also an
+/// opcode is text, not a new operation.
+fn takes_text(opcode: &[u8]) -> bool {
+    matches!(
+        opcode,
+        b"id" | b"c0" | b"c1" | b"c2" | b"c3" | b"c4" | b"c5" | b"c6" | b"c7" | b"c8" | b"c9"
+    )
+}
+
+/// FEN's two clocks where an EPD record's operations start (`… - 0 1;
+/// D1 20`): the spans of the halfmove clock and the fullmove number in
+/// `bytes`, and where the operations go on (past a `;` that ends the
+/// clocks).
+pub(crate) struct FenClocks {
+    pub halfmove: Span,
+    pub fullmove: Span,
+    pub rest: usize,
+}
+
+pub(crate) fn fen_clocks(bytes: &[u8]) -> Option<FenClocks> {
+    let digits_at = |pos: usize| {
+        let len = bytes[pos.min(bytes.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        (len > 0).then_some(Span::at(pos, len))
+    };
+    let skip_blanks = |mut pos: usize| {
+        while pos < bytes.len() && is_blank(bytes[pos]) {
+            pos += 1;
+        }
+        pos
+    };
+    let halfmove = digits_at(skip_blanks(0))?;
+    let gap = skip_blanks(halfmove.end);
+    if gap == halfmove.end {
+        return None;
+    }
+    let fullmove = digits_at(gap)?;
+    let after = skip_blanks(fullmove.end);
+    let rest = match bytes.get(after) {
+        None => after,
+        Some(b';') => after + 1,
+        Some(_) if after > fullmove.end => after,
+        Some(_) => return None,
+    };
+    Some(FenClocks {
+        halfmove,
+        fullmove,
+        rest,
+    })
+}
+
+/// What an operation list does that the standard does not, but whose
+/// meaning is plain: reported once per record, each kind at its first
+/// place.
+#[derive(Default)]
+struct Deviations {
+    /// A `;` standing in front of an operation (`;D1 20 ;D2 400`, `- - ;
+    /// bm Qd1`).
+    in_front: Option<usize>,
+    /// A blank before the `;` that ends an operation (`bm d5 ; id "x";`).
+    blank_before: Option<usize>,
+    /// Where a `;` is missing, and the operation it would end.
+    missing: Vec<(usize, Span)>,
+    /// A check or annotation mark standing apart from its move (`Qd1 +`).
+    mark_apart: Option<(Span, String, String)>,
+}
+
 /// Reads the operations in `bytes`, which start at `offset` in the record.
+/// Problems go to `diagnostics`; the ways of writing that deviate from the
+/// standard but whose meaning is plain (a `;` in front of operations or
+/// missing, `opcode=value`, a mark apart from its move, free text where an
+/// operation should be) go to `dialects`, which lenient reading takes as
+/// warnings.
 pub(crate) fn read_operations(
     bytes: &[u8],
     offset: usize,
     diagnostics: &mut Vec<Diagnostic>,
+    dialects: &mut Vec<Diagnostic>,
 ) -> ReadOperations {
     let mut read = ReadOperations {
         operations: Vec::new(),
         first_operands: Vec::new(),
     };
-    let error = |code, span: Span, message: String| {
-        Diagnostic::new(
-            code,
-            Field::Operations,
-            Span::new(offset + span.start, offset + span.end),
-            message,
-        )
-    };
+    let at = |span: Span| Span::new(offset + span.start, offset + span.end);
+    let mut deviations = Deviations::default();
     let mut pos = 0;
     loop {
         while pos < bytes.len() && is_blank(bytes[pos]) {
             pos += 1;
         }
         if pos == bytes.len() {
-            return read;
+            break;
+        }
+        if bytes[pos] == b';' {
+            deviations.in_front.get_or_insert(pos);
+            pos += 1;
+            continue;
         }
         let start = pos;
         while pos < bytes.len() && !is_blank(bytes[pos]) && bytes[pos] != b';' {
             pos += 1;
         }
-        let opcode = &bytes[start..pos];
-        if let Some(problem) = opcode_problem(opcode) {
-            diagnostics.push(error(
-                Code::EpdBadOpcode,
-                Span::new(start, pos.max(start + 1)),
-                problem,
-            ));
-        }
+        let written = &bytes[start..pos];
         let mut operation = Operation {
-            opcode: shown(opcode),
+            opcode: shown(written),
             operands: Vec::new(),
         };
         let mut first_operand = None;
+        if let Some(problem) = opcode_problem(written) {
+            // `v=-328`: an opcode and its operand joined by '='.
+            if let Some(eq) = written.iter().position(|&b| b == b'=')
+                && eq > 0
+                && eq + 1 < written.len()
+                && opcode_problem(&written[..eq]).is_none()
+            {
+                let (opcode, operand) = (shown(&written[..eq]), shown(&written[eq + 1..]));
+                dialects.push(Diagnostic::new(
+                    Code::EpdBadOpcode,
+                    Field::Operations,
+                    at(Span::new(start, pos)),
+                    format!("'{}' joins an opcode and its operand with '='; EPD separates them by a space: '{opcode} {operand};'", shown(written)),
+                ));
+                operation.opcode = opcode;
+                first_operand = Some(at(Span::new(start + eq + 1, pos)));
+                operation.operands.push(Operand::Token(operand));
+            } else {
+                // Free text where an operation should be: left out up to
+                // the next ';'.
+                let end = bytes[pos..]
+                    .iter()
+                    .position(|&b| b == b';')
+                    .map_or(bytes.len(), |semi| pos + semi);
+                let text = shown(&bytes[start..end]);
+                let text = text.trim_end();
+                let message = match written.is_empty() {
+                    true => problem,
+                    false => format!(
+                        "{problem}; lenient reading takes '{text}' for a comment and leaves it out"
+                    ),
+                };
+                dialects.push(Diagnostic::new(
+                    Code::EpdBadOpcode,
+                    Field::Operations,
+                    at(Span::new(start, pos.max(start + 1))),
+                    message,
+                ));
+                pos = (end + 1).min(bytes.len());
+                continue;
+            }
+        }
         loop {
+            let blanks = pos;
             while pos < bytes.len() && is_blank(bytes[pos]) {
                 pos += 1;
             }
             match bytes.get(pos) {
                 None => {
-                    diagnostics.push(error(
-                        Code::EpdMissingSemicolon,
-                        Span::new(pos, pos),
-                        format!("the operation '{}' is not ended by ';'; every EPD operation ends with one", shown(&bytes[start..pos]).trim_end()),
-                    ));
+                    deviations.missing.push((pos, Span::new(start, blanks)));
                     break;
                 }
                 Some(b';') => {
+                    if blanks < pos {
+                        deviations.blank_before.get_or_insert(blanks);
+                    }
                     pos += 1;
                     break;
                 }
@@ -158,15 +324,16 @@ pub(crate) fn read_operations(
                     let (value, end) = quoted(bytes, pos + 1);
                     operation.operands.push(Operand::Quoted(value));
                     if end > bytes.len() {
-                        diagnostics.push(error(
+                        diagnostics.push(Diagnostic::new(
                             Code::EpdUnterminatedString,
-                            Span::new(quote, bytes.len()),
-                            format!("the string of '{}' has no closing '\"'", shown(opcode)),
+                            Field::Operations,
+                            at(Span::new(quote, bytes.len())),
+                            format!("the string of '{}' has no closing '\"'", operation.opcode),
                         ));
                         read.push(operation, first_operand);
                         return read;
                     }
-                    first_operand.get_or_insert(Span::new(offset + quote + 1, offset + end - 1));
+                    first_operand.get_or_insert(at(Span::new(quote + 1, end - 1)));
                     pos = end;
                 }
                 Some(_) => {
@@ -174,14 +341,109 @@ pub(crate) fn read_operations(
                     while pos < bytes.len() && !is_blank(bytes[pos]) && bytes[pos] != b';' {
                         pos += 1;
                     }
-                    first_operand.get_or_insert(Span::new(offset + token, offset + pos));
-                    operation
-                        .operands
-                        .push(Operand::Token(shown(&bytes[token..pos])));
+                    let word = &bytes[token..pos];
+                    let text_operand = takes_text(written) && operation.operands.is_empty();
+                    if is_known_opcode(word) && !text_operand {
+                        // The next operation, the ';' before it missing.
+                        deviations.missing.push((blanks, Span::new(start, blanks)));
+                        pos = token;
+                        break;
+                    }
+                    let is_mark = word.iter().all(|b| matches!(b, b'+' | b'#' | b'!' | b'?'));
+                    if is_mark && let Some(Operand::Token(previous)) = operation.operands.last_mut()
+                    {
+                        let mark = shown(word);
+                        deviations.mark_apart.get_or_insert((
+                            Span::new(token, pos),
+                            previous.clone(),
+                            mark.clone(),
+                        ));
+                        previous.push_str(&mark);
+                        continue;
+                    }
+                    first_operand.get_or_insert(at(Span::new(token, pos)));
+                    operation.operands.push(Operand::Token(shown(word)));
                 }
             }
         }
         read.push(operation, first_operand);
+    }
+    deviations.report(bytes, offset, &read.operations, dialects);
+    read
+}
+
+impl Deviations {
+    /// One diagnostic for each kind of deviation found.
+    fn report(
+        self,
+        bytes: &[u8],
+        offset: usize,
+        operations: &[Operation],
+        dialects: &mut Vec<Diagnostic>,
+    ) {
+        let at = |pos: usize, len: usize| Span::at(offset + pos, len);
+        let canonical = || {
+            let mut text = Vec::new();
+            write_operations(operations, &mut text);
+            let text = String::from_utf8_lossy(&text[1.min(text.len())..]).into_owned();
+            match text.chars().count() > 60 {
+                true => format!("{}…", text.chars().take(60).collect::<String>()),
+                false => text,
+            }
+        };
+        if let Some(pos) = self.in_front {
+            dialects.push(Diagnostic::new(
+                Code::EpdSemicolonPlacement,
+                Field::Operations,
+                at(pos, 1),
+                format!(
+                    "';' stands where it ends no operation (in front of them, or doubled); EPD ends each operation with one ';': '{}'",
+                    canonical()
+                ),
+            ));
+        } else if let Some(pos) = self.blank_before {
+            dialects.push(Diagnostic::new(
+                Code::EpdSemicolonPlacement,
+                Field::Operations,
+                at(pos, 1),
+                format!(
+                    "a blank stands before the ';' that ends an operation; EPD writes the ';' right after it: '{}'",
+                    canonical()
+                ),
+            ));
+        }
+        // With ';' in front of each operation, the last one has none after
+        // it: the same habit, reported once above.
+        if self.in_front.is_none()
+            && let Some(&(pos, operation)) = self.missing.first()
+        {
+            let operation = shown(&bytes[operation.start..operation.end]);
+            let message = match self.missing.len() {
+                1 => format!(
+                    "the operation '{}' is not ended by ';'; every EPD operation ends with one",
+                    operation.trim_end()
+                ),
+                n => format!(
+                    "{n} operations are not ended by ';', the first '{}'; every EPD operation ends with one: '{}'",
+                    operation.trim_end(),
+                    canonical()
+                ),
+            };
+            dialects.push(Diagnostic::new(
+                Code::EpdMissingSemicolon,
+                Field::Operations,
+                at(pos, 0),
+                message,
+            ));
+        }
+        if let Some((span, mv, mark)) = self.mark_apart {
+            dialects.push(Diagnostic::new(
+                Code::EpdBadOperand,
+                Field::Operations,
+                at(span.start, span.len()),
+                format!("'{mark}' stands apart from the move '{mv}' it marks; write '{mv}{mark}'"),
+            ));
+        }
     }
 }
 

@@ -14,8 +14,35 @@ pub enum Format {
     Fen,
     /// Four position fields, then operations ended by `;`.
     Epd,
-    /// EPD when the record holds a `;`, else FEN.
+    /// By the record's shape: EPD when it holds a `;`, has exactly the
+    /// four position fields, or an EPD opcode follows its four fields (or
+    /// FEN's two clocks and then an opcode: `… - 0 1 bm e4`); FEN
+    /// otherwise.
     Auto,
+}
+
+impl Format {
+    /// The format a file's name says, if it says one: EPD for `.epd`
+    /// files, compressed or not. A front end reads each line of such a
+    /// file as one record (EPD operations may hold `/` and blanks), each
+    /// still read by its shape: a plain six-field FEN in an EPD file is
+    /// FEN.
+    ///
+    /// ```
+    /// use fenkit::Format;
+    ///
+    /// assert_eq!(Format::of_file_name("suites/WAC.epd"), Some(Format::Epd));
+    /// assert_eq!(Format::of_file_name("book.EPD.zst"), Some(Format::Epd));
+    /// assert_eq!(Format::of_file_name("positions.fen"), None);
+    /// ```
+    pub fn of_file_name(name: &str) -> Option<Format> {
+        let name = name.to_ascii_lowercase();
+        let name = [".gz", ".zst", ".bz2", ".xz"]
+            .iter()
+            .find_map(|suffix| name.strip_suffix(suffix))
+            .unwrap_or(&name);
+        name.ends_with(".epd").then_some(Format::Epd)
+    }
 }
 
 /// Which classes of problems make a record invalid; the others are

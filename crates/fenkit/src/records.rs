@@ -66,8 +66,9 @@ pub fn records(line: &[u8]) -> Records<'_> {
 }
 
 /// The records of a line in `format`: FEN records as [`records`] finds
-/// them; one EPD record per line (its operations may hold `/` and blanks);
-/// with [`Format::Auto`], a line holding `;` is one EPD record.
+/// them; one EPD record per line (its operations may hold `/` and blanks),
+/// none on a comment line (`#` first); with [`Format::Auto`], a line
+/// holding `;` is one EPD record.
 ///
 /// ```
 /// use fenkit::Format;
@@ -80,6 +81,14 @@ pub fn records(line: &[u8]) -> Records<'_> {
 pub fn records_in(line: &[u8], format: Format) -> Records<'_> {
     let whole = match format {
         Format::Fen => false,
+        // A comment line of an EPD file holds no record.
+        Format::Epd if line.trim_ascii_start().starts_with(b"#") => {
+            return Records {
+                line,
+                pos: line.len(),
+                whole: true,
+            };
+        }
         Format::Epd => true,
         // A whole-line search without early exit: vector instructions.
         Format::Auto => line.iter().fold(false, |found, &b| found | (b == b';')),

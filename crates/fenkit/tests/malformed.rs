@@ -453,8 +453,42 @@ const EPD_TABLE: &[(&[u8], Expected)] = &[
     ),
     (
         b"4k3/8/8/8/8/8/8/4K3 w - - bm e4;; id \"x\";",
-        &[("epd-bad-opcode", "malformed", "operations", 33)],
+        &[("epd-semicolon-placement", "malformed", "operations", 33)],
     ),
+    // The dialects of real suites: each its own code, one diagnostic.
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1; D1 6;",
+        &[("epd-fen-clocks", "malformed", "halfmove", 29)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - ;D1 6 ;D2 30",
+        &[("epd-semicolon-placement", "malformed", "operations", 29)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - D1 6 ; D2 30;",
+        &[("epd-semicolon-placement", "malformed", "operations", 33)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - bm e4 id x;",
+        &[("epd-missing-semicolon", "malformed", "operations", 34)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - bm e4;\0\0",
+        &[("control-at-end", "malformed", "record", 35)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - bm Kd2 +;",
+        &[("epd-bad-operand", "malformed", "operations", 36)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - bm e5;",
+        &[("epd-illegal-move", "illegal", "operations", 32)],
+    ),
+    (
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - pv e4 Ke7 e5 Kf7 e6 e5;",
+        &[("epd-illegal-move", "illegal", "operations", 49)],
+    ),
+    (b"startpos", &[("startpos", "malformed", "record", 1)]),
     (
         b"4k3/8/8/8/8/8/8/4K3 w - - hmvc x;",
         &[("bad-number", "malformed", "halfmove", 32)],

@@ -109,8 +109,12 @@ impl Job for Convert {
             (Target::Fen, _) => self.write.write_fen(setup, &mut self.text),
             (Target::Epd, Operations::Drop) => self.write.write_epd(setup, &[], &mut self.text),
             (Target::Epd, Operations::Keep) if parsed.is_epd => {
-                self.write
-                    .write_epd(setup, &parsed.operations, &mut self.text)
+                // Moves of bm, am and pv in SAN, where the position plays.
+                let written = match fenkit::playable(setup, self.read.castling) {
+                    Some(position) => fenkit::games::epd_moves(&position, &parsed.operations).0,
+                    None => parsed.operations.clone(),
+                };
+                self.write.write_epd(setup, &written, &mut self.text)
             }
             (Target::Epd, Operations::Keep) => {
                 let clocks = [

@@ -48,6 +48,17 @@ mod prelude {
     };
 }
 
+/// A record as read, written canonically: EPD with its operations when
+/// it was read as EPD, FEN otherwise.
+pub fn read_as(parsed: &fenkit::Parsed) -> String {
+    if !parsed.is_epd {
+        return fenkit::to_fen(&parsed.setup);
+    }
+    let mut out = Vec::new();
+    fenkit::WriteOptions::default().write_epd(&parsed.setup, &parsed.operations, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Reports the diagnostics of `record` and, when it is invalid as read but
 /// another reading would take it, one hint naming the option: `--chess960`
 /// for a valid Chess960 position, `--lenient` for a malformed record it
@@ -72,9 +83,25 @@ pub fn report(
             lenient: true,
             ..*options
         };
+        // Four fields read as FEN: the standard's EPD form.
+        let epd = ReadOptions {
+            format: fenkit::Format::Epd,
+            ..*options
+        };
+        let four_fields = options.format == fenkit::Format::Fen
+            && errors.iter().any(|d| d.code == Code::MissingField);
+        if four_fields && epd.parse(record.bytes).is_ok() {
+            return out.hint(
+                record,
+                "--input epd reads this record as EPD (four fields, the clocks left out), --lenient as FEN with the clocks '0 1'",
+            );
+        }
         if let Ok(parsed) = lenient.parse(record.bytes) {
-            let fen = fenkit::to_fen(&parsed.setup);
-            return out.hint(record, &format!("--lenient reads this record as '{fen}'"));
+            let written = read_as(&parsed);
+            return out.hint(
+                record,
+                &format!("--lenient reads this record as '{written}'"),
+            );
         }
     }
     // Castling rights that only Chess960 explains: rook files, or rights

@@ -1,30 +1,50 @@
 //! `fen perft`: the number of move sequences of a given length from each
 //! position, the count engine authors check a move generator with. The
-//! moves are shakmaty's; this counts them.
+//! moves are shakmaty's; this counts them. With `--suite`, the counts a
+//! perft suite publishes (`D1 20; D2 400; …`) are checked instead.
 
-use shakmaty::{Position, uci::UciMove};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use shakmaty::{Chess, FromSetup, Position, uci::UciMove};
 
 use super::prelude::*;
 
 /// Count the leaf nodes of the move tree of each position to DEPTH plies
 /// (perft), one number per line; with --divide, the count under each legal
-/// move first.
+/// move first. With --suite, check the counts each record of a perft suite
+/// gives in its D1, D2, … operations.
 #[derive(clap::Args)]
 pub struct Args {
-    /// How many plies deep to count.
-    #[arg(value_parser = |text: &str| crate::options::number_in(text, 0..=20))]
-    pub depth: u32,
+    /// How many plies deep to count (with --suite, each record's own
+    /// depths are checked instead).
+    #[arg(value_parser = |text: &str| crate::options::number_in(text, 0..=20), required_unless_present = "suite")]
+    pub depth: Option<u32>,
     #[command(flatten)]
     pub inputs: Inputs,
-    /// The count under each legal move (UCI), then the total.
+    /// The count under each legal move (UCI), then the total; with
+    /// --suite, under each move of a record whose count differs, with the
+    /// position after the move.
     #[arg(long)]
     pub divide: bool,
+    /// Check the D1, D2, … counts of each record (an EPD perft suite, in
+    /// any of the dialects suites are written in), on every core: one line
+    /// per count that differs, then a summary; status 1 when any differs.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "depth")]
+    pub suite: Vec<std::path::PathBuf>,
+    /// With --suite: check the counts up to this depth only.
+    #[arg(long, value_name = "N", requires = "suite", value_parser = |text: &str| crate::options::number_in(text, 1..=20))]
+    pub max_depth: Option<u32>,
 }
 
-pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
+    if !args.suite.is_empty() {
+        args.inputs.files.splice(0..0, args.suite.drain(..));
+        return suite(&args, out);
+    }
     let mut perft = Perft {
         read: args.inputs.read_options(),
-        depth: args.depth,
+        depth: args.depth.unwrap_or_default(),
         divide: args.divide,
     };
     run::stream(&mut perft, &args.inputs, out)
@@ -47,12 +67,8 @@ impl Job for Perft {
             return Ok(true);
         }
         let mut total = 0;
-        for m in position.legal_moves() {
-            let mut after = position.clone();
-            after.play_unchecked(m);
-            let count = shakmaty::perft(&after, self.depth - 1);
+        for (uci, _, count) in divide(&position, self.depth, self.read) {
             total += count;
-            let uci = UciMove::from_move(m, self.read.castling);
             writeln!(out.stdout(), "{uci}\t{count}")?;
         }
         writeln!(out.stdout(), "total\t{total}")?;
@@ -64,4 +80,227 @@ impl Parallel for Perft {
     fn fork(&self) -> Perft {
         *self
     }
+}
+
+/// Each legal move of `position` (UCI), the position after it, and the
+/// count under it to `depth` plies in all.
+fn divide(position: &Chess, depth: u32, read: ReadOptions) -> Vec<(UciMove, Chess, u64)> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut after = position.clone();
+            after.play_unchecked(m);
+            let count = shakmaty::perft(&after, depth.saturating_sub(1));
+            (UciMove::from_move(m, read.castling), after, count)
+        })
+        .collect()
+}
+
+/// A record of a suite: where it stands, its position, and the counts it
+/// gives (depth, count, the column of the count).
+struct Entry {
+    place: String,
+    position: Chess,
+    counts: Vec<(u32, u64, usize)>,
+}
+
+/// Gathers the records of a suite: read in any dialect (each repair
+/// counted, not printed), refused with their errors when they cannot be
+/// played from.
+struct Gather {
+    read: ReadOptions,
+    max_depth: u32,
+    entries: Vec<Entry>,
+    repaired: usize,
+    without_counts: usize,
+}
+
+impl Job for Gather {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let checked = self.read.check(record.bytes);
+        let errors: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == fenkit::Severity::Error)
+            .cloned()
+            .collect();
+        // Suites hold positions no game reaches, such as two checks along
+        // one line: engines count their moves all the same, and so does
+        // this, saying so.
+        let impossible_check = !errors.is_empty()
+            && errors
+                .iter()
+                .all(|d| d.code == fenkit::Code::ImpossibleCheck);
+        let position = match (&checked.setup, impossible_check) {
+            (_, false) if !errors.is_empty() => None,
+            (_, false) => checked.position(self.read.castling),
+            (Some(setup), true) => match Chess::from_setup(setup.clone(), self.read.castling) {
+                Ok(position) => Some(position),
+                Err(err) => err.ignore_impossible_check().ok(),
+            },
+            (None, true) => None,
+        };
+        let Some(position) = position else {
+            out.diagnostics(record, &errors)?;
+            return Ok(false);
+        };
+        if impossible_check {
+            let warnings: Vec<_> = errors.into_iter().map(|d| d.into_warning()).collect();
+            out.diagnostics(record, &warnings)?;
+        }
+        self.repaired += usize::from(!checked.diagnostics.is_empty());
+        let given: Vec<(u32, u64, usize)> = checked
+            .operations
+            .iter()
+            .filter_map(|operation| {
+                let depth: u32 = operation.opcode.strip_prefix('D')?.parse().ok()?;
+                let count: u64 = operation.first()?.parse().ok()?;
+                Some((depth, count, record.column(count_at(record.bytes, depth))))
+            })
+            .filter(|&(depth, ..)| depth >= 1)
+            .collect();
+        let any_given = !given.is_empty();
+        let counts: Vec<_> = given
+            .into_iter()
+            .filter(|&(depth, ..)| depth <= self.max_depth)
+            .collect();
+        let place = format!(
+            "{}:{}:{}",
+            fenkit::printable(record.source),
+            record.line_number,
+            record.column(0)
+        );
+        if !any_given {
+            self.without_counts += 1;
+            out.note(&format!(
+                "{place}: warning[perft-no-counts]: the record gives no D1, D2, … counts"
+            ))?;
+            return Ok(true);
+        }
+        self.entries.push(Entry {
+            place,
+            position,
+            counts,
+        });
+        Ok(true)
+    }
+}
+
+/// Where the count of `D<depth>` stands in `record` (its first byte), or 0.
+fn count_at(record: &[u8], depth: u32) -> usize {
+    let opcode = format!("D{depth}");
+    let opcode = opcode.as_bytes();
+    (0..record.len())
+        .find(|&at| {
+            record[at..].starts_with(opcode)
+                && (at == 0 || !record[at - 1].is_ascii_alphanumeric())
+                && record
+                    .get(at + opcode.len())
+                    .is_some_and(|&b| b == b' ' || b == b'\t')
+        })
+        .map_or(0, |at| {
+            let after = at + opcode.len();
+            after
+                + record[after..]
+                    .iter()
+                    .take_while(|&&b| b == b' ' || b == b'\t')
+                    .count()
+        })
+}
+
+fn suite(args: &Args, out: &mut Output) -> io::Result<Status> {
+    let read = ReadOptions {
+        lenient: true,
+        ..args.inputs.read_options()
+    };
+    let mut gather = Gather {
+        read,
+        max_depth: args.max_depth.unwrap_or(u32::MAX),
+        entries: Vec::new(),
+        repaired: 0,
+        without_counts: 0,
+    };
+    let status = run::sequential(&mut gather, &args.inputs, out)?;
+    let started = Instant::now();
+    // Every (record, depth) on every core, the deepest first so that the
+    // longest counts do not start last.
+    let mut work: Vec<(usize, usize)> = gather
+        .entries
+        .iter()
+        .enumerate()
+        .flat_map(|(e, entry)| (0..entry.counts.len()).map(move |c| (e, c)))
+        .collect();
+    work.sort_by_key(|&(e, c)| std::cmp::Reverse(gather.entries[e].counts[c].0));
+    let (threads, _) = args.inputs.threads();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(io::Error::other)?;
+    let counted: Vec<((usize, usize), u64)> = pool.install(|| {
+        // One task an item: a count may take a million times another.
+        work.par_iter()
+            .with_max_len(1)
+            .map(|&(e, c)| {
+                let entry = &gather.entries[e];
+                ((e, c), shakmaty::perft(&entry.position, entry.counts[c].0))
+            })
+            .collect()
+    });
+    let mut counts: Vec<Vec<u64>> = gather
+        .entries
+        .iter()
+        .map(|entry| vec![0; entry.counts.len()])
+        .collect();
+    let mut nodes: u64 = 0;
+    for ((e, c), count) in counted {
+        counts[e][c] = count;
+        nodes += count;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+
+    let mut differ = 0;
+    let checked: usize = counts.iter().map(Vec::len).sum();
+    for (entry, counted) in gather.entries.iter().zip(&counts) {
+        for (&(depth, expected, column), &count) in entry.counts.iter().zip(counted) {
+            if count == expected {
+                continue;
+            }
+            differ += 1;
+            let place = entry.place.rsplit_once(':').map_or("", |(line, _)| line);
+            let fen = fenkit::to_fen(&entry.position.to_setup(shakmaty::EnPassantMode::Always));
+            writeln!(
+                out.stdout(),
+                "{place}:{column}: error[perft-mismatch]: depth {depth}: the suite says {expected}, the moves give {count} ({fen})"
+            )?;
+            if args.divide {
+                for (uci, after, count) in divide(&entry.position, depth, read) {
+                    let after = fenkit::to_fen(&after.to_setup(shakmaty::EnPassantMode::Always));
+                    writeln!(out.stdout(), "  {uci}\t{count}\t{after}")?;
+                }
+            }
+        }
+    }
+    let records = gather.entries.len();
+    // The time only for people: what scripts and tests read stays the same
+    // from run to run.
+    let rate = match std::io::IsTerminal::is_terminal(&io::stderr()) && seconds > 0.0 {
+        true => format!(
+            " in {seconds:.2} s ({:.1} million nodes/s)",
+            nodes as f64 / seconds / 1e6
+        ),
+        false => String::new(),
+    };
+    let repaired = match gather.repaired {
+        0 => String::new(),
+        n => format!("; {n} read in a suite dialect (--lenient's repairs)"),
+    };
+    out.note(&format!(
+        "fen: {records} records, {checked} counts: {} match, {differ} differ; {nodes} nodes{rate}{repaired}",
+        checked - differ
+    ))?;
+    Ok(match differ {
+        0 => status,
+        _ => status.max(Status::BadRecords),
+    })
 }

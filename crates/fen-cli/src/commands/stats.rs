@@ -38,6 +38,8 @@ struct Stats {
     codes: HashMap<Code, (u64, (u64, String))>,
     well_formed: u64,
     black_to_move: u64,
+    /// Well-formed records read as EPD (the rest as FEN).
+    epd: u64,
     castling_any: u64,
     /// K, Q, k, q.
     castling: [u64; 4],
@@ -61,6 +63,7 @@ impl Stats {
             codes: HashMap::new(),
             well_formed: 0,
             black_to_move: 0,
+            epd: 0,
             castling_any: 0,
             castling: [0; 4],
             en_passant: 0,
@@ -119,6 +122,8 @@ impl Stats {
             "well_formed": self.well_formed,
             "white_to_move": self.well_formed - self.black_to_move,
             "black_to_move": self.black_to_move,
+            "read_as_fen": self.well_formed - self.epd,
+            "read_as_epd": self.epd,
             "castling_any": self.castling_any,
             "castling": {"K": self.castling[0], "Q": self.castling[1], "k": self.castling[2], "q": self.castling[3]},
             "en_passant": self.en_passant,
@@ -154,6 +159,7 @@ impl Job for Stats {
         };
         self.well_formed += 1;
         self.black_to_move += u64::from(setup.turn == Color::Black);
+        self.epd += u64::from(checked.is_epd);
         let rights = setup.castling_rights;
         self.castling_any += u64::from(rights.any());
         for (count, rook) in self.castling.iter_mut().zip([
@@ -243,7 +249,21 @@ impl Job for Stats {
             "well-formed",
             formed,
             records,
-            "  six fields read, legal or not",
+            "  every field read, legal or not",
+        );
+        row(
+            &mut text,
+            "  read as FEN",
+            formed - self.epd,
+            records,
+            "  six fields",
+        );
+        row(
+            &mut text,
+            "  read as EPD",
+            self.epd,
+            records,
+            "  four fields, then operations if any",
         );
         row(
             &mut text,
@@ -328,6 +348,7 @@ impl Parallel for Stats {
         }
         self.well_formed += fork.well_formed;
         self.black_to_move += fork.black_to_move;
+        self.epd += fork.epd;
         self.castling_any += fork.castling_any;
         for (mine, theirs) in self.castling.iter_mut().zip(fork.castling) {
             *mine += theirs;

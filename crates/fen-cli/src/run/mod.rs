@@ -229,6 +229,13 @@ fn each_input<J: Job>(
                     }
                 }
             }
+            // An EPD file holds one record a line (operations may hold
+            // '/'), each still read by its shape.
+            Extract::Records(fenkit::Format::Auto)
+                if fenkit::Format::of_file_name(&source) == Some(fenkit::Format::Epd) =>
+            {
+                Extract::Records(fenkit::Format::Epd)
+            }
             other => other.clone(),
         };
         let reader: Box<dyn io::Read> = Box::new(reader);

@@ -26,15 +26,22 @@ pub enum Source {
 /// without quotes (six words) is one record. Standard input when there is
 /// nothing else.
 pub fn sources(records: &[String], arguments: &[PathBuf]) -> Vec<Source> {
-    let mut lines: Vec<String> = records.to_vec();
+    // `startpos`, the UCI name of the standard start, for engine authors.
+    let start = || fenkit::to_fen(&shakmaty::Setup::initial());
+    let mut lines: Vec<String> = records
+        .iter()
+        .map(|record| match record.trim() {
+            "startpos" => start(),
+            _ => record.clone(),
+        })
+        .collect();
     let mut sources = Vec::new();
     let mut in_record = false;
     for argument in arguments {
         let text = argument.to_string_lossy();
         let is_file = argument.exists();
         if !is_file && text == "startpos" {
-            // The UCI name of the standard start, for engine authors.
-            lines.push(fenkit::to_fen(&shakmaty::Setup::initial()));
+            lines.push(start());
             in_record = false;
         } else if !is_file && reads_as_record(&text) {
             lines.push(text.into_owned());

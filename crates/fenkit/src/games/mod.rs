@@ -6,12 +6,14 @@
 //! The rules of chess are shakmaty's; these modules read and explain.
 
 pub mod book;
+mod epd;
 mod history;
 mod moves;
 mod openings;
 #[cfg(feature = "pgn")]
 pub mod pgn;
 
+pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
 pub use openings::{Opening, opening, openings};

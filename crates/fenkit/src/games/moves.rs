@@ -89,6 +89,16 @@ pub fn read_move(position: &Chess, text: &str) -> Result<Move, MoveError> {
             .to_move(position)
             .map_err(|_| why_not_uci(position, text, uci));
     }
+    // A promotion written without '=' (`e8Q`, `bxa1N`), as many suites do.
+    let promotion;
+    let text = match text.trim_end_matches(['+', '#']).as_bytes() {
+        [.., b'1' | b'8', b'N' | b'B' | b'R' | b'Q'] if !text.contains('=') => {
+            let at = text.trim_end_matches(['+', '#']).len() - 1;
+            promotion = format!("{}={}", &text[..at], &text[at..]);
+            promotion.as_str()
+        }
+        _ => text,
+    };
     match SanPlus::from_ascii(castle.unwrap_or(text).as_bytes()) {
         Ok(SanPlus { san, .. }) => san.to_move(position).map_err(|err| match err {
             shakmaty::san::SanError::AmbiguousSan => ambiguous(position, text, san),

@@ -307,16 +307,9 @@ impl ReadOptions {
         let epd = match self.format {
             Format::Fen => false,
             Format::Epd => true,
-            Format::Auto => memchr::memchr(b';', record).is_some(),
+            Format::Auto => epd_shaped(record),
         };
-        let result = match parse_record(record, epd, self.castling) {
-            // An EPD record whose ';' were forgotten: judge it as EPD.
-            Err(_) if self.format == Format::Auto && !epd && opcode_after_four_fields(record) => {
-                parse_record(record, true, self.castling)
-            }
-            result => result,
-        };
-        let result = match result {
+        let result = match parse_record(record, epd, self.castling, self.lenient) {
             Err(err) if self.lenient => {
                 repair::parse(record, epd, self.castling).unwrap_or(Err(err))
             }
@@ -326,29 +319,51 @@ impl ReadOptions {
     }
 }
 
-/// Whether the fifth token of `record` is a common EPD opcode, as in an
-/// EPD record whose `;` were forgotten.
-fn opcode_after_four_fields(record: &[u8]) -> bool {
-    const OPCODES: &[&[u8]] = &[
-        b"acd", b"acn", b"acs", b"am", b"bm", b"c0", b"c1", b"c2", b"c3", b"c4", b"c5", b"c6",
-        b"c7", b"c8", b"c9", b"ce", b"dm", b"eco", b"fmvn", b"hmvc", b"id", b"nic", b"noop", b"pm",
-        b"pv", b"sm", b"v0", b"v1",
-    ];
-    let fifth = record
-        .split(|&b| b == b' ')
-        .filter(|token| !token.is_empty())
-        .nth(4);
-    fifth.is_some_and(|token| OPCODES.contains(&token))
+/// Whether a record is EPD by its shape, as [`Format::Auto`] reads: it
+/// holds `;`, or has exactly the four position fields, or an opcode
+/// follows the four fields (an EPD record whose `;` were forgotten), or
+/// FEN's two clocks and then an opcode do (`… - 0 1 bm e4`).
+pub(crate) fn epd_shaped(record: &[u8]) -> bool {
+    // A whole-record search without early exit: vector instructions.
+    if record.iter().fold(false, |found, &b| found | (b == b';')) {
+        return true;
+    }
+    // Control bytes at the end are no field.
+    let end = record.len()
+        - record
+            .iter()
+            .rev()
+            .take_while(|b| matches!(b, b'\0' | b'\r' | b'\x0b' | b'\x0c' | b' ' | b'\t'))
+            .count();
+    let record = &record[..end];
+    let mut tokens = record
+        .split(|&b| matches!(b, b' ' | b'\t'))
+        .filter(|token| !token.is_empty());
+    if tokens.by_ref().take(4).count() < 4 {
+        return false;
+    }
+    let Some(fifth) = tokens.next() else {
+        return true;
+    };
+    let digits = |token: &[u8]| token.iter().all(u8::is_ascii_digit);
+    epd::is_known_opcode(fifth)
+        || digits(fifth)
+            && tokens.next().is_some_and(digits)
+            && tokens.next().is_some_and(epd::is_known_opcode)
 }
 
-/// Parses a FEN record, or an EPD record with `epd`, strictly.
+/// Parses a FEN record, or an EPD record with `epd`, strictly; with
+/// `dialects`, the ways of writing whose meaning is plain (FEN clocks in
+/// EPD, `;` in front of operations, control bytes at the end,
+/// `startpos`…) are read, each a warning.
 #[inline]
 pub(crate) fn parse_record(
     record: &[u8],
     epd: bool,
     castling_mode: CastlingMode,
+    dialects: bool,
 ) -> Result<Parsed, ParseError> {
-    parse_fields(record, epd, castling_mode)
+    parse_fields(record, epd, castling_mode, dialects)
         .map_err(|err| quoted(record, epd, castling_mode).unwrap_or(err))
 }
 
@@ -370,7 +385,7 @@ fn quoted(record: &[u8], epd: bool, castling_mode: CastlingMode) -> Option<Parse
         "the record stands inside quotes; FEN has none: the record starts with the piece placement and ends with the fullmove number",
     )];
     let shift = |span: Span| Span::new(span.start + lo, span.end + lo);
-    let fields = match parse_fields(&record[lo..hi], epd, castling_mode) {
+    let fields = match parse_fields(&record[lo..hi], epd, castling_mode, false) {
         Ok(parsed) => parsed.fields.map(record.len(), shift),
         Err(err) => {
             diagnostics.extend(err.diagnostics().iter().map(|d| Diagnostic {
@@ -414,9 +429,29 @@ fn parse_fields(
     record: &[u8],
     epd: bool,
     castling_mode: CastlingMode,
+    accept_dialects: bool,
 ) -> Result<Parsed, ParseError> {
     let mut diagnostics = Vec::new();
+    // What deviates from the standard with a plain meaning: errors in
+    // strict reading, warnings in lenient reading.
+    let mut dialects = Vec::new();
+    let record = without_control_at_end(record, &mut dialects);
+    if record == b"startpos" {
+        return startpos(record, epd, dialects, accept_dialects);
+    }
     let mut fields = split_fields(record, epd, &mut diagnostics);
+    if epd
+        && let Some(span) = fields.get(Field::EnPassant)
+        && span.len() > 1
+        && record[span.end - 1] == b';'
+    {
+        // `… w - -; bm e4;`: the ';' written after the position.
+        fields.set(Field::EnPassant, Span::new(span.start, span.end - 1));
+        let rest = fields
+            .get(Field::Operations)
+            .map_or(span.end, |ops| ops.end);
+        fields.set(Field::Operations, Span::new(span.end - 1, rest));
+    }
     let text = |field: Field| {
         fields
             .get(field)
@@ -440,9 +475,10 @@ fn parse_fields(
         .and_then(|(span, bytes)| fields::en_passant(bytes, span.start, turn, &mut diagnostics));
     let mut operations = Vec::new();
     let (halfmoves, fullmoves) = if epd {
-        let read = text(Field::Operations)
-            .map(|(span, bytes)| epd::read_operations(bytes, span.start, &mut diagnostics));
         let mut clocks = (Some(0), Some(1));
+        let read = fields
+            .get(Field::Operations)
+            .map(|span| read_epd_tail(record, span, &mut diagnostics, &mut dialects));
         if let Some(read) = read {
             for (operation, operand) in read.operations.iter().zip(&read.first_operands) {
                 let (field, clock) = match operation.opcode.as_str() {
@@ -497,21 +533,164 @@ fn parse_fields(
         })
     };
     match setup() {
-        Some(setup) if diagnostics.is_empty() => Ok(Parsed {
-            setup,
-            fields,
-            operations,
-            warnings: Vec::new(),
-            is_epd: epd,
-            canonical: false,
-        }),
+        Some(setup) if diagnostics.is_empty() && (accept_dialects || dialects.is_empty()) => {
+            let mut warnings: Vec<Diagnostic> =
+                dialects.into_iter().map(Diagnostic::into_warning).collect();
+            warnings.sort_by_key(|d| d.span.start);
+            Ok(Parsed {
+                setup,
+                fields,
+                operations,
+                warnings,
+                is_epd: epd,
+                canonical: false,
+            })
+        }
         _ => {
             // Separator problems were found before the fields': put every
-            // problem where it stands in the record.
+            // problem where it stands in the record. Lenient reading keeps
+            // a dialect a warning, even beside what it cannot repair.
+            diagnostics.extend(dialects.into_iter().map(|d| match accept_dialects {
+                true => d.into_warning(),
+                false => d,
+            }));
             diagnostics.sort_by_key(|d| d.span.start);
             Err(ParseError::new(diagnostics, fields))
         }
     }
+}
+
+/// The record without the control bytes (NUL, CR, form feed, vertical
+/// tab) that old C tools leave at a line's end, each run reported.
+fn without_control_at_end<'a>(record: &'a [u8], dialects: &mut Vec<Diagnostic>) -> &'a [u8] {
+    let is_control = |b: &u8| matches!(b, b'\0' | b'\r' | b'\x0b' | b'\x0c');
+    let controls = record.iter().rev().take_while(|b| is_control(b)).count();
+    if controls == 0 || controls == record.len() {
+        return record;
+    }
+    // Blanks before the control bytes go with them: the line ended there.
+    let kept = record.len() - controls;
+    let kept = kept
+        - record[..kept]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+    let names: Vec<String> = record[kept..]
+        .iter()
+        .filter(|b| is_control(b))
+        .map(|&b| match b {
+            b'\0' => "NUL".to_string(),
+            b'\r' => "carriage return".to_string(),
+            b'\x0c' => "form feed".to_string(),
+            _ => "vertical tab".to_string(),
+        })
+        .collect();
+    let mut unique = names.clone();
+    unique.dedup();
+    dialects.push(Diagnostic::new(
+        Code::ControlAtEnd,
+        Field::Record,
+        Span::new(kept, record.len()),
+        format!(
+            "the record ends with {} (a control {}, as old tools leave at a line's end); a record ends with its last field",
+            join_and(unique.iter().map(String::as_str)),
+            if names.len() == 1 { "byte" } else { "bytes" },
+        ),
+    ));
+    &record[..kept]
+}
+
+/// `startpos`, the UCI name of the standard start, read as that position.
+#[cold]
+fn startpos(
+    record: &[u8],
+    epd: bool,
+    dialects: Vec<Diagnostic>,
+    accept_dialects: bool,
+) -> Result<Parsed, ParseError> {
+    let mut fields = FieldSpans::empty(record.len());
+    fields.set(Field::Placement, Span::new(0, record.len()));
+    let mut dialects = dialects;
+    dialects.push(Diagnostic::new(
+        Code::Startpos,
+        Field::Record,
+        Span::new(0, record.len()),
+        "'startpos' is the UCI name of the standard start position; FEN writes it 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'",
+    ));
+    if !accept_dialects {
+        return Err(ParseError::new(dialects, fields));
+    }
+    Ok(Parsed {
+        setup: Setup::initial(),
+        fields,
+        operations: Vec::new(),
+        warnings: dialects.into_iter().map(Diagnostic::into_warning).collect(),
+        is_epd: epd,
+        canonical: false,
+    })
+}
+
+/// The operations of an EPD record, which stand at `span`; FEN's two
+/// clocks before them (a dialect) are read as the `hmvc` and `fmvn`
+/// operations that say the same, and more than one blank before them
+/// is reported.
+fn read_epd_tail(
+    record: &[u8],
+    span: Span,
+    diagnostics: &mut Vec<Diagnostic>,
+    dialects: &mut Vec<Diagnostic>,
+) -> epd::ReadOperations {
+    let bytes = &record[span.start..span.end];
+    let blanks = bytes
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    if blanks > 0 {
+        let run = Span::new(span.start - 1, span.start + blanks);
+        dialects.push(bad_separator(
+            &record[run.start..run.end],
+            run,
+            record.len(),
+        ));
+    }
+    let Some(clocks) = epd::fen_clocks(bytes) else {
+        return epd::read_operations(bytes, span.start, diagnostics, dialects);
+    };
+    let shift = |s: Span| Span::new(span.start + s.start, span.start + s.end);
+    let (halfmove, fullmove) = (shift(clocks.halfmove), shift(clocks.fullmove));
+    dialects.push(fen_clocks_dialect(record, halfmove, fullmove));
+    let mut read = epd::read_operations(
+        &bytes[clocks.rest..],
+        span.start + clocks.rest,
+        diagnostics,
+        dialects,
+    );
+    let text = |s: Span| crate::words::shown(&record[s.start..s.end]);
+    read.operations.splice(
+        0..0,
+        [
+            Operation::token("hmvc", text(halfmove)),
+            Operation::token("fmvn", text(fullmove)),
+        ],
+    );
+    read.first_operands
+        .splice(0..0, [Some(halfmove), Some(fullmove)]);
+    read
+}
+
+/// The one diagnostic of FEN's clocks in an EPD record.
+fn fen_clocks_dialect(record: &[u8], halfmove: Span, fullmove: Span) -> Diagnostic {
+    let text = |span: Span| crate::words::shown(&record[span.start..span.end]);
+    let (h, f) = (text(halfmove), text(fullmove));
+    Diagnostic::new(
+        Code::EpdFenClocks,
+        Field::Halfmove,
+        Span::new(halfmove.start, fullmove.end),
+        format!(
+            "'{h} {f}' after the four fields are FEN's halfmove clock and fullmove number; EPD writes them as operations: 'hmvc {h}; fmvn {f};'"
+        ),
+    )
 }
 
 /// The length of the blank at `pos`: ASCII white space, or a no-break

@@ -91,7 +91,7 @@ pub(super) fn parse(
         return parse_repaired(record, epd, castling);
     };
     let inner = &unwrapped.text;
-    let result = match parse_record(inner, epd, castling) {
+    let result = match parse_record(inner, epd, castling, true) {
         Err(err) => parse_repaired(inner, epd, castling).unwrap_or(Err(err)),
         parsed => parsed,
     };
@@ -129,10 +129,12 @@ fn parse_repaired(
         span: repaired.map(d.span),
         ..d.clone()
     };
-    Some(match parse_record(&repaired.text, epd, castling) {
+    Some(match parse_record(&repaired.text, epd, castling, true) {
         Ok(mut parsed) => {
             parsed.fields = parsed.fields.map(record.len(), |s| repaired.map(s));
-            parsed.warnings = repaired.warnings;
+            // The repairs, then the dialects the repaired record is in.
+            let dialects = parsed.warnings.iter().map(map);
+            parsed.warnings = repaired.warnings.iter().cloned().chain(dialects).collect();
             parsed.warnings.sort_by_key(|d| d.span.start);
             Ok(parsed)
         }

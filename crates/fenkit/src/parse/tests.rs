@@ -162,7 +162,7 @@ mod quick_path {
         #[test]
         fn the_quick_path_reads_what_the_general_path_reads(bytes in record()) {
             for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
-                let general = parse_fields(&bytes, false, mode);
+                let general = parse_fields(&bytes, false, mode, false);
                 let mut squares = [0; 72];
                 let text = String::from_utf8_lossy(&bytes);
                 if let Some(quick) = quick::parse(&bytes, mode, &mut squares) {
