@@ -100,7 +100,13 @@ def test_wrong_types_raise_type_error_naming_what_is_accepted():
 
 def test_parity_with_the_commands_golden_output(golden):
     records, stdout, _ = golden("normalize-lenient")
-    assert [r for r in fenkit.fen_canonical(records, lenient=True) if r is not None] == stdout
+    canonical = [r for r in fenkit.fen_canonical(records, lenient=True) if r is not None]
+    # The command writes a record read as EPD (four fields, by its shape)
+    # back as EPD; the column function writes FEN, with EPD's clocks 0 1.
+    assert len(canonical) == len(stdout)
+    for fen, written in zip(canonical, stdout):
+        fields = len(written.split())
+        assert fen == written if fields == 6 else (fen.split()[:4] == written.split() and fen.endswith(" 0 1"))
 
     records, stdout, _ = golden("key-four-fields")
     assert [k for k in fenkit.fen_key(records) if k is not None] == stdout
