@@ -215,3 +215,40 @@ fn the_standard_perft_suite_passes_and_a_planted_mismatch_is_found() {
     // Kiwipete has 48 moves: each divided with the position after it.
     assert_eq!(stdout.lines().filter(|l| l.starts_with("  ")).count(), 48);
 }
+
+/// python-chess's and lichess's `.perft` files (`id`, `epd`, `perft N
+/// COUNT` blocks) pass, Chess960 among them; without `--chess960` the
+/// Chess960 records are refused with the hint naming it.
+#[test]
+fn perft_block_files_pass() {
+    let Some(tricky) = real("python-chess/examples/perft/tricky.perft") else {
+        return;
+    };
+    let Some(chess960) = real("python-chess/examples/perft/chess960.perft") else {
+        return;
+    };
+    let (tricky, chess960) = (tricky.to_str().unwrap(), chess960.to_str().unwrap());
+    let args = [
+        "perft",
+        "--suite",
+        tricky,
+        chess960,
+        "--chess960",
+        "--max-depth",
+        "2",
+    ];
+    let output = common::run(&args, Vec::new());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("979 records, 1958 counts: 1958 match, 0 differ"),
+        "{stderr}"
+    );
+    let output = common::run(&["perft", "--suite", tricky], Vec::new());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.contains("hint: --chess960 reads this record"),
+        "{stderr}"
+    );
+}

@@ -67,6 +67,12 @@ pub fn sniff(head: &[u8]) -> Compression {
 /// let mut text = String::new();
 /// input.read_to_string(&mut text)?;
 /// assert_eq!((text.as_str(), how), ("8/8/8/8/8/8/8/8 w - - 0 1\n", fenkit_io::Compression::Gzip));
+///
+/// // A byte-order mark at the start is no part of the text.
+/// let (mut input, _) = fenkit_io::decompress(&b"\xEF\xBB\xBF[Event \"?\"]\n"[..])?;
+/// let mut text = String::new();
+/// input.read_to_string(&mut text)?;
+/// assert_eq!(text, "[Event \"?\"]\n");
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub fn decompress<'a, R: Read + Send + 'a>(
@@ -75,13 +81,24 @@ pub fn decompress<'a, R: Read + Send + 'a>(
     let mut input = BufReader::with_capacity(1 << 16, input);
     let compression = sniff(input.fill_buf()?);
     let reader: Box<dyn Read + Send + 'a> = match compression {
-        Compression::None => Box::new(input),
+        Compression::None => return Ok((Box::new(without_bom(input)?), compression)),
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
         Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(input)),
     };
-    Ok((reader, compression))
+    let text = without_bom(BufReader::with_capacity(1 << 16, reader))?;
+    Ok((Box::new(text), compression))
+}
+
+/// The text past a UTF-8 byte-order mark at its start, which tools on
+/// Windows write before PGN and CSV files: it is no character of the first
+/// record or tag.
+fn without_bom<R: BufRead>(mut input: R) -> io::Result<R> {
+    if input.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+        input.consume(3);
+    }
+    Ok(input)
 }
 
 /// Opens the file at `path`, decompressed when its first bytes say so.

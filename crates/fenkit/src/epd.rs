@@ -215,8 +215,9 @@ struct Deviations {
     blank_before: Option<usize>,
     /// Where a `;` is missing, and the operation it would end.
     missing: Vec<(usize, Span)>,
-    /// A check or annotation mark standing apart from its move (`Qd1 +`).
-    mark_apart: Option<(Span, String, String)>,
+    /// A move written in pieces (`Qd1 +`, `a8 = B`): where it stands,
+    /// and which operation and operand it became.
+    mark_apart: Option<(Span, usize, usize)>,
 }
 
 /// Reads the operations in `bytes`, which start at `offset` in the record.
@@ -260,6 +261,8 @@ pub(crate) fn read_operations(
             operands: Vec::new(),
         };
         let mut first_operand = None;
+        // Where the last operand read starts, for a move written in pieces.
+        let mut last_token = pos;
         if let Some(problem) = opcode_problem(written) {
             // `v=-328`: an opcode and its operand joined by '='.
             if let Some(eq) = written.iter().position(|&b| b == b'=')
@@ -349,18 +352,26 @@ pub(crate) fn read_operations(
                         pos = token;
                         break;
                     }
-                    let is_mark = word.iter().all(|b| matches!(b, b'+' | b'#' | b'!' | b'?'));
+                    // `a8 = Q`: a promotion written apart, glued as one move.
+                    let is_mark = word.iter().all(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
+                        || word == b"="
+                        || matches!(word, [b'N' | b'B' | b'R' | b'Q'])
+                            && matches!(operation.operands.last(), Some(Operand::Token(previous)) if previous.ends_with('='));
                     if is_mark && let Some(Operand::Token(previous)) = operation.operands.last_mut()
                     {
-                        let mark = shown(word);
-                        deviations.mark_apart.get_or_insert((
-                            Span::new(token, pos),
-                            previous.clone(),
-                            mark.clone(),
-                        ));
-                        previous.push_str(&mark);
+                        previous.push_str(&shown(word));
+                        let at = (read.operations.len(), operation.operands.len() - 1);
+                        match &mut deviations.mark_apart {
+                            Some((span, op, operand)) if (*op, *operand) == at => span.end = pos,
+                            Some(_) => {}
+                            None => {
+                                deviations.mark_apart =
+                                    Some((Span::new(last_token, pos), at.0, at.1));
+                            }
+                        }
                         continue;
                     }
+                    last_token = token;
                     first_operand.get_or_insert(at(Span::new(token, pos)));
                     operation.operands.push(Operand::Token(shown(word)));
                 }
@@ -436,12 +447,16 @@ impl Deviations {
                 message,
             ));
         }
-        if let Some((span, mv, mark)) = self.mark_apart {
+        if let Some((span, op, operand)) = self.mark_apart {
+            let glued = match &operations[op].operands[operand] {
+                Operand::Token(text) | Operand::Quoted(text) => text.clone(),
+            };
+            let written = shown(&bytes[span.start..span.end]);
             dialects.push(Diagnostic::new(
                 Code::EpdBadOperand,
                 Field::Operations,
                 at(span.start, span.len()),
-                format!("'{mark}' stands apart from the move '{mv}' it marks; write '{mv}{mark}'"),
+                format!("the move '{written}' is written in pieces; write it as one: '{glued}'"),
             ));
         }
     }

@@ -478,7 +478,7 @@ const EPD_TABLE: &[(&[u8], Expected)] = &[
     ),
     (
         b"4k3/8/8/8/8/8/4P3/4K3 w - - bm Kd2 +;",
-        &[("epd-bad-operand", "malformed", "operations", 36)],
+        &[("epd-bad-operand", "malformed", "operations", 32)],
     ),
     (
         b"4k3/8/8/8/8/8/4P3/4K3 w - - bm e5;",

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use shakmaty::{Chess, FromSetup, Position, uci::UciMove};
 
 use super::prelude::*;
+use std::io::Read;
 
 /// Count the leaf nodes of the move tree of each position to DEPTH plies
 /// (perft), one number per line; with --divide, the count under each legal
@@ -40,7 +41,7 @@ pub struct Args {
 pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
     if !args.suite.is_empty() {
         args.inputs.files.splice(0..0, args.suite.drain(..));
-        return suite(&args, out);
+        return suite(args, out);
     }
     let mut perft = Perft {
         read: args.inputs.read_options(),
@@ -97,12 +98,14 @@ fn divide(position: &Chess, depth: u32, read: ReadOptions) -> Vec<(UciMove, Ches
         .collect()
 }
 
-/// A record of a suite: where it stands, its position, and the counts it
-/// gives (depth, count, the column of the count).
+/// A count a suite gives: depth, count, and where the count stands as
+/// `SOURCE:LINE:COL`.
+type Given = (u32, u64, String);
+
+/// A record of a suite: its position, and the counts it gives.
 struct Entry {
-    place: String,
     position: Chess,
-    counts: Vec<(u32, u64, usize)>,
+    counts: Vec<Given>,
 }
 
 /// Gathers the records of a suite: read in any dialect (each repair
@@ -118,6 +121,42 @@ struct Gather {
 
 impl Job for Gather {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        let Some((position, checked)) = self.playable(record, out)? else {
+            return Ok(false);
+        };
+        let place = |at: usize| place(record, at);
+        let given: Vec<Given> = checked
+            .operations
+            .iter()
+            .filter_map(|operation| {
+                let depth: u32 = operation.opcode.strip_prefix('D')?.parse().ok()?;
+                let count: u64 = operation.first()?.parse().ok()?;
+                Some((depth, count, place(count_at(record.bytes, depth))))
+            })
+            .collect();
+        self.add(position, given, &place(0), out)?;
+        Ok(true)
+    }
+}
+
+/// `SOURCE:LINE:COL` of byte `at` of `record`.
+fn place(record: &Record, at: usize) -> String {
+    format!(
+        "{}:{}:{}",
+        fenkit::printable(record.source),
+        record.line_number,
+        record.column(at)
+    )
+}
+
+impl Gather {
+    /// The position of `record` to count from, with the record checked;
+    /// `None` when it cannot be played from, its errors reported.
+    fn playable(
+        &mut self,
+        record: &Record,
+        out: &mut Output,
+    ) -> io::Result<Option<(Chess, fenkit::Checked)>> {
         let checked = self.read.check(record.bytes);
         let errors: Vec<_> = checked
             .diagnostics
@@ -142,48 +181,97 @@ impl Job for Gather {
             (None, true) => None,
         };
         let Some(position) = position else {
-            out.diagnostics(record, &errors)?;
-            return Ok(false);
+            // With the hint naming --chess960 where that reading plays it.
+            report(&self.read, record, &errors, out)?;
+            return Ok(None);
         };
         if impossible_check {
             let warnings: Vec<_> = errors.into_iter().map(|d| d.into_warning()).collect();
             out.diagnostics(record, &warnings)?;
         }
         self.repaired += usize::from(!checked.diagnostics.is_empty());
-        let given: Vec<(u32, u64, usize)> = checked
-            .operations
-            .iter()
-            .filter_map(|operation| {
-                let depth: u32 = operation.opcode.strip_prefix('D')?.parse().ok()?;
-                let count: u64 = operation.first()?.parse().ok()?;
-                Some((depth, count, record.column(count_at(record.bytes, depth))))
-            })
-            .filter(|&(depth, ..)| depth >= 1)
-            .collect();
-        let any_given = !given.is_empty();
-        let counts: Vec<_> = given
-            .into_iter()
-            .filter(|&(depth, ..)| depth <= self.max_depth)
-            .collect();
-        let place = format!(
-            "{}:{}:{}",
-            fenkit::printable(record.source),
-            record.line_number,
-            record.column(0)
-        );
-        if !any_given {
+        Ok(Some((position, checked)))
+    }
+
+    /// Keeps a record's counts up to the depth asked for.
+    fn add(
+        &mut self,
+        position: Chess,
+        given: Vec<Given>,
+        place: &str,
+        out: &mut Output,
+    ) -> io::Result<()> {
+        if !given.iter().any(|&(depth, ..)| depth >= 1) {
             self.without_counts += 1;
-            out.note(&format!(
+            return out.note(&format!(
                 "{place}: warning[perft-no-counts]: the record gives no D1, D2, … counts"
-            ))?;
-            return Ok(true);
+            ));
         }
-        self.entries.push(Entry {
-            place,
-            position,
-            counts,
-        });
-        Ok(true)
+        let counts = given
+            .into_iter()
+            .filter(|&(depth, ..)| depth >= 1 && depth <= self.max_depth)
+            .collect();
+        self.entries.push(Entry { position, counts });
+        Ok(())
+    }
+
+    /// The blocks of a `.perft` file, as python-chess and lichess write
+    /// them: `id NAME`, `epd RECORD`, then `perft DEPTH COUNT` lines; `#`
+    /// starts a comment.
+    fn perft_file(&mut self, path: &std::path::Path, out: &mut Output) -> io::Result<bool> {
+        let Some((source, mut input)) = run::open(path, out)? else {
+            return Ok(false);
+        };
+        let mut text = String::new();
+        if let Err(err) = input.read_to_string(&mut text) {
+            out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+            return Ok(false);
+        }
+        let mut fine = true;
+        let mut block: Option<(Chess, Vec<Given>, String)> = None;
+        for (index, line) in text.lines().enumerate() {
+            let line_number = index as u64 + 1;
+            let at = |offset: usize| {
+                format!(
+                    "{}:{line_number}:{}",
+                    fenkit::printable(&source),
+                    offset + 1
+                )
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["epd", ..] => {
+                    if let Some((position, given, place)) = block.take() {
+                        self.add(position, given, &place, out)?;
+                    }
+                    let offset = line.find("epd").unwrap_or(0) + 3;
+                    let offset = offset + (line.len() - offset - line[offset..].trim_start().len());
+                    let record = Record {
+                        source: &source,
+                        line_number,
+                        line: line.as_bytes(),
+                        offset,
+                        bytes: line[offset..].trim_end().as_bytes(),
+                    };
+                    match self.playable(&record, out)? {
+                        Some((position, _)) => block = Some((position, Vec::new(), at(offset))),
+                        None => fine = false,
+                    }
+                }
+                ["perft", depth, written] => {
+                    let parsed = (depth.parse::<u32>(), written.parse::<u64>());
+                    if let (Some((_, given, _)), (Ok(depth), Ok(count))) = (&mut block, parsed) {
+                        let column = line.rfind(written).unwrap_or(0);
+                        given.push((depth, count, at(column)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some((position, given, place)) = block.take() {
+            self.add(position, given, &place, out)?;
+        }
+        Ok(fine)
     }
 }
 
@@ -209,7 +297,7 @@ fn count_at(record: &[u8], depth: u32) -> usize {
         })
 }
 
-fn suite(args: &Args, out: &mut Output) -> io::Result<Status> {
+fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
     let read = ReadOptions {
         lenient: true,
         ..args.inputs.read_options()
@@ -221,7 +309,23 @@ fn suite(args: &Args, out: &mut Output) -> io::Result<Status> {
         repaired: 0,
         without_counts: 0,
     };
-    let status = run::sequential(&mut gather, &args.inputs, out)?;
+    // `.perft` files are blocks of lines, the rest records a line each.
+    let (blocks, records): (Vec<_>, Vec<_>) = args
+        .inputs
+        .files
+        .iter()
+        .cloned()
+        .partition(|path| path.extension().is_some_and(|e| e == "perft"));
+    let mut status = Status::Ok;
+    for path in &blocks {
+        if !gather.perft_file(path, out)? {
+            status = Status::BadRecords;
+        }
+    }
+    if !records.is_empty() || blocks.is_empty() {
+        args.inputs.files = records;
+        status = status.max(run::sequential(&mut gather, &args.inputs, out)?);
+    }
     let started = Instant::now();
     // Every (record, depth) on every core, the deepest first so that the
     // longest counts do not start last.
@@ -262,19 +366,18 @@ fn suite(args: &Args, out: &mut Output) -> io::Result<Status> {
     let mut differ = 0;
     let checked: usize = counts.iter().map(Vec::len).sum();
     for (entry, counted) in gather.entries.iter().zip(&counts) {
-        for (&(depth, expected, column), &count) in entry.counts.iter().zip(counted) {
-            if count == expected {
+        for ((depth, expected, place), &count) in entry.counts.iter().zip(counted) {
+            if count == *expected {
                 continue;
             }
             differ += 1;
-            let place = entry.place.rsplit_once(':').map_or("", |(line, _)| line);
             let fen = fenkit::to_fen(&entry.position.to_setup(shakmaty::EnPassantMode::Always));
             writeln!(
                 out.stdout(),
-                "{place}:{column}: error[perft-mismatch]: depth {depth}: the suite says {expected}, the moves give {count} ({fen})"
+                "{place}: error[perft-mismatch]: depth {depth}: the suite says {expected}, the moves give {count} ({fen})"
             )?;
             if args.divide {
-                for (uci, after, count) in divide(&entry.position, depth, read) {
+                for (uci, after, count) in divide(&entry.position, *depth, read) {
                     let after = fenkit::to_fen(&after.to_setup(shakmaty::EnPassantMode::Always));
                     writeln!(out.stdout(), "  {uci}\t{count}\t{after}")?;
                 }

@@ -299,7 +299,14 @@ impl ReadOptions {
         // Before looking for EPD's ';': a record the quick path reads has
         // none (its last two fields are digits).
         if self.format != Format::Epd
-            && let Some(parsed) = quick::parse(record, self.castling, squares)
+            && let Some(parsed) = quick::parse(record, self.castling, squares, false)
+        {
+            *expanded = true;
+            return Ok(parsed);
+        }
+        // A four-field EPD record, as books write them.
+        if self.format != Format::Fen
+            && let Some(parsed) = quick::parse(record, self.castling, squares, true)
         {
             *expanded = true;
             return Ok(parsed);

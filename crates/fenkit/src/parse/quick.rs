@@ -10,14 +10,17 @@ use shakmaty::{Bitboard, CastlingMode, Color, File, Rank, Setup, Square};
 use super::{FieldSpans, Parsed, Slot, fields, placement, squares};
 use crate::{Field, Span, castling::CASTLING_LETTERS};
 
-/// Reads `record` as a usual FEN record, with its placement expanded into
+/// Reads `record` as a usual FEN record (or, with `four`, as an EPD record
+/// of the four position fields alone), with its placement expanded into
 /// `squares` on the way.
 #[inline(always)]
 pub(super) fn parse(
     record: &[u8],
     mode: CastlingMode,
     squares: &mut squares::Squares,
+    four: bool,
 ) -> Option<Parsed> {
+    let last = if four { 3 } else { 5 };
     // The placement ends at the first space, found as it is expanded.
     let placement = squares::expand_field(record, squares)?;
     let mut fields = FieldSpans::empty(record.len());
@@ -27,17 +30,17 @@ pub(super) fn parse(
     for (at, &byte) in record.iter().enumerate().skip(start) {
         if byte == b' ' {
             field += 1;
-            if field == 5 {
+            if field == last {
                 return None;
             }
             fields.fields[field] = Slot::of(Span::new(start, at));
             start = at + 1;
         }
     }
-    if field != 4 || start > record.len() {
+    if field != last - 1 || start > record.len() {
         return None;
     }
-    fields.fields[5] = Slot::of(Span::new(start, record.len()));
+    fields.fields[last] = Slot::of(Span::new(start, record.len()));
     let text = |slot: usize| {
         let Slot { start, end } = fields.fields[slot];
         &record[start as usize..end as usize]
@@ -50,8 +53,14 @@ pub(super) fn parse(
     };
     let castling_rights = castling(text(2), mode)?;
     let ep_square = en_passant(text(3), turn)?;
-    let halfmoves = fields::plain_number(text(4), Field::Halfmove)?;
-    let fullmoves = NonZeroU32::new(fields::plain_number(text(5), Field::Fullmove)?)?;
+    let (halfmoves, fullmoves) = match four {
+        // EPD without operations: the clocks EPD implies.
+        true => (0, NonZeroU32::MIN),
+        false => (
+            fields::plain_number(text(4), Field::Halfmove)?,
+            NonZeroU32::new(fields::plain_number(text(5), Field::Fullmove)?)?,
+        ),
+    };
     Some(Parsed {
         setup: Setup {
             board: placement::board_on(squares),
@@ -65,8 +74,8 @@ pub(super) fn parse(
         fields,
         operations: Vec::new(),
         warnings: Vec::new(),
-        is_epd: false,
-        canonical: true,
+        is_epd: four,
+        canonical: !four,
     })
 }
 
