@@ -42,15 +42,37 @@ fuzz_target!(|input: &[u8]| {
             }
         }
     }
-    let mut plies = Plies::new(|ply| {
-        assert!(ply.position.legal_moves().len() < 256);
-    });
-    let mut reader = Reader::new(input);
-    for _ in 0..20 {
-        match reader.read_game(&mut plies) {
-            Ok(Some(Err(error))) => assert!(!error.message.is_empty()),
-            Ok(Some(Ok(_))) => {}
-            Ok(None) | Err(_) => break,
+    // Read twice: plain, and with each ply's annotations (clocks,
+    // evaluations, arrows from the comments): the same plies, in order.
+    let mut seen = [Vec::new(), Vec::new()];
+    let mut unreadable = false;
+    for (round, seen) in seen.iter_mut().enumerate() {
+        let plies = Plies::new(|ply| {
+            assert!(ply.position.legal_moves().len() < 256);
+            for drawn in ply.annotations.arrows.iter().chain(&ply.annotations.circles) {
+                assert!(matches!(drawn.color, 'G' | 'R' | 'Y' | 'B'));
+            }
+            assert!(ply.annotations.clock.is_none_or(|s| s >= 0.0));
+            seen.push((ply.game, ply.ply, ply.position.clone()));
+        });
+        let mut plies = match round {
+            0 => plies,
+            _ => plies.keeping_annotations(),
+        };
+        let mut reader = Reader::new(input);
+        for _ in 0..20 {
+            match reader.read_game(&mut plies) {
+                Ok(Some(Err(error))) => assert!(!error.message.is_empty()),
+                Ok(Some(Ok(_))) => {}
+                Ok(None) => break,
+                // The text ended inside a comment: the last game has no end
+                // to hand its waiting ply out at.
+                Err(_) => {
+                    unreadable = true;
+                    break;
+                }
+            }
         }
     }
+    assert!(unreadable || seen[0] == seen[1], "annotations changed the plies");
 });

@@ -9,7 +9,10 @@ use std::{
 };
 
 use clap::ValueEnum;
-use fenkit::games::pgn::{GameEnd, Plies, Ply};
+use fenkit::games::{
+    Annotations, Eval,
+    pgn::{GameEnd, Plies, Ply},
+};
 use shakmaty::{EnPassantMode, Position};
 
 use crate::{
@@ -45,6 +48,11 @@ pub struct Args {
     /// (JSON), comma-separated: Event,Site,White,Black,Result…
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     pub tags: Vec<String>,
+    /// What the comments say, as columns after the FEN and tags (TSV) or
+    /// keys (JSON): clock, emt (seconds), eval_cp, eval_mate (White's
+    /// view), nags, comment, arrows, circles; or annotations for all.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "NAMES")]
+    pub columns: Vec<Note>,
     /// How to write castling rights (the default is xfen for Chess960
     /// games, standard for the others) and the en passant square.
     #[command(flatten)]
@@ -58,6 +66,150 @@ pub enum Layout {
     Fen,
     Tsv,
     Json,
+}
+
+/// An annotation column of `fen pgn`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Note {
+    Clock,
+    Emt,
+    #[value(name = "eval_cp")]
+    EvalCp,
+    #[value(name = "eval_mate")]
+    EvalMate,
+    Nags,
+    Comment,
+    Arrows,
+    Circles,
+    /// Every column above.
+    Annotations,
+}
+
+impl Note {
+    const ALL: [Note; 8] = [
+        Note::Clock,
+        Note::Emt,
+        Note::EvalCp,
+        Note::EvalMate,
+        Note::Nags,
+        Note::Comment,
+        Note::Arrows,
+        Note::Circles,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Note::Clock => "clock",
+            Note::Emt => "emt",
+            Note::EvalCp => "eval_cp",
+            Note::EvalMate => "eval_mate",
+            Note::Nags => "nags",
+            Note::Comment => "comment",
+            Note::Arrows => "arrows",
+            Note::Circles => "circles",
+            Note::Annotations => "annotations",
+        }
+    }
+
+    /// The columns asked for, `annotations` spelled out, each once.
+    fn columns(asked: &[Note]) -> Vec<Note> {
+        let mut columns: Vec<Note> = Vec::new();
+        for &note in asked {
+            let each: &[Note] = match note {
+                Note::Annotations => &Note::ALL,
+                _ => std::slice::from_ref(&note),
+            };
+            for &note in each {
+                if !columns.contains(&note) {
+                    columns.push(note);
+                }
+            }
+        }
+        columns
+    }
+}
+
+/// Writes one annotation column's value: TSV text (empty for none), or
+/// JSON (null for none). Written directly, not through JSON values: this
+/// runs for every column of every ply.
+fn write_note(text: &mut Vec<u8>, note: Note, notes: &Annotations, json: bool) {
+    if json {
+        text.push(b',');
+        text.push(b'"');
+        text.extend_from_slice(note.name().as_bytes());
+        text.extend_from_slice(b"\":");
+    } else {
+        text.push(b'\t');
+    }
+    let null = |text: &mut Vec<u8>| {
+        if json {
+            text.extend_from_slice(b"null");
+        }
+    };
+    let (cp, mate) = match notes.eval {
+        Some(Eval::Centipawns { cp, .. }) => (Some(cp), None),
+        Some(Eval::Mate { moves, .. }) => (None, Some(moves)),
+        None => (None, None),
+    };
+    match note {
+        Note::Clock | Note::Emt => match if note == Note::Clock {
+            notes.clock
+        } else {
+            notes.emt
+        } {
+            Some(seconds) if json => {
+                let _ = serde_json::to_writer(&mut *text, &seconds);
+            }
+            Some(seconds) => {
+                let _ = write!(text, "{seconds}");
+            }
+            None => null(text),
+        },
+        Note::EvalCp | Note::EvalMate => match if note == Note::EvalCp { cp } else { mate } {
+            Some(value) => {
+                let _ = write!(text, "{value}");
+            }
+            None => null(text),
+        },
+        Note::Nags => {
+            let (open, close, between) = if json { ("[", "]", ",") } else { ("", "", " ") };
+            text.extend_from_slice(open.as_bytes());
+            for (n, nag) in notes.nags.iter().enumerate() {
+                if n > 0 {
+                    text.extend_from_slice(between.as_bytes());
+                }
+                let _ = write!(text, "{nag}");
+            }
+            text.extend_from_slice(close.as_bytes());
+        }
+        Note::Comment if notes.comment.is_empty() => null(text),
+        Note::Comment if json => {
+            let _ = serde_json::to_writer(&mut *text, &notes.comment);
+        }
+        Note::Comment => fenkit_io::write_field(text, &notes.comment, b'\t'),
+        Note::Arrows | Note::Circles => {
+            let list = if note == Note::Arrows {
+                &notes.arrows
+            } else {
+                &notes.circles
+            };
+            text.extend_from_slice(if json { b"[" } else { b"" });
+            for (n, d) in list.iter().enumerate() {
+                if n > 0 {
+                    text.push(b',');
+                }
+                let quote: &[u8] = if json { b"\"" } else { b"" };
+                text.extend_from_slice(quote);
+                let _ = write!(text, "{}{}", d.color, d.from);
+                if d.from != d.to {
+                    let _ = write!(text, "{}", d.to);
+                }
+                text.extend_from_slice(quote);
+            }
+            text.extend_from_slice(if json { b"]" } else { b"" });
+        }
+        Note::Annotations => null(text),
+    }
 }
 
 fn ply_range(text: &str) -> Result<RangeInclusive<usize>, String> {
@@ -88,6 +240,12 @@ struct Printer<'a> {
     lines: Vec<(usize, usize)>,
     /// The current game's last move, for `--final`.
     last_move: Option<String>,
+    /// The annotation columns asked for.
+    notes: Vec<Note>,
+    /// The current game's last annotations, for `--final`.
+    last_notes: Annotations,
+    /// Annotations that could not be read, for standard error.
+    problems: Vec<String>,
     /// Standard output is a terminal: tag values escaped.
     escape: bool,
 }
@@ -111,8 +269,15 @@ impl Printer<'_> {
         if ply.ply == 0 {
             self.lines.clear();
         }
+        for problem in &ply.annotations.problems {
+            self.problems
+                .push(format!("game {}, ply {}: {problem}", ply.game, ply.ply));
+        }
         if self.options.final_only {
             self.last_move = ply.san.map(|san| san.to_string());
+            if !self.notes.is_empty() {
+                self.last_notes = ply.annotations.clone();
+            }
             return;
         }
         if self.options.opening {
@@ -124,7 +289,14 @@ impl Printer<'_> {
         if self.wanted(ply.ply) {
             self.lines.push((ply.ply, self.text.len()));
             let san = ply.san.map(|san| san.to_string());
-            self.line(ply.game, ply.ply, san.as_deref(), ply.position, ply.tags);
+            self.line(
+                ply.game,
+                ply.ply,
+                san.as_deref(),
+                ply.position,
+                ply.tags,
+                ply.annotations,
+            );
         }
     }
 
@@ -135,6 +307,7 @@ impl Printer<'_> {
         san: Option<&str>,
         position: &shakmaty::Chess,
         tags: &[Option<String>],
+        notes: &Annotations,
     ) {
         let text = &mut self.text;
         let san = san.unwrap_or("");
@@ -159,7 +332,11 @@ impl Printer<'_> {
             text.push(b'"');
         }
         self.tags(tags);
-        if self.options.format == Layout::Json {
+        let json = self.options.format == Layout::Json;
+        for &note in &self.notes {
+            write_note(&mut self.text, note, notes, json);
+        }
+        if json {
             self.text.push(b'}');
         }
         self.text.push(b'\n');
@@ -194,12 +371,14 @@ impl Printer<'_> {
     fn end(&mut self, end: &GameEnd) {
         if self.options.final_only {
             let last = self.last_move.take();
+            let notes = std::mem::take(&mut self.last_notes);
             self.line(
                 end.game,
                 end.plies,
                 last.as_deref(),
                 &end.position,
                 &end.tags,
+                &notes,
             );
         }
         if self.options.opening {
@@ -234,17 +413,30 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         )?;
         return Ok(Status::Failed);
     }
+    let notes = Note::columns(&args.columns);
+    if !notes.is_empty() && args.format == Layout::Fen {
+        out.note("fen: --columns: the FEN alone has no room for columns; add --format tsv or --format json")?;
+        return Ok(Status::Failed);
+    }
     let options = &args;
+    let annotated = !notes.is_empty();
     let printer = RefCell::new(Printer {
         options,
         text: Vec::with_capacity(64 * 1024),
         opening: None,
         lines: Vec::new(),
         last_move: None,
+        notes,
+        last_notes: Annotations::default(),
+        problems: Vec::new(),
         escape: io::stdout().is_terminal(),
     });
     let tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
-    let mut plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
+    let plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
+    let mut plies = match annotated {
+        true => plies.keeping_annotations(),
+        false => plies,
+    };
     let status = games::each_game(&options.files, &mut plies, out, |game, out| {
         let mut printer = printer.borrow_mut();
         match game {
@@ -260,6 +452,9 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                 out.stdout().write_all(&printer.text)?;
                 printer.text.clear();
             }
+        }
+        for problem in std::mem::take(&mut printer.problems) {
+            out.note(&format!("fen: warning[bad-annotation]: {problem}"))?;
         }
         if printer.text.len() >= 60 * 1024 {
             out.stdout().write_all(&printer.text)?;

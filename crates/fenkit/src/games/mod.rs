@@ -5,6 +5,7 @@
 //!
 //! The rules of chess are shakmaty's; these modules read and explain.
 
+mod annotations;
 pub mod book;
 mod epd;
 mod history;
@@ -13,6 +14,7 @@ mod openings;
 #[cfg(feature = "pgn")]
 pub mod pgn;
 
+pub use annotations::{Annotations, Drawn, Eval};
 pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};

@@ -1,15 +1,17 @@
 //! Games in PGN, through pgn-reader: the mainline played move by move from
 //! the start or the `[FEN]` tag, each position handed to a callback.
-//! Variations are skipped; comments and NAGs are ignored. The caller owns
-//! the reader (and so the I/O).
+//! Variations are skipped; comments and NAGs are read into each ply's
+//! [`Annotations`] when asked ([`Plies::keeping_annotations`]). The caller
+//! owns the reader (and so the I/O).
 
 use std::ops::ControlFlow;
 
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
-use pgn_reader::{RawTag, SanPlus, Visitor};
+use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
+use super::annotations::{self, Annotations};
 use crate::{Code, ReadOptions, Severity};
 
 /// A position of a game: `ply` 0 is the start, `san` the move that led
@@ -26,6 +28,9 @@ pub struct Ply<'a> {
     /// [`Plies::keeping_tags`], in that order (`None` for a tag the game
     /// lacks).
     pub tags: &'a [Option<String>],
+    /// What the comments and glyphs after the move say (for ply 0, before
+    /// the first move); empty unless [`Plies::keeping_annotations`].
+    pub annotations: &'a Annotations,
 }
 
 /// How a game ended: its number, how many plies it had, and where it
@@ -76,6 +81,9 @@ pub struct Plies<F> {
     kept: Vec<String>,
     /// The fullmove number and side to move where the current game starts.
     first: (u32, Color),
+    /// Read comments and glyphs: each ply is handed out when the next move
+    /// (or the game's end) shows that its annotations are all read.
+    annotated: bool,
 }
 
 impl<F: FnMut(Ply<'_>)> Plies<F> {
@@ -86,6 +94,30 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
             start: Chess::default(),
             kept: Vec::new(),
             first: (1, Color::White),
+            annotated: false,
+        }
+    }
+
+    /// Each ply carries what its comments and glyphs say: clock, move
+    /// time, evaluation, arrows, circled squares, NAGs and words. A ply is
+    /// then handed out once the next move is read (its comments stand
+    /// after it), in the same order.
+    ///
+    /// ```
+    /// use fenkit::games::{Eval, pgn::{Plies, Reader}};
+    ///
+    /// let pgn = b"1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5?! { [%eval 0.19] [%clk 0:02:58] } *";
+    /// let mut seen = Vec::new();
+    /// let mut plies = Plies::new(|ply| seen.push((ply.ply, ply.annotations.clock, ply.annotations.nags.clone())))
+    ///     .keeping_annotations();
+    /// Reader::new(&pgn[..]).read_game(&mut plies).unwrap();
+    /// drop(plies);
+    /// assert_eq!(seen, [(0, None, vec![]), (1, Some(180.0), vec![]), (2, Some(178.0), vec![6])]);
+    /// ```
+    pub fn keeping_annotations(self) -> Plies<F> {
+        Plies {
+            annotated: true,
+            ..self
         }
     }
 
@@ -139,6 +171,13 @@ pub struct Movetext {
     position: Chess,
     ply: usize,
     tags: Vec<Option<String>>,
+    /// With annotations: the ply read but not yet handed out (the move
+    /// that led to `position`, none for the start), and what its comments
+    /// and glyphs say so far.
+    waiting: Option<Option<(SanPlus, Move)>>,
+    notes: Annotations,
+    /// A comment longer than the reader's buffer, in pieces.
+    long_comment: Vec<u8>,
 }
 
 /// How a game ends: played through, or stopped by an error.
@@ -245,6 +284,25 @@ impl<F> Plies<F> {
     }
 }
 
+impl<F: FnMut(Ply<'_>)> Plies<F> {
+    /// Hands out the ply waiting for its annotations, with them.
+    fn hand_out(&mut self, movetext: &mut Movetext) {
+        let Some(waiting) = movetext.waiting.take() else {
+            return;
+        };
+        let notes = std::mem::take(&mut movetext.notes);
+        (self.on_ply)(Ply {
+            game: self.games,
+            ply: movetext.ply,
+            san: waiting.as_ref().map(|(san, _)| san),
+            played: waiting.map(|(_, m)| m),
+            position: &movetext.position,
+            tags: &movetext.tags,
+            annotations: &notes,
+        });
+    }
+}
+
 impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
     type Tags = Tags;
     type Movetext = Movetext;
@@ -278,30 +336,43 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
         match self.start(&tags) {
             Ok(position) => {
                 self.first = (position.fullmoves().get(), position.turn());
-                (self.on_ply)(Ply {
-                    game: self.games,
-                    ply: 0,
-                    san: None,
-                    played: None,
-                    position: &position,
-                    tags: &tags.kept,
-                });
-                ControlFlow::Continue(Movetext {
+                let mut movetext = Movetext {
                     position,
                     ply: 0,
                     tags: tags.kept,
-                })
+                    waiting: None,
+                    notes: Annotations::default(),
+                    long_comment: Vec::new(),
+                };
+                match self.annotated {
+                    true => movetext.waiting = Some(None),
+                    false => (self.on_ply)(Ply {
+                        game: self.games,
+                        ply: 0,
+                        san: None,
+                        played: None,
+                        position: &movetext.position,
+                        tags: &movetext.tags,
+                        annotations: &annotations::NONE,
+                    }),
+                }
+                ControlFlow::Continue(movetext)
             }
             Err(error) => ControlFlow::Break(Err(error)),
         }
     }
 
     fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Output> {
+        self.hand_out(movetext);
         let position = &mut movetext.position;
         match san_plus.san.to_move(position) {
             Ok(m) => {
                 position.play_unchecked(m);
                 movetext.ply += 1;
+                if self.annotated {
+                    movetext.waiting = Some(Some((san_plus, m)));
+                    return ControlFlow::Continue(());
+                }
                 (self.on_ply)(Ply {
                     game: self.games,
                     ply: movetext.ply,
@@ -309,6 +380,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
                     played: Some(m),
                     position,
                     tags: &movetext.tags,
+                    annotations: &annotations::NONE,
                 });
                 ControlFlow::Continue(())
             }
@@ -331,7 +403,40 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
         }
     }
 
-    fn end_game(&mut self, movetext: Movetext) -> Output {
+    fn nag(&mut self, movetext: &mut Movetext, nag: Nag) -> ControlFlow<Output> {
+        if self.annotated {
+            movetext.notes.nags.push(nag.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(
+        &mut self,
+        movetext: &mut Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Output> {
+        if self.annotated {
+            movetext.long_comment.extend_from_slice(comment.as_bytes());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, movetext: &mut Movetext, comment: RawComment<'_>) -> ControlFlow<Output> {
+        if self.annotated {
+            match movetext.long_comment.is_empty() {
+                true => movetext.notes.read_comment(comment.as_bytes()),
+                false => {
+                    let mut whole = std::mem::take(&mut movetext.long_comment);
+                    whole.extend_from_slice(comment.as_bytes());
+                    movetext.notes.read_comment(&whole);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mut movetext: Movetext) -> Output {
+        self.hand_out(&mut movetext);
         Ok(GameEnd {
             game: self.games,
             plies: movetext.ply,

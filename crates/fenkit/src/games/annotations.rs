@@ -1,0 +1,235 @@
+//! What players, engines and servers write in a move's comment: the clock
+//! (`[%clk 0:03:00]`), the time the move took (`[%emt 0:00:05]`), an
+//! evaluation (`[%eval 0.17]`, `[%eval #-3,22]`), arrows and circled
+//! squares (`[%cal Ge2e4,Rd1d8]`, `[%csl Gd4]`), numeric annotation glyphs,
+//! and the words of the comment with the commands taken out. lichess
+//! writes the first five into every game it exports; ChessBase, the
+//! others.
+
+use shakmaty::Square;
+
+/// An evaluation from White's point of view: centipawns, or mate in so
+/// many moves (negative when Black mates), with the search depth when
+/// given.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Eval {
+    Centipawns { cp: i32, depth: Option<u32> },
+    Mate { moves: i32, depth: Option<u32> },
+}
+
+/// An arrow or a circled square (`from == to`) in one of lichess's four
+/// colours: `G`reen, `R`ed, `Y`ellow, `B`lue.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    pub color: char,
+    pub from: Square,
+    pub to: Square,
+}
+
+/// The annotations of one ply (or, for ply 0, of the game before its first
+/// move).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations {
+    /// The mover's clock after the move, in seconds.
+    pub clock: Option<f64>,
+    /// The time the move took, in seconds.
+    pub emt: Option<f64>,
+    pub eval: Option<Eval>,
+    pub arrows: Vec<Drawn>,
+    pub circles: Vec<Drawn>,
+    /// Numeric annotation glyphs, `$1` or the `!`-style suffixes as numbers.
+    pub nags: Vec<u8>,
+    /// The comments' words, the commands taken out; comments joined by a
+    /// space.
+    pub comment: String,
+    /// Commands that could not be read, in words (the rest of the game is
+    /// read all the same).
+    pub problems: Vec<String>,
+}
+
+/// No annotations, for plies read without them.
+pub const NONE: Annotations = Annotations {
+    clock: None,
+    emt: None,
+    eval: None,
+    arrows: Vec::new(),
+    circles: Vec::new(),
+    nags: Vec::new(),
+    comment: String::new(),
+    problems: Vec::new(),
+};
+
+impl Annotations {
+    /// Whether nothing is annotated.
+    pub fn is_empty(&self) -> bool {
+        self.clock.is_none()
+            && self.emt.is_none()
+            && self.eval.is_none()
+            && self.arrows.is_empty()
+            && self.circles.is_empty()
+            && self.nags.is_empty()
+            && self.comment.is_empty()
+    }
+
+    /// Reads one comment's commands and words into these annotations; the
+    /// first clock, move time and evaluation found stand.
+    ///
+    /// ```
+    /// use fenkit::games::{Annotations, Eval};
+    ///
+    /// let mut notes = Annotations::default();
+    /// notes.read_comment(b" [%eval -1.5,20] [%clk 0:02:58.4] Good move [%cal Ge2e4,Rd1d8] [%csl Yd4]");
+    /// assert_eq!(notes.clock, Some(178.4));
+    /// assert_eq!(notes.eval, Some(Eval::Centipawns { cp: -150, depth: Some(20) }));
+    /// assert_eq!((notes.arrows.len(), notes.circles.len()), (2, 1));
+    /// assert_eq!(notes.comment, "Good move");
+    ///
+    /// notes.read_comment(b"[%clk 1:xx:00] [%eval #-3]");
+    /// assert_eq!(notes.problems, ["[%clk 1:xx:00]: a clock is h:mm:ss"]);
+    /// ```
+    pub fn read_comment(&mut self, comment: &[u8]) {
+        let text = String::from_utf8_lossy(comment);
+        let mut rest = text.as_ref();
+        // The words between commands, joined by single spaces.
+        let words = |part: &str, comment: &mut String| {
+            for word in part.split_whitespace() {
+                if !comment.is_empty() {
+                    comment.push(' ');
+                }
+                comment.push_str(word);
+            }
+        };
+        let mut comment = std::mem::take(&mut self.comment);
+        while let Some(open) = rest.find("[%") {
+            // An unclosed command is words.
+            let Some(close) = rest[open..].find(']') else {
+                break;
+            };
+            words(&rest[..open], &mut comment);
+            self.command(&rest[open..=open + close]);
+            rest = &rest[open + close + 1..];
+        }
+        words(rest, &mut comment);
+        self.comment = comment;
+    }
+
+    /// One `[%name args]` command.
+    fn command(&mut self, command: &str) {
+        let inner = command[2..command.len() - 1].trim();
+        let (name, args) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
+        let args = args.trim();
+        let problem = match name {
+            "clk" | "emt" => match seconds(args) {
+                Some(value) => {
+                    let slot = if name == "clk" {
+                        &mut self.clock
+                    } else {
+                        &mut self.emt
+                    };
+                    slot.get_or_insert(value);
+                    None
+                }
+                None => Some("a clock is h:mm:ss"),
+            },
+            "eval" => match eval(args) {
+                Some(value) => {
+                    self.eval.get_or_insert(value);
+                    None
+                }
+                None => Some("an evaluation is pawns (0.17) or mate in N (#-3), then ,depth"),
+            },
+            "cal" | "csl" => {
+                let mut bad = false;
+                for item in args.split(',').filter(|item| !item.is_empty()) {
+                    match drawn(item.trim()) {
+                        Some(d) if d.from == d.to => self.circles.push(d),
+                        Some(d) => self.arrows.push(d),
+                        None => bad = true,
+                    }
+                }
+                bad.then_some("arrows and circles are a colour (G, R, Y, B) and squares, such as Ge2e4 or Rd4")
+            }
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            self.problems
+                .push(format!("{}: {problem}", crate::printable(command)));
+        }
+    }
+}
+
+/// `h:mm:ss` or `h:mm:ss.f` in seconds.
+fn seconds(text: &str) -> Option<f64> {
+    let mut parts = text.splitn(3, ':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
+    if !digits(h) || !digits(m) || !digits(whole) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let hours: f64 = h.parse().ok()?;
+    let minutes: f64 = m.parse().ok()?;
+    // As python-chess sums them: whole hours and minutes, then the seconds.
+    Some(hours * 3600.0 + minutes * 60.0 + s.trim_end_matches('.').parse::<f64>().ok()?)
+}
+
+/// `0.17`, `-1.5`, `#3`, `#-3`, each with an optional `,depth`.
+fn eval(text: &str) -> Option<Eval> {
+    let (value, depth) = match text.split_once(',') {
+        Some((value, depth)) => (value, Some(depth.trim().parse::<u32>().ok()?)),
+        None => (text, None),
+    };
+    if let Some(mate) = value.strip_prefix('#') {
+        let moves = mate.trim_start_matches('+').parse::<i32>().ok()?;
+        return Some(Eval::Mate { moves, depth });
+    }
+    let unsigned = value.trim_start_matches(['+', '-']);
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let fine = whole.len() <= 10
+        && fraction.len() <= 2
+        && whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_digit())
+        && !(whole.is_empty() && fraction.is_empty())
+        && value.len() - unsigned.len() <= 1;
+    if !fine {
+        return None;
+    }
+    let pawns: f64 = value.trim_end_matches('.').parse().ok()?;
+    // Rounded as python-chess rounds: halves to even.
+    let cp = (pawns * 100.0).round_ties_even();
+    (cp.abs() < f64::from(i32::MAX)).then_some(Eval::Centipawns {
+        cp: cp as i32,
+        depth,
+    })
+}
+
+/// `Ge2e4` or `Rd4`.
+fn drawn(item: &str) -> Option<Drawn> {
+    let mut chars = item.chars();
+    let color = chars
+        .next()
+        .filter(|c| matches!(c, 'G' | 'R' | 'Y' | 'B'))?;
+    let squares = chars.as_str();
+    if !squares.is_ascii() {
+        return None;
+    }
+    let square = |text: &str| text.parse::<Square>().ok();
+    match squares.len() {
+        2 => {
+            let at = square(squares)?;
+            Some(Drawn {
+                color,
+                from: at,
+                to: at,
+            })
+        }
+        4 => Some(Drawn {
+            color,
+            from: square(&squares[..2])?,
+            to: square(&squares[2..])?,
+        }),
+        _ => None,
+    }
+}
