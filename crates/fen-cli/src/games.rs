@@ -14,7 +14,10 @@ use std::{
     rc::Rc,
 };
 
-use fenkit::games::pgn::{GameEnd, GameError, Plies, Ply, Reader, mainline_move};
+use fenkit::games::{
+    MovetextDialect, MovetextDialects,
+    pgn::{GameEnd, GameError, GameWarning, Plies, Ply, Reader, mainline_move},
+};
 
 use crate::{
     output::Output,
@@ -30,17 +33,71 @@ struct Seen {
     first_line: u64,
     /// Bytes read in all.
     total: u64,
+    /// The movetext dialects rewritten, by their offset in the input.
+    dialects: Vec<(u64, MovetextDialect)>,
 }
 
-/// Keeps what is read in `Seen`.
+/// Keeps what is read in `Seen`; unless reading strictly, rewrites the
+/// movetext dialects of each whole line first (`0-0`, `e.p.`, `++`,
+/// glyphs), each to a standard form of the same length, so that every
+/// place in the text stays where it was.
 struct Tee<R> {
     inner: R,
     seen: Rc<RefCell<Seen>>,
+    dialects: Option<MovetextDialects>,
+    /// Read but not yet handed on: the rewritten lines, then a line not
+    /// yet whole.
+    ready: std::collections::VecDeque<u8>,
+    partial: Vec<u8>,
+    ended: bool,
+}
+
+impl<R: Read> Tee<R> {
+    /// Reads on until whole lines are ready (or the input ends).
+    fn fill(&mut self, dialects: &mut MovetextDialects) -> io::Result<()> {
+        let mut chunk = [0; 1 << 16];
+        while self.ready.is_empty() && !self.ended {
+            let n = self.inner.read(&mut chunk)?;
+            self.ended = n == 0;
+            self.partial.extend_from_slice(&chunk[..n]);
+            let whole = match self.ended {
+                true => self.partial.len(),
+                false => memchr::memrchr(b'\n', &self.partial).map_or(0, |nl| nl + 1),
+            };
+            let mut lines: Vec<u8> = self.partial.drain(..whole).collect();
+            let mut seen = self.seen.borrow_mut();
+            let base = seen.total + self.ready.len() as u64;
+            let mut start = 0;
+            while start < lines.len() {
+                let end =
+                    memchr::memchr(b'\n', &lines[start..]).map_or(lines.len(), |nl| start + nl + 1);
+                for found in dialects.rewrite(&mut lines[start..end]) {
+                    let at = base + (start + found.at) as u64;
+                    seen.dialects.push((at, found));
+                }
+                start = end;
+            }
+            self.ready.extend(lines);
+        }
+        Ok(())
+    }
 }
 
 impl<R: Read> Read for Tee<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
+        let n = match self.dialects.take() {
+            None => self.inner.read(buf)?,
+            Some(mut dialects) => {
+                let filled = self.fill(&mut dialects);
+                self.dialects = Some(dialects);
+                filled?;
+                let n = buf.len().min(self.ready.len());
+                for (slot, byte) in buf.iter_mut().zip(self.ready.drain(..n)) {
+                    *slot = byte;
+                }
+                n
+            }
+        };
         let mut seen = self.seen.borrow_mut();
         seen.text.extend_from_slice(&buf[..n]);
         seen.total += n as u64;
@@ -64,7 +121,8 @@ pub struct Place {
 }
 
 impl<R: Read> Games<R> {
-    fn new(input: R) -> Games<R> {
+    /// The games of `input`; with `strict`, movetext dialects are not read.
+    fn new(input: R, strict: bool) -> Games<R> {
         let seen = Rc::new(RefCell::new(Seen {
             first_line: 1,
             ..Seen::default()
@@ -72,6 +130,10 @@ impl<R: Read> Games<R> {
         let tee = Tee {
             inner: input,
             seen: Rc::clone(&seen),
+            dialects: (!strict).then(MovetextDialects::default),
+            ready: Default::default(),
+            partial: Vec::new(),
+            ended: false,
         };
         Games {
             reader: Reader::new(tee),
@@ -130,14 +192,70 @@ impl<R: Read> Games<R> {
             Some(ply) => mainline_move(game, ply)?.start,
             None => memchr::memmem::find(game, b"[FEN \"")? + 6,
         } + self.game;
+        Some(place_in(&seen, at))
+    }
+
+    /// The dialects rewritten in the game just read (up to what the reader
+    /// has consumed), one line per kind: the first place, how many.
+    fn dialect_warnings(&self, source: &str, game: u64) -> Vec<String> {
+        let mut seen = self.seen.borrow_mut();
+        let consumed = seen.total - self.reader.buffer().len() as u64;
+        let split = seen.dialects.partition_point(|(at, _)| *at < consumed);
+        let found: Vec<(u64, MovetextDialect)> = seen.dialects.drain(..split).collect();
+        let text_start = seen.total - seen.text.len() as u64;
+        let mut lines = Vec::new();
+        let mut kinds: Vec<&'static str> = Vec::new();
+        for (_, dialect) in &found {
+            if !kinds.contains(&dialect.what) {
+                kinds.push(dialect.what);
+            }
+        }
+        for what in kinds {
+            let mut same = found.iter().filter(|(_, d)| d.what == what);
+            let Some((at, first)) = same.next() else {
+                continue;
+            };
+            let more = same.count();
+            let place = match at.checked_sub(text_start) {
+                Some(index) if (index as usize) < seen.text.len() => {
+                    place_in(&seen, index as usize)
+                }
+                _ => Place {
+                    line: seen.first_line,
+                    column: 1,
+                },
+            };
+            let places = match more {
+                0 => String::new(),
+                n => format!(" ({} places)", n + 1),
+            };
+            let read = match first.standard.as_str() {
+                "nothing" => "left out".to_string(),
+                standard => format!("read as '{}'", fenkit::printable(standard)),
+            };
+            lines.push(format!(
+                "{}:{}:{}: warning[pgn-dialect]: game {game}: {what}, '{}'{places}; {read} (--strict-pgn refuses it)",
+                fenkit::printable(source),
+                place.line,
+                place.column,
+                fenkit::printable(&first.written),
+            ));
+        }
+        lines
+    }
+}
+
+/// The line and column of byte `at` of the kept text.
+fn place_in(seen: &Seen, at: usize) -> Place {
+    {
         let line_start = memchr::memrchr(b'\n', &seen.text[..at]).map_or(0, |nl| nl + 1);
         let line_end =
             memchr::memchr(b'\n', &seen.text[at..]).map_or(seen.text.len(), |nl| at + nl);
         let breaks = memchr::memchr_iter(b'\n', &seen.text[..line_start]).count() as u64;
-        Some(Place {
+        Place {
             line: seen.first_line + breaks,
             column: fenkit::column(&seen.text[line_start..line_end], at - line_start),
-        })
+        }
     }
 }
 
@@ -155,6 +273,25 @@ impl<R: Read> Games<R> {
         );
         format!("{source}:{}:{}: {diagnostic}", place.line, place.column)
     }
+
+    /// A warning of the current game, at its move or tag, as a line like
+    /// a diagnostic's.
+    fn warning(&self, source: &str, line: u64, warning: &GameWarning) -> String {
+        let at = GameError {
+            game: warning.game,
+            ply: warning.ply,
+            code: fenkit::Code::BadMove,
+            message: String::new(),
+        };
+        let place = self.place_of(&at).unwrap_or(Place { line, column: 1 });
+        format!(
+            "{source}:{}:{}: warning[pgn-dialect]: game {}: {} (--strict-pgn refuses it)",
+            place.line,
+            place.column,
+            warning.game,
+            fenkit::printable(&warning.message)
+        )
+    }
 }
 
 /// Plays every game of the inputs (standard input when there are none)
@@ -164,6 +301,7 @@ impl<R: Read> Games<R> {
 /// on with the next. The run's status.
 pub fn each_game<F: FnMut(Ply<'_>)>(
     files: &[PathBuf],
+    strict: bool,
     plies: &mut Plies<F>,
     out: &mut Output,
     mut on_game: impl FnMut(&Result<GameEnd, GameError>, &mut Output) -> io::Result<()>,
@@ -174,7 +312,7 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
             status = Status::Failed;
             continue;
         };
-        let mut games = Games::new(input);
+        let mut games = Games::new(input, strict);
         let mut count = 0u64;
         loop {
             let (line, game) = match games.next_game(plies) {
@@ -187,6 +325,29 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
                 }
             };
             count += 1;
+            let game_number = match &game {
+                Ok(end) => end.game,
+                Err(error) => error.game,
+            };
+            for warning in games.dialect_warnings(&source, game_number) {
+                out.note(&warning)?;
+            }
+            // Moves in long algebraic notation: the first, and how many.
+            let warnings = plies.warnings();
+            let moves = warnings.iter().filter(|w| w.ply.is_some()).count();
+            let mut first_move = true;
+            for warning in &warnings {
+                let mut text = games.warning(&source, line, warning);
+                if warning.ply.is_some() {
+                    if !std::mem::take(&mut first_move) {
+                        continue;
+                    }
+                    if moves > 1 {
+                        text.push_str(&format!("; {} moves of the game are written so", moves));
+                    }
+                }
+                out.note(&text)?;
+            }
             on_game(&game, out)?;
             if let Err(error) = &game {
                 out.note(&games.diagnostic(&source, line, error))?;

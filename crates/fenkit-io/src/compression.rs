@@ -87,14 +87,35 @@ pub fn decompress<'a, R: Read + Send + 'a>(
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
         Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(input)),
     };
-    let text = without_bom(BufReader::with_capacity(1 << 16, reader))?;
+    // Looked for at the first read, where a broken stream says so.
+    let text = SkipBom {
+        inner: BufReader::with_capacity(1 << 16, reader),
+        checked: false,
+    };
     Ok((Box::new(text), compression))
+}
+
+/// A decompressed stream without the byte-order mark it may start with.
+struct SkipBom<R> {
+    inner: BufReader<R>,
+    checked: bool,
+}
+
+impl<R: Read> Read for SkipBom<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.checked {
+            self.checked = true;
+            without_bom(&mut self.inner)?;
+        }
+        self.inner.read(buf)
+    }
 }
 
 /// The text past a UTF-8 byte-order mark at its start, which tools on
 /// Windows write before PGN and CSV files: it is no character of the first
 /// record or tag.
 fn without_bom<R: BufRead>(mut input: R) -> io::Result<R> {
+    // (A mark split across the decoder's first outputs is not seen.)
     if input.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
         input.consume(3);
     }

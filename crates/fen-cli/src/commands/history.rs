@@ -23,6 +23,10 @@ pub struct Args {
     /// Read the files as PGN games.
     #[arg(long)]
     pub pgn: bool,
+    /// Refuse movetext that PGN's standard does not allow (0-0, e.p., ++,
+    /// glyphs in text) instead of reading it with a warning.
+    #[arg(long)]
+    pub strict_pgn: bool,
 }
 
 /// Words for an event; positions are named `unit` (plies, lines) with the
@@ -140,26 +144,30 @@ impl Job for Sequence {
 /// Reads PGN games when asked (`pgn`) or when every file is named
 /// `*.pgn`, else FEN records as one game.
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let Args { inputs, pgn } = args;
+    let Args {
+        inputs,
+        pgn,
+        strict_pgn,
+    } = args;
     let named_pgn = |path: &PathBuf| {
         path.extension()
             .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"))
     };
     if pgn || !inputs.files.is_empty() && inputs.files.iter().all(named_pgn) {
-        return games(&inputs.files, out);
+        return games(&inputs.files, strict_pgn, out);
     }
     run::sequential(&mut Sequence::new(inputs.read_options()), &inputs, out)
 }
 
 /// Each game of PGN files.
-fn games(files: &[PathBuf], out: &mut Output) -> io::Result<Status> {
+fn games(files: &[PathBuf], strict: bool, out: &mut Output) -> io::Result<Status> {
     // Lines of output, collected by the visitor as the game is played.
     let found = RefCell::new((
         Tracker::new(),
         Vec::<(usize, String)>::new(),
         Vec::<String>::new(),
     ));
-    let mut plies = Plies::new(|ply| {
+    let plies = Plies::new(|ply| {
         let (tracker, events, moves) = &mut *found.borrow_mut();
         if ply.ply == 0 {
             *tracker = Tracker::new();
@@ -180,7 +188,11 @@ fn games(files: &[PathBuf], out: &mut Output) -> io::Result<Status> {
             events.push((ply.ply, text));
         }
     });
-    games::each_game(files, &mut plies, out, |game, out| {
+    let mut plies = match strict {
+        true => plies.strictly(),
+        false => plies,
+    };
+    games::each_game(files, strict, &mut plies, out, |game, out| {
         let (_, events, moves) = &mut *found.borrow_mut();
         let number = match game {
             Ok(end) => end.game,

@@ -53,6 +53,11 @@ pub struct Args {
     /// view), nags, comment, arrows, circles; or annotations for all.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "NAMES")]
     pub columns: Vec<Note>,
+    /// Refuse movetext that PGN's standard does not allow (0-0, e.p., ++,
+    /// glyphs in text, results with other dashes) instead of reading it
+    /// with one warning a kind and game.
+    #[arg(long)]
+    pub strict_pgn: bool,
     /// How to write castling rights (the default is xfen for Chess960
     /// games, standard for the others) and the en passant square.
     #[command(flatten)]
@@ -433,35 +438,45 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     });
     let tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
     let plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
-    let mut plies = match annotated {
+    let plies = match annotated {
         true => plies.keeping_annotations(),
         false => plies,
     };
-    let status = games::each_game(&options.files, &mut plies, out, |game, out| {
-        let mut printer = printer.borrow_mut();
-        match game {
-            Ok(end) => printer.end(end),
-            Err(error) => {
-                // What the game printed before its bad move stays, in order.
-                if let Some(bad) = error.ply
-                    && let Some(&(_, at)) = printer.lines.iter().find(|(ply, _)| *ply >= bad)
-                {
-                    printer.text.truncate(at);
+    let mut plies = match options.strict_pgn {
+        true => plies.strictly(),
+        false => plies,
+    };
+    let status = games::each_game(
+        &options.files,
+        options.strict_pgn,
+        &mut plies,
+        out,
+        |game, out| {
+            let mut printer = printer.borrow_mut();
+            match game {
+                Ok(end) => printer.end(end),
+                Err(error) => {
+                    // What the game printed before its bad move stays, in order.
+                    if let Some(bad) = error.ply
+                        && let Some(&(_, at)) = printer.lines.iter().find(|(ply, _)| *ply >= bad)
+                    {
+                        printer.text.truncate(at);
+                    }
+                    printer.opening = None;
+                    out.stdout().write_all(&printer.text)?;
+                    printer.text.clear();
                 }
-                printer.opening = None;
+            }
+            for problem in std::mem::take(&mut printer.problems) {
+                out.note(&format!("fen: warning[bad-annotation]: {problem}"))?;
+            }
+            if printer.text.len() >= 60 * 1024 {
                 out.stdout().write_all(&printer.text)?;
                 printer.text.clear();
             }
-        }
-        for problem in std::mem::take(&mut printer.problems) {
-            out.note(&format!("fen: warning[bad-annotation]: {problem}"))?;
-        }
-        if printer.text.len() >= 60 * 1024 {
-            out.stdout().write_all(&printer.text)?;
-            printer.text.clear();
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     out.stdout().write_all(&printer.borrow().text)?;
     out.flush()?;
     Ok(status)

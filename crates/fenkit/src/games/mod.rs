@@ -7,6 +7,7 @@
 
 mod annotations;
 pub mod book;
+mod dialects;
 mod epd;
 mod history;
 mod moves;
@@ -15,6 +16,7 @@ mod openings;
 pub mod pgn;
 
 pub use annotations::{Annotations, Drawn, Eval};
+pub use dialects::{MovetextDialect, MovetextDialects};
 pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};

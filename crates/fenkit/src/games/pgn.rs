@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
 use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
 use super::annotations::{self, Annotations};
 use crate::{Code, ReadOptions, Severity};
@@ -84,6 +84,20 @@ pub struct Plies<F> {
     /// Read comments and glyphs: each ply is handed out when the next move
     /// (or the game's end) shows that its annotations are all read.
     annotated: bool,
+    /// Refuse what PGN's standard does not allow but whose meaning is
+    /// plain (see [`Plies::warnings`]).
+    strict: bool,
+    warnings: Vec<GameWarning>,
+}
+
+/// Something a game writes against PGN's standard but whose meaning is
+/// plain, read all the same (unless [`Plies::strictly`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameWarning {
+    pub game: u64,
+    /// The ply of the move written so; none for the `[FEN]` tag.
+    pub ply: Option<usize>,
+    pub message: String,
 }
 
 impl<F: FnMut(Ply<'_>)> Plies<F> {
@@ -95,7 +109,36 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
             kept: Vec::new(),
             first: (1, Color::White),
             annotated: false,
+            strict: false,
+            warnings: Vec::new(),
         }
+    }
+
+    /// Refuses, as errors, what is otherwise read with a warning: a move
+    /// in long algebraic notation (`g1f3`, a capture without `x` such as
+    /// `Be2c4`), and a `[FEN]` tag's castling right whose king or rook is
+    /// not at home (python-chess drops such rights, as does this
+    /// otherwise).
+    pub fn strictly(self) -> Plies<F> {
+        Plies {
+            strict: true,
+            ..self
+        }
+    }
+
+    /// The warnings of the games read so far, taken.
+    ///
+    /// ```
+    /// use fenkit::games::pgn::{Plies, Reader};
+    ///
+    /// let mut plies = Plies::new(|_| {});
+    /// let end = Reader::new(&b"1. e2e4 e7e5 2. g1f3 *"[..]).read_game(&mut plies).unwrap().unwrap();
+    /// assert_eq!(end.unwrap().plies, 3);
+    /// let warnings = plies.warnings();
+    /// assert_eq!(warnings[0].message, "move 2. g1f3 is written in long algebraic notation (from and to squares); PGN writes Nf3");
+    /// ```
+    pub fn warnings(&mut self) -> Vec<GameWarning> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// Each ply carries what its comments and glyphs say: clock, move
@@ -218,11 +261,17 @@ impl<F> Plies<F> {
         };
         match first_word_not_san(text) {
             Some((index, at)) if index < failed_at => {
-                let word = String::from_utf8_lossy(&text[at]);
-                let hint = if word.contains('/') {
-                    " (it looks like FEN: fen pgn reads games in PGN; fen board and fen check read FEN)"
-                } else {
-                    ""
+                let word = String::from_utf8_lossy(&text[at.clone()]);
+                // A dialect refused by strict reading: say which.
+                let mut standard = text[at].to_vec();
+                let dialect = super::MovetextDialects::default().rewrite(&mut standard);
+                let hint = match dialect.first() {
+                    Some(found) if found.standard == "nothing" => {
+                        format!(" ({}; PGN has no such word)", found.what)
+                    }
+                    Some(found) => format!(" ({}; PGN writes {})", found.what, found.standard),
+                    None if word.contains('/') => " (it looks like FEN: fen pgn reads games in PGN; fen board and fen check read FEN)".to_string(),
+                    None => String::new(),
                 };
                 let number = self.move_number(index + 1);
                 let message = format!(
@@ -245,7 +294,7 @@ impl<F> Plies<F> {
     }
 
     /// The start position: the standard one, or the `[FEN]` tag's.
-    fn start(&self, tags: &Tags) -> Result<Chess, GameError> {
+    fn start(&mut self, tags: &Tags) -> Result<Chess, GameError> {
         let Some(fen) = &tags.fen else {
             return Ok(self.start.clone());
         };
@@ -260,6 +309,33 @@ impl<F> Plies<F> {
         };
         let checked = read.check(fen);
         if let Some(position) = checked.position(mode) {
+            return Ok(position);
+        }
+        // Castling rights whose king or rook is elsewhere, and nothing
+        // else wrong: read without them, as python-chess does.
+        let errors: Vec<_> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        if !self.strict
+            && !errors.is_empty()
+            && errors
+                .iter()
+                .all(|d| matches!(d.code, Code::CastlingNoRook | Code::CastlingNoKing))
+            && let Some(setup) = &checked.setup
+            && let Err(error) = Chess::from_setup(setup.clone(), mode)
+            && let Ok(position) = error.ignore_invalid_castling_rights()
+        {
+            let why: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
+            self.warnings.push(GameWarning {
+                game: self.games,
+                ply: None,
+                message: format!(
+                    "the [FEN] tag: {}; read without the castling rights that cannot be",
+                    why.join("; ")
+                ),
+            });
             return Ok(position);
         }
         let first_error = checked
@@ -365,7 +441,34 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
     fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Output> {
         self.hand_out(movetext);
         let position = &mut movetext.position;
-        match san_plus.san.to_move(position) {
+        // A move in long algebraic notation (`g1f3`, `Be2c4`): read with a
+        // warning, written as the standard's SAN; refused when strict.
+        let mut san_plus = san_plus;
+        let played = match san_plus.san.to_move(position) {
+            Ok(m) => Ok(m),
+            Err(err) => match long_algebraic(position, &san_plus.san) {
+                Some(m) => {
+                    let number = super::move_number(position);
+                    let standard = SanPlus::from_move(position.clone(), m);
+                    let message = format!(
+                        "move {number} {san_plus} is written in long algebraic notation (from and to squares); PGN writes {standard}"
+                    );
+                    if self.strict {
+                        let error = self.error(Some(movetext.ply + 1), Code::BadMove, message);
+                        return ControlFlow::Break(Err(error));
+                    }
+                    self.warnings.push(GameWarning {
+                        game: self.games,
+                        ply: Some(movetext.ply + 1),
+                        message,
+                    });
+                    san_plus = standard;
+                    Ok(m)
+                }
+                None => Err(err),
+            },
+        };
+        match played {
             Ok(m) => {
                 position.play_unchecked(m);
                 movetext.ply += 1;
@@ -444,6 +547,32 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
             tags: movetext.tags,
         })
     }
+}
+
+/// The move that a SAN read from long algebraic notation means, where it
+/// means one: UCI (`g1f3`, which SAN reads as a pawn on g1), or from and to
+/// squares without the `x` of a capture (`Be2c4`).
+fn long_algebraic(position: &Chess, san: &shakmaty::san::San) -> Option<Move> {
+    let shakmaty::san::San::Normal {
+        role,
+        file: Some(file),
+        rank: Some(rank),
+        capture: false,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let from = shakmaty::Square::from_coords(file, rank);
+    let piece = position.board().piece_at(from)?;
+    position.legal_moves().into_iter().find(|m| {
+        m.from() == Some(from)
+            && m.to() == to
+            && m.promotion() == promotion
+            && (role == shakmaty::Role::Pawn || m.role() == role)
+            && piece.role == m.role()
+    })
 }
 
 /// Where the `ply`-th move (1 for the first) of the mainline stands in the

@@ -1,0 +1,205 @@
+//! Movetext as people and programs write it where PGN's standard says
+//! otherwise, but the meaning is plain: castling with zeros (`0-0`, from
+//! ChessBase and handwritten scores), `e.p.` after an en passant capture,
+//! `++` for mate, evaluation glyphs (`+-`, `⩱`, `±`), results with other
+//! dashes or `½`, dots alone (`7. ..`). Each is rewritten in place to the
+//! standard form (or blanks) of the same length, so that a PGN reader reads
+//! the game and every place in the text stays where it was.
+
+/// One place rewritten: where in the line, what was written, and what
+/// stands there now in the standard's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovetextDialect {
+    /// Byte offset in the line.
+    pub at: usize,
+    pub written: String,
+    /// What the kind of writing is, in words.
+    pub what: &'static str,
+    /// The standard's form, in words (`O-O`, `nothing`, …).
+    pub standard: String,
+}
+
+/// The rewriter, fed whole lines in order: it remembers a `{` comment
+/// open across lines.
+///
+/// ```
+/// use fenkit::games::MovetextDialects;
+///
+/// let mut dialects = MovetextDialects::default();
+/// let mut line = b"12. 0-0 exd6e.p. 13. Qh7++ +- 1\xe2\x80\x930".to_vec();
+/// let found = dialects.rewrite(&mut line);
+/// assert_eq!(String::from_utf8(line).unwrap(), "12. O-O exd6     13. Qh7#     1-0  ");
+/// assert_eq!(found.len(), 5);
+/// assert_eq!(found[0].standard, "O-O");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MovetextDialects {
+    in_comment: bool,
+}
+
+/// Annotation glyphs written in ASCII (NAGs 10 to 19 and the like).
+const ASCII_GLYPHS: &[&[u8]] = &[
+    b"+-", b"-+", b"+--", b"--+", b"+=", b"=+", b"+/-", b"-/+", b"+/=", b"=/+", b"=", b"~", b"=/~",
+    b"+/-+", b"+-+",
+];
+
+impl MovetextDialects {
+    /// Rewrites the dialects of one line of PGN in place; what was found.
+    pub fn rewrite(&mut self, line: &mut [u8]) -> Vec<MovetextDialect> {
+        let mut found = Vec::new();
+        if !self.in_comment && matches!(line.first(), Some(b'[' | b'%')) {
+            return found;
+        }
+        let mut at = 0;
+        while at < line.len() {
+            if self.in_comment {
+                match memchr::memchr(b'}', &line[at..]) {
+                    Some(close) => {
+                        self.in_comment = false;
+                        at += close + 1;
+                    }
+                    None => return found,
+                }
+                continue;
+            }
+            match line[at] {
+                b'{' => {
+                    self.in_comment = true;
+                    at += 1;
+                }
+                b';' => return found,
+                byte if byte.is_ascii_whitespace() || b"()}".contains(&byte) => at += 1,
+                _ => {
+                    let end = at
+                        + line[at..]
+                            .iter()
+                            .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
+                            .unwrap_or(line.len() - at);
+                    token(line, at, end, &mut found);
+                    at = end;
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Rewrites the token at `start..end` of `line` when it is a dialect.
+fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDialect>) {
+    // A move number glued to the move: `12.0-0`.
+    let digits = line[start..end]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let dots = line[start + digits..end]
+        .iter()
+        .take_while(|&&b| b == b'.')
+        .count();
+    let start = if digits > 0 && dots > 0 {
+        start + digits + dots
+    } else {
+        start
+    };
+    let word = line[start..end].to_vec();
+    if word.is_empty() {
+        return;
+    }
+    let mut note = |line: &mut [u8], at: usize, what: &'static str, standard: &[u8]| {
+        let written = String::from_utf8_lossy(&word).into_owned();
+        let len = standard.len();
+        line[at..at + len].copy_from_slice(standard);
+        let standard = match standard.iter().all(|&b| b == b' ') {
+            true => "nothing".to_string(),
+            false => String::from_utf8_lossy(standard).trim_end().to_string(),
+        };
+        found.push(MovetextDialect {
+            at,
+            written,
+            what,
+            standard,
+        });
+    };
+    let blanks = vec![b' '; word.len()];
+    let body_len = word
+        .iter()
+        .rposition(|b| !b"+#!?".contains(b))
+        .map_or(0, |last| last + 1);
+    let body = &word[..body_len];
+    // Castling with zeros.
+    if matches!(body, b"0-0" | b"0-0-0") {
+        let mut standard = word.clone();
+        standard[..body_len].iter_mut().for_each(|b| {
+            if *b == b'0' {
+                *b = b'O';
+            }
+        });
+        note(line, start, "castling written with zeros", &standard);
+        return;
+    }
+    // `++` for mate.
+    if word.len() > 2 && word.ends_with(b"++") && !word.ends_with(b"+++") {
+        let mut standard = word.clone();
+        let n = standard.len();
+        standard[n - 2..].copy_from_slice(b"# ");
+        note(line, start, "'++' for mate", &standard);
+        return;
+    }
+    // `e.p.` glued to an en passant capture: `exf6ep`, `bxa6e.p.`.
+    for suffix in [&b"e.p."[..], b"e.p", b"ep"] {
+        if let Some(capture) = body.strip_suffix(suffix)
+            && let [file, b'x', to_file, rank] = *capture
+            && (b'a'..=b'h').contains(&file)
+            && (b'a'..=b'h').contains(&to_file)
+            && matches!(rank, b'3' | b'6')
+        {
+            let mut standard = word.clone();
+            standard[capture.len()..body_len].fill(b' ');
+            note(line, start, "'e.p.' after an en passant capture", &standard);
+            return;
+        }
+    }
+    if matches!(word.as_slice(), b"e.p." | b"e.p" | b"ep") {
+        note(line, start, "'e.p.' after an en passant capture", &blanks);
+        return;
+    }
+    // Dots alone, as in `7. ..`.
+    if word.iter().all(|&b| b == b'.') {
+        note(line, start, "move-number dots standing alone", &blanks);
+        return;
+    }
+    if ASCII_GLYPHS.contains(&word.as_slice()) {
+        note(line, start, "an evaluation glyph written in text", &blanks);
+        return;
+    }
+    if word.is_ascii() {
+        return;
+    }
+    // Results with other dashes or `½`, and Unicode glyphs.
+    let text = String::from_utf8_lossy(&word);
+    let dashes: String = text
+        .chars()
+        .map(|c| match c {
+            '–' | '—' | '−' | '‐' | '‑' => '-',
+            other => other,
+        })
+        .collect();
+    let result: Option<&[u8]> = match dashes.as_str() {
+        "1-0" => Some(b"1-0"),
+        "0-1" => Some(b"0-1"),
+        "½-½" | "1/2-1/2" => Some(b"*"),
+        _ => None,
+    };
+    let mut standard = blanks;
+    match result {
+        Some(result) => {
+            standard[..result.len()].copy_from_slice(result);
+            note(
+                line,
+                start,
+                "a result written with other characters",
+                &standard,
+            );
+        }
+        None => note(line, start, "an annotation glyph outside ASCII", &standard),
+    }
+}
