@@ -1,0 +1,108 @@
+//! lichess's production PGN fixtures (`../shared/data/real/scalachess/
+//! pgn-fixtures/`, read where they stand): `fen pgn` gives every position
+//! python-chess gives for the standard games it reads, but for two named
+//! files.
+
+mod common;
+
+use std::{
+    io::Write,
+    path::Path,
+    process::{Command, Stdio},
+};
+
+/// python-chess's FENs of the standard games of `path`: `game\tfen` lines.
+fn python_chess(path: &str) -> String {
+    let script = r#"
+import sys, chess, chess.pgn
+text = open(sys.argv[1], encoding="utf-8", errors="replace")
+number = 0
+while True:
+    game = chess.pgn.read_game(text)
+    if game is None:
+        break
+    number += 1
+    try:
+        board = game.board()
+    except ValueError:
+        continue
+    if type(board) is not chess.Board or game.errors:
+        continue
+    for move in game.mainline_moves():
+        board.push(move)
+        print(f"{number}\t{board.fen(en_passant='fen')}")
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", script, path])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 runs");
+    child.stdin.take().expect("stdin").write_all(b"").ok();
+    let output = child.wait_with_output().expect("python3 finishes");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn fen_pgn_reads_lichess_fixtures_as_python_chess_does() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/real/scalachess/pgn-fixtures");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        eprintln!("skipped: {} is absent", folder.display());
+        return;
+    };
+    let found = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !found {
+        eprintln!("skipped: python-chess is not installed (pip install chess)");
+        return;
+    }
+    // A promotion without '=' (`a8Q`); python-chess reads `+--` as a null
+    // move, fenkit as an evaluation glyph.
+    let known = ["chesskids.pgn", "blackAbsentResult.pgn"];
+    let mut paths: Vec<_> = entries
+        .map(|entry| entry.expect("readable").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    paths.sort();
+    let mut differ = Vec::new();
+    for path in &paths {
+        let path = path.to_str().expect("UTF-8");
+        let expected = python_chess(path);
+        let output = common::run(&["pgn", "--format", "tsv", path], Vec::new());
+        let got: String = String::from_utf8(output.stdout)
+            .expect("UTF-8")
+            .lines()
+            .map(|line| {
+                let fields: Vec<&str> = line.split('\t').collect();
+                format!("{}\t{}\n", fields[0], fields[3])
+            })
+            .collect();
+        // Every position python-chess gives, for the games it reads.
+        let games: std::collections::BTreeSet<&str> = expected
+            .lines()
+            .filter_map(|l| l.split('\t').next())
+            .collect();
+        let ours: String = got
+            .lines()
+            .filter(|line| games.contains(line.split('\t').next().unwrap_or("")))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let name = Path::new(path)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if ours != expected && !known.contains(&name.as_str()) {
+            differ.push(name);
+        }
+    }
+    assert!(paths.len() > 60, "{} fixtures", paths.len());
+    assert!(
+        differ.is_empty(),
+        "fen pgn differs from python-chess on {differ:?}"
+    );
+}
