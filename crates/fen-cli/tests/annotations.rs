@@ -7,12 +7,7 @@
 
 mod common;
 
-use std::{
-    collections::BTreeMap,
-    io::{Read, Write},
-    path::Path,
-    process::{Command, Stdio},
-};
+use std::{collections::BTreeMap, io::Read};
 
 use serde_json::Value;
 
@@ -56,12 +51,7 @@ fn from_fen(pgn: &[u8]) -> Seen {
 /// python-chess's reading of the standard games of `pgn` (others are
 /// played by their variant's rules), or `None` without python-chess.
 fn from_python_chess(pgn: &[u8]) -> Option<(Seen, Vec<u64>)> {
-    let found = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|status| status.success());
-    if !found {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
+    if !common::python_chess() {
         return None;
     }
     let script = r#"
@@ -95,21 +85,10 @@ while True:
             ],
         }))
 "#;
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = pgn.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("python3 finishes");
-    writer.join().expect("written").expect("written");
-    assert!(output.status.success(), "python-chess failed");
+    let output = common::python(script, &[], pgn);
     let mut seen = Seen::new();
     let mut standard = Vec::new();
-    for line in String::from_utf8(output.stdout).expect("UTF-8").lines() {
+    for line in output.lines() {
         let json: Value = serde_json::from_str(line).expect("JSON");
         if let Some(game) = json["standard"].as_u64() {
             standard.push(game);
@@ -177,12 +156,10 @@ fn a_small_game_reads_as_python_chess_reads_it() {
 
 #[test]
 fn lichess_exports_read_as_python_chess_reads_them() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
-    let path = root.join("lichess-users/lichess_magnus.pgn.zst");
-    let Ok(file) = std::fs::File::open(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
+    let Some(path) = common::real("lichess-users/lichess_magnus.pgn.zst") else {
         return;
     };
+    let file = std::fs::File::open(&path).expect("readable");
     let mut text = Vec::new();
     zstd::stream::read::Decoder::new(file)
         .expect("zstd")
@@ -201,8 +178,7 @@ fn lichess_exports_read_as_python_chess_reads_them() {
         "{compared} plies compared"
     );
     // ChessBase's arrows and circles, as lichess keeps the file.
-    let arrows = root.join("scalachess/pgn-fixtures/chessbaseArrows.pgn");
-    if let Ok(pgn) = std::fs::read(arrows) {
-        compare(&pgn, "chessbaseArrows");
+    if let Some(arrows) = common::real("scalachess/pgn-fixtures/chessbaseArrows.pgn") {
+        compare(&std::fs::read(arrows).expect("readable"), "chessbaseArrows");
     }
 }

@@ -5,11 +5,6 @@
 
 mod common;
 
-use std::{
-    io::Write,
-    process::{Command, Stdio},
-};
-
 /// Runs fen with `input` on standard input; its standard output.
 fn fen(args: &[&str], input: &str) -> String {
     let output = common::run(args, input.as_bytes().to_vec());
@@ -74,12 +69,7 @@ fn keys_and_games_of_chess960_write_x_fen() {
 /// python-chess reads what fen writes, where python-chess is installed.
 #[test]
 fn python_chess_reads_every_normalized_start_position() {
-    let python = Command::new("python3")
-        .args(["-c", "import chess"])
-        .status()
-        .is_ok_and(|status| status.success());
-    if !python {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
+    if !common::python_chess() {
         return;
     }
     let starts = fen(&["chess960", "--all"], "");
@@ -92,20 +82,6 @@ fn python_chess_reads_every_normalized_start_position() {
         \x20   if board.castling_xfen() != fen.split()[2]:\n\
         \x20       bad += 1; print(fen, board.castling_xfen())\n\
         print('unread', bad)\n";
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(normalized.as_bytes())
-        .expect("written");
-    let output = child.wait_with_output().expect("python3 finishes");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{text}");
+    let text = common::python(script, &[], normalized.as_bytes());
     assert!(text.ends_with("unread 0\n"), "{text}");
 }

@@ -5,11 +5,7 @@
 
 mod common;
 
-use std::{
-    io::Write,
-    path::Path,
-    process::{Command, Stdio},
-};
+use std::path::Path;
 
 /// python-chess's FENs of the standard games of `path`: `game\tfen` lines.
 fn python_chess(path: &str) -> String {
@@ -32,34 +28,18 @@ while True:
         board.push(move)
         print(f"{number}\t{board.fen(en_passant='fen')}")
 "#;
-    let mut child = Command::new("python3")
-        .args(["-c", script, path])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 runs");
-    child.stdin.take().expect("stdin").write_all(b"").ok();
-    let output = child.wait_with_output().expect("python3 finishes");
-    String::from_utf8(output.stdout).expect("UTF-8")
+    common::python(script, &[path], b"")
 }
 
 #[test]
 fn fen_pgn_reads_lichess_fixtures_as_python_chess_does() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/real/scalachess/pgn-fixtures");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        eprintln!("skipped: {} is absent", folder.display());
+    let Some(folder) = common::real("scalachess/pgn-fixtures") else {
         return;
     };
-    let found = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|status| status.success());
-    if !found {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
+    if !common::python_chess() {
         return;
     }
+    let entries = std::fs::read_dir(&folder).expect("readable");
     // A promotion without '=' (`a8Q`); python-chess reads `+--` as a null
     // move, fenkit as an evaluation glyph.
     let known = ["chesskids.pgn", "blackAbsentResult.pgn"];

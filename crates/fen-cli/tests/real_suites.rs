@@ -5,49 +5,7 @@
 
 mod common;
 
-use std::{
-    io::Write,
-    path::{Path, PathBuf},
-    process::{Command, Stdio},
-};
-
-fn real(path: &str) -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
-    let path = root.join(path);
-    if !path.exists() {
-        eprintln!("skipped: {} is absent", path.display());
-        return None;
-    }
-    Some(path)
-}
-
-fn python_chess() -> bool {
-    let found = Command::new("python3")
-        .args(["-c", "import chess"])
-        .status()
-        .is_ok_and(|status| status.success());
-    if !found {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
-    }
-    found
-}
-
-/// Runs a python script on `input`; its standard output.
-fn python(script: &str, input: &[u8]) -> String {
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("python3 finishes");
-    writer.join().expect("written").expect("written");
-    assert!(output.status.success(), "python failed");
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
+use common::{python, python_chess, real};
 
 /// The suites of public test positions, in the dialects their authors use.
 const SUITES: &[&str] = &[
@@ -124,7 +82,7 @@ fn suites_read_leniently_as_python_chess_reads_their_positions() {
             \x20   fields = line.split()\n\
             \x20   board = chess.Board(' '.join(fields[:4]) + ' 0 1')\n\
             \x20   print(board.epd(en_passant='fen'))\n";
-        let expected = python(script, fens.join("\n").as_bytes());
+        let expected = python(script, &[], fens.join("\n").as_bytes());
         for (fen, expected) in fens.iter().zip(expected.lines()) {
             let four: Vec<&str> = fen.split(' ').take(4).collect();
             assert_eq!(four.join(" "), expected, "{suite}");
@@ -151,7 +109,7 @@ fn a_four_field_book_reads_by_default_with_python_chess_keys() {
          sys.stdout.write(''.join(data.splitlines(True)[:20000]))\n",
         book.to_str().expect("UTF-8")
     );
-    let lines = python(&script, b"");
+    let lines = python(&script, &[], b"");
     let dir = std::env::temp_dir().join(format!("fenkit-book-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("popularpos.epd");
@@ -173,7 +131,7 @@ fn a_four_field_book_reads_by_default_with_python_chess_keys() {
                 for line in sys.stdin:\n\
                 \x20   board = chess.Board(' '.join(line.split()[:4]) + ' 0 1')\n\
                 \x20   print(format(chess.polyglot.zobrist_hash(board), '016x'))\n";
-            let expected = python(script, lines.as_bytes());
+            let expected = python(script, &[], lines.as_bytes());
             assert_eq!(keys.lines().count(), 20_000);
             assert!(keys == expected, "Polyglot keys differ from python-chess's");
         }

@@ -41,3 +41,42 @@ pub fn finish(mut child: Child, input: Vec<u8>) -> Output {
         .expect("input written");
     output
 }
+
+/// Whether python-chess can be imported; says the test skips where not.
+pub fn python_chess() -> bool {
+    let found = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !found {
+        eprintln!("skipped: python-chess is not installed (pip install chess)");
+    }
+    found
+}
+
+/// Runs a Python script (with `args`) on `input`; its standard output.
+pub fn python(script: &str, args: &[&str], input: &[u8]) -> String {
+    let child = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let output = finish(child, input.to_vec());
+    assert!(output.status.success(), "python3 failed");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// `path` under `../shared/data/real/`, or `None` (saying the test skips)
+/// where it is absent.
+pub fn real(path: &str) -> Option<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let path = root.join(path);
+    if !path.exists() {
+        eprintln!("skipped: {} is absent", path.display());
+        return None;
+    }
+    Some(path)
+}
