@@ -64,7 +64,9 @@ impl<R: Read> Tee<R> {
                 true => self.partial.len(),
                 false => memchr::memrchr(b'\n', &self.partial).map_or(0, |nl| nl + 1),
             };
-            let mut lines: Vec<u8> = self.partial.drain(..whole).collect();
+            // The whole lines become what is ready, the rest stays.
+            let rest = self.partial.split_off(whole);
+            let mut lines = std::mem::replace(&mut self.partial, rest);
             let mut seen = self.seen.borrow_mut();
             let base = seen.total + self.ready.len() as u64;
             let mut start = 0;

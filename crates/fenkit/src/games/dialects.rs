@@ -100,10 +100,27 @@ fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDial
     } else {
         start
     };
-    let word = line[start..end].to_vec();
-    if word.is_empty() {
+    let word = &line[start..end];
+    let Some(&first) = word.first() else {
+        return;
+    };
+    // Most words are moves as the standard writes them: passed over
+    // without a copy (this runs on every word of every game).
+    let bare = word
+        .iter()
+        .rposition(|b| !b"+#!?".contains(b))
+        .map_or(&word[..0], |last| &word[..=last]);
+    let maybe = matches!(first, b'0' | b'.' | b'+' | b'-' | b'=' | b'~')
+        || word == b"ep"
+        || word.starts_with(b"e.p")
+        || word.ends_with(b"++")
+        || bare.ends_with(b"p")
+        || bare.ends_with(b"p.")
+        || !word.is_ascii();
+    if !maybe {
         return;
     }
+    let word = word.to_vec();
     let mut note = |line: &mut [u8], at: usize, what: &'static str, standard: &[u8]| {
         let written = String::from_utf8_lossy(&word).into_owned();
         let len = standard.len();
