@@ -135,9 +135,10 @@ impl Note {
 }
 
 /// Writes one annotation column's value: TSV text (empty for none), or
-/// JSON (null for none). Written directly, not through JSON values: this
+/// JSON (null for none); with `escape` (standard output is a terminal),
+/// the comment's words escaped. Written directly, not through JSON values: this
 /// runs for every column of every ply.
-fn write_note(text: &mut Vec<u8>, note: Note, notes: &Annotations, json: bool) {
+fn write_note(text: &mut Vec<u8>, note: Note, notes: &Annotations, json: bool, escape: bool) {
     if json {
         text.push(b',');
         text.push(b'"');
@@ -190,6 +191,11 @@ fn write_note(text: &mut Vec<u8>, note: Note, notes: &Annotations, json: bool) {
         Note::Comment if notes.comment.is_empty() => null(text),
         Note::Comment if json => {
             let _ = serde_json::to_writer(&mut *text, &notes.comment);
+        }
+        // On a terminal, what the input says is escaped, as tags are.
+        Note::Comment if escape => {
+            let words = notes.comment.replace(['\t', '\r', '\n'], " ");
+            output::input_text(text, words.as_bytes(), true);
         }
         Note::Comment => fenkit_io::write_field(text, &notes.comment, b'\t'),
         Note::Arrows | Note::Circles => {
@@ -339,7 +345,7 @@ impl Printer<'_> {
         self.tags(tags);
         let json = self.options.format == Layout::Json;
         for &note in &self.notes {
-            write_note(&mut self.text, note, notes, json);
+            write_note(&mut self.text, note, notes, json, self.escape);
         }
         if json {
             self.text.push(b'}');
