@@ -153,10 +153,7 @@ pub(crate) fn is_known_opcode(token: &[u8]) -> bool {
 /// Opcodes whose operands are free text, where a word that is also an
 /// opcode is text, not a new operation.
 fn takes_text(opcode: &[u8]) -> bool {
-    matches!(
-        opcode,
-        b"id" | b"c0" | b"c1" | b"c2" | b"c3" | b"c4" | b"c5" | b"c6" | b"c7" | b"c8" | b"c9"
-    )
+    matches!(opcode, b"id" | [b'c', b'0'..=b'9'])
 }
 
 /// FEN's two clocks where an EPD record's operations start (`… - 0 1;

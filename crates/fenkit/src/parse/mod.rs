@@ -583,26 +583,25 @@ fn without_control_at_end<'a>(record: &'a [u8], dialects: &mut Vec<Diagnostic>) 
             .rev()
             .take_while(|&&b| b == b' ' || b == b'\t')
             .count();
-    let names: Vec<String> = record[kept..]
+    let mut names: Vec<&str> = record[kept..]
         .iter()
         .filter(|b| is_control(b))
         .map(|&b| match b {
-            b'\0' => "NUL".to_string(),
-            b'\r' => "carriage return".to_string(),
-            b'\x0c' => "form feed".to_string(),
-            _ => "vertical tab".to_string(),
+            b'\0' => "NUL",
+            b'\r' => "carriage return",
+            b'\x0c' => "form feed",
+            _ => "vertical tab",
         })
         .collect();
-    let mut unique = names.clone();
-    unique.dedup();
+    names.dedup();
     dialects.push(Diagnostic::new(
         Code::ControlAtEnd,
         Field::Record,
         Span::new(kept, record.len()),
         format!(
             "the record ends with {} (a control {}, as old tools leave at a line's end); a record ends with its last field",
-            join_and(unique.iter().map(String::as_str)),
-            if names.len() == 1 { "byte" } else { "bytes" },
+            join_and(names.iter().copied()),
+            if controls == 1 { "byte" } else { "bytes" },
         ),
     ));
     &record[..kept]
