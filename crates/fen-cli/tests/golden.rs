@@ -57,40 +57,63 @@ fn run(case: &Path) -> Outcome {
     }
 }
 
-#[test]
-fn golden_outputs() {
+/// One case's outputs against its expectations (or, with
+/// `UPDATE_GOLDEN`, written as the new expectations).
+fn compare(case: &Path, update: bool) -> Result<(), String> {
+    let outcome = run(case);
+    let status = format!("{}\n", outcome.status);
+    let mut failures = Vec::new();
+    for (file, got) in [
+        ("stdout", &outcome.stdout),
+        ("stderr", &outcome.stderr),
+        ("status", &status.into_bytes()),
+    ] {
+        let path = case.join(file);
+        if update {
+            fs::write(&path, got).expect("writable");
+            continue;
+        }
+        let expected = fs::read(&path).unwrap_or_default();
+        if &expected != got {
+            failures.push(format!(
+                "{file}:\n--- expected\n{}--- got\n{}",
+                String::from_utf8_lossy(&expected),
+                String::from_utf8_lossy(got)
+            ));
+        }
+    }
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(failures.join("\n")),
+    }
+}
+
+/// Each folder is a test of its own, named `golden::FOLDER`, so that one
+/// case runs by name (`cargo test -p fen-cli --test golden -- check-json`).
+fn main() {
+    let arguments = libtest_mimic::Arguments::from_args();
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let cases = cases();
     assert!(cases.len() >= 15, "only {} golden cases", cases.len());
-    let mut failures = Vec::new();
-    for case in &cases {
-        let outcome = run(case);
-        let status = format!("{}\n", outcome.status);
-        for (file, got) in [
-            ("stdout", &outcome.stdout),
-            ("stderr", &outcome.stderr),
-            ("status", &status.into_bytes()),
-        ] {
-            let path = case.join(file);
-            if update {
-                fs::write(&path, got).expect("writable");
-                continue;
-            }
-            let expected = fs::read(&path).unwrap_or_default();
-            if &expected != got {
-                failures.push(format!(
-                    "{}/{file}:\n--- expected\n{}--- got\n{}",
-                    case.file_name().unwrap_or_default().to_string_lossy(),
-                    String::from_utf8_lossy(&expected),
-                    String::from_utf8_lossy(got)
-                ));
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let mut trials: Vec<libtest_mimic::Trial> = cases
+        .into_iter()
+        .map(|case| {
+            let name = case.file_name().unwrap_or_default().to_string_lossy();
+            libtest_mimic::Trial::test(format!("golden::{name}"), move || {
+                compare(&case, update).map_err(Into::into)
+            })
+        })
+        .collect();
+    trials.push(libtest_mimic::Trial::test(
+        "the_classic_sample_prints_the_same_boards_on_one_line_or_many",
+        || {
+            the_classic_sample_prints_the_same_boards_on_one_line_or_many();
+            Ok(())
+        },
+    ));
+    libtest_mimic::run(&arguments, trials).exit();
 }
 
-#[test]
 fn the_classic_sample_prints_the_same_boards_on_one_line_or_many() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let one_line = run(&root.join("classic-one-line"));
