@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use fenkit::{CastlingNotation, ReadOptions, WriteOptions};
+use fenkit::{CastlingNotation, OptionWord, ReadOptions, WriteOptions};
 use shakmaty::{CastlingMode, EnPassantMode};
 
 use crate::extract::Extract;
@@ -238,13 +238,13 @@ pub struct Style {
     /// How to write castling rights: standard (KQkq; X-FEN when a right is
     /// not a corner rook's), xfen, or shredder (file letters, such as HAha).
     /// The default is xfen with --chess960, standard otherwise.
-    #[arg(long, value_enum)]
-    pub castling: Option<Notation>,
+    #[arg(long, value_parser = word::<CastlingNotation>())]
+    pub castling: Option<CastlingNotation>,
     /// Which en passant square to write: always (after every double push,
     /// as the standard says), pseudo (when a pawn could capture), legal
     /// (when a legal capture exists).
-    #[arg(long, value_enum, default_value_t)]
-    pub ep: EpPolicy,
+    #[arg(long, value_parser = word::<EnPassantMode>(), default_value = "always")]
+    pub ep: EnPassantMode,
 }
 
 impl Style {
@@ -257,74 +257,34 @@ impl Style {
     pub fn write_options_for(&self, mode: CastlingMode) -> WriteOptions {
         WriteOptions {
             castling: castling_notation(self.castling, mode),
-            ep: match self.ep {
-                EpPolicy::Always => EnPassantMode::Always,
-                EpPolicy::Pseudo => EnPassantMode::PseudoLegal,
-                EpPolicy::Legal => EnPassantMode::Legal,
-            },
+            ep: self.ep,
         }
     }
 }
 
 /// The castling notation chosen, or by default the one every reader of
 /// the mode reads: X-FEN for Chess960, standard FEN otherwise.
-pub fn castling_notation(chosen: Option<Notation>, mode: CastlingMode) -> CastlingNotation {
+pub fn castling_notation(chosen: Option<CastlingNotation>, mode: CastlingMode) -> CastlingNotation {
     match chosen {
-        Some(notation) => notation.into(),
+        Some(notation) => notation,
         None if mode.is_chess960() => CastlingNotation::XFen,
         None => CastlingNotation::Standard,
     }
 }
 
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Notation {
-    #[default]
-    Standard,
-    Xfen,
-    Shredder,
-}
-
-impl From<Notation> for CastlingNotation {
-    fn from(notation: Notation) -> CastlingNotation {
-        match notation {
-            Notation::Standard => CastlingNotation::Standard,
-            Notation::Xfen => CastlingNotation::XFen,
-            Notation::Shredder => CastlingNotation::Shredder,
-        }
-    }
-}
-
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum EpPolicy {
-    #[default]
-    Always,
-    Pseudo,
-    Legal,
-}
-
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Strictness {
-    /// A game can be played from it: malformed and illegal records are
-    /// invalid, unreachable ones get a warning.
-    #[default]
-    Playable,
-    /// Also reached from the standard start: unreachable records are
-    /// invalid too ('rules' is another name for it).
-    #[value(alias = "rules")]
-    Reachable,
-    /// Also plausible: a halfmove clock beyond the plies played is
-    /// invalid too.
-    Plausible,
-}
-
-impl From<Strictness> for fenkit::Strictness {
-    fn from(strictness: Strictness) -> fenkit::Strictness {
-        match strictness {
-            Strictness::Playable => fenkit::Strictness::Playable,
-            Strictness::Reachable => fenkit::Strictness::Reachable,
-            Strictness::Plausible => fenkit::Strictness::Plausible,
-        }
-    }
+/// The values of a flag that takes one of fenkit's option words: the
+/// words, their aliases and their help from the library's one table
+/// ([`OptionWord::CHOICES`]), so that the command, the service and the
+/// column functions read a word alike.
+pub fn word<T: OptionWord + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = T::CHOICES.iter().map(|choice| {
+        PossibleValue::new(choice.word)
+            .aliases(choice.aliases.iter().copied())
+            .help(choice.help)
+    });
+    PossibleValuesParser::new(values)
+        .map(|given| T::from_word(&given).expect("clap let through one of the words"))
 }
 
 /// Which side is at the bottom of a board: for `show`, `svg` and `png`.

@@ -2,7 +2,7 @@
 //! --format json`; 400 when a record is bad.
 
 use axum::http::{HeaderMap, header};
-use fenkit::{ReadOptions, Strictness};
+use fenkit::{OptionWord, ReadOptions, Strictness};
 use shakmaty::CastlingMode;
 
 use crate::{MAX_RECORDS, Params, Refusal, error, fen_from_url, known_only, required};
@@ -91,16 +91,10 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
         known.push("fen");
     }
     known_only(params, &known)?;
-    let strictness = match params.get("strictness").map(String::as_str) {
-        None | Some("playable") => Strictness::Playable,
-        Some("reachable" | "rules") => Strictness::Reachable,
-        Some("plausible") => Strictness::Plausible,
-        Some(other) => {
-            return Err(error(
-                StatusCode::BAD_REQUEST,
-                format!("strictness: '{other}' is not one of playable, reachable, plausible"),
-            ));
-        }
+    let strictness = match params.get("strictness") {
+        None => Strictness::Playable,
+        Some(word) => Strictness::from_word(word)
+            .map_err(|unknown| error(StatusCode::BAD_REQUEST, unknown.to_string()))?,
     };
     let flag = |name: &str| match params.get(name).map(String::as_str) {
         None | Some("false" | "0") => Ok(false),

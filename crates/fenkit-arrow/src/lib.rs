@@ -32,9 +32,9 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod functions;
 mod keys;
 mod map;
-mod options;
 mod play;
 mod position;
 mod read_pgn;
@@ -42,9 +42,9 @@ mod strings;
 mod write;
 
 pub use check::{errors_type, fen_errors, fen_valid};
-pub use fenkit::{CastlingNotation, ReadOptions, Strictness, WriteOptions};
+pub use fenkit::{CastlingNotation, Options, ReadOptions, Strictness, WriteOptions};
+pub use functions::{Beside, ColumnFunction, Example, FUNCTIONS, Kernel};
 pub use keys::{fen_key, fen_polyglot_key, fen_polyglot_key_i64};
-pub use options::Options;
 pub use play::{fen_play, pgn_positions, positions_type};
 pub use position::{
     fen_check_status, fen_material, fen_opening, fen_side, material_type, opening_type,

@@ -138,9 +138,50 @@ async fn query_error(ctx: &SessionContext, sql: &str) -> String {
 async fn a_query_fails_only_for_what_the_query_says() {
     let ctx = context().await;
     let err = query_error(&ctx, "SELECT fen_valid(column2, 'lenent') FROM fens").await;
-    assert!(err.contains("unknown option 'lenent'"), "{err}");
+    assert!(err.contains("'lenent' is not one of"), "{err}");
     let err = query_error(&ctx, "SELECT fen_valid(column1) FROM fens").await;
     assert!(err.contains("must be text"), "{err}");
     let err = query_error(&ctx, "SELECT fen_valid(column2, column3) FROM fens").await;
     assert!(err.contains("must be a constant"), "{err}");
+}
+
+/// Every function of the table is a UDF of its name, declares the table's
+/// type, and gives in SQL what its kernel gives on its example.
+#[tokio::test]
+async fn every_function_of_the_table_is_registered_and_answers_its_example() {
+    use datafusion::{
+        arrow::array::{Array, StringArray},
+        execution::FunctionRegistry,
+    };
+
+    let ctx = context().await;
+    for function in fenkit_arrow::FUNCTIONS {
+        let udf = ctx
+            .udf(function.name)
+            .unwrap_or_else(|_| panic!("{} is registered", function.name));
+        let declared = udf.return_type(&[]).unwrap();
+        assert_eq!(declared, (function.returns)(), "{}", function.name);
+        let example = function.example;
+        let record = example.records[0].expect("a record");
+        let quote = |text: &str| format!("'{}'", text.replace('\'', "''"));
+        let mut args = vec![quote(record)];
+        args.extend(example.beside.map(quote));
+        if !example.options.is_empty() {
+            if function.beside.is_some() && example.beside.is_none() {
+                args.push("NULL".into());
+            }
+            args.push(quote(example.options));
+        }
+        let sql = format!("SELECT {}({}) AS x", function.name, args.join(", "));
+        let batches = ctx.sql(&sql).await.unwrap().collect().await.unwrap();
+        let got = batches[0].column(0);
+        assert_eq!(got.data_type(), &declared, "{sql}");
+        let records = StringArray::from(vec![record]);
+        let beside = example.beside.map(|b| StringArray::from(vec![b]));
+        let options = fenkit_arrow::Options::from_words(example.options).unwrap();
+        let kernel = function
+            .call(&records, beside.as_ref().map(|b| b as &dyn Array), &options)
+            .unwrap();
+        assert_eq!(got.to_data(), kernel.to_data(), "{sql}");
+    }
 }

@@ -6,16 +6,19 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, new_empty_array};
 use arrow_schema::{ArrowError, Field};
-use pyo3::{exceptions::PyTypeError, prelude::*};
+use fenkit_arrow::{ColumnFunction, FUNCTIONS, Options};
+use pyo3::{
+    exceptions::{PyTypeError, PyValueError},
+    prelude::*,
+    types::PyDict,
+};
 use pyo3_arrow::{PyArray, PyChunkedArray, input::AnyArray};
 use rayon::prelude::*;
-
-use crate::options;
 
 fn arrow_error(err: ArrowError) -> PyErr {
     match err {
         ArrowError::InvalidArgumentError(message) => PyTypeError::new_err(message),
-        other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
+        other => PyValueError::new_err(other.to_string()),
     }
 }
 
@@ -75,52 +78,128 @@ fn whole<'py>(
     Ok(out.into_bound(py))
 }
 
-macro_rules! read_column {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[pyfunction]
-        #[pyo3(signature = (column, *, lenient = false, chess960 = false, strictness = "playable"))]
-        pub fn $name<'py>(
-            py: Python<'py>,
-            column: AnyArray,
-            lenient: bool,
-            chess960: bool,
-            strictness: &str,
-        ) -> PyResult<Bound<'py, PyAny>> {
-            let read = options::read(lenient, chess960, strictness)?;
-            apply(py, column, |array| fenkit_arrow::$name(array, &read))
-        }
+/// The options of a call: keyword arguments by the library's option
+/// words (the same words SQL and Spark give as text, read by
+/// `fenkit::Options`), or `words`, the options as SQL writes them.
+fn options_of(
+    function: &ColumnFunction,
+    words: Option<&str>,
+    keywords: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Options> {
+    let invalid = |why: fenkit::UnknownWord| PyValueError::new_err(why.to_string());
+    let mut options = match words {
+        Some(words) => Options::from_words(words).map_err(invalid)?,
+        None => Options::default(),
     };
+    for (name, value) in keywords.into_iter().flat_map(|k| k.iter()) {
+        let name: String = name.extract()?;
+        let writing = matches!(name.as_str(), "ep" | "castling");
+        if !fenkit::OPTION_NAMES.contains(&name.as_str()) || (writing && !function.writes_fen) {
+            return Err(PyTypeError::new_err(format!(
+                "{}() got an unexpected keyword argument '{name}'",
+                function.name
+            )));
+        }
+        let value = match value.extract::<bool>() {
+            Ok(flag) => flag.to_string(),
+            Err(_) => value.extract::<String>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "{name} is a word, such as \"{}\"",
+                    example_word(&name)
+                ))
+            })?,
+        };
+        options.set(&name, &value).map_err(invalid)?;
+    }
+    Ok(options)
 }
 
-read_column!(fen_valid);
-read_column!(fen_errors);
-read_column!(fen_board);
-read_column!(fen_key);
-read_column!(fen_polyglot_key);
-read_column!(fen_polyglot_key_i64);
-read_column!(fen_side);
-read_column!(fen_material);
-read_column!(fen_check_status);
-read_column!(fen_opening);
+/// A word an option takes, for a message.
+fn example_word(name: &str) -> &'static str {
+    match name {
+        "lenient" | "chess960" => "true",
+        "format" => "auto",
+        "strictness" => "playable",
+        "ep" => "always",
+        _ => "standard",
+    }
+}
 
+/// Runs the column function `name` of the table: the one entry point the
+/// Python wrappers, DuckDB, polars, pandas and Spark all call.
 #[pyfunction]
-#[pyo3(signature = (column, *, lenient = false, chess960 = false, strictness = "playable", ep = "always", castling = "standard"))]
-#[allow(clippy::too_many_arguments)]
-pub fn fen_canonical<'py>(
+#[pyo3(signature = (name, column, beside = None, *, words = None, **options))]
+pub fn call<'py>(
     py: Python<'py>,
+    name: &str,
     column: AnyArray,
-    lenient: bool,
-    chess960: bool,
-    strictness: &str,
-    ep: &str,
-    castling: &str,
+    beside: Option<AnyArray>,
+    words: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let read = options::read(lenient, chess960, strictness)?;
-    let write = options::write(ep, castling)?;
-    apply(py, column, |array| {
-        fenkit_arrow::fen_canonical(array, &read, &write)
+    let function = ColumnFunction::named(name)
+        .ok_or_else(|| PyValueError::new_err(format!("no column function is named '{name}'")))?;
+    let options = options_of(function, words, options)?;
+    if function.beside.is_none() {
+        if beside.is_some() {
+            return Err(PyTypeError::new_err(format!(
+                "{name}() takes one column of records"
+            )));
+        }
+        return apply(py, column, |array| function.call(array, None, &options));
+    }
+    // Rows pair by their index in the whole column.
+    let beside = beside.map(one_array).transpose()?;
+    whole(py, one_array(column)?, |array| {
+        function.call(array, beside.as_deref(), &options)
     })
+}
+
+/// The table of column functions, for the Python layers to make their
+/// wrappers, methods, registrations and stubs from: one dict a function.
+#[pyfunction]
+pub fn functions(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    FUNCTIONS
+        .iter()
+        .map(|function| {
+            let entry = PyDict::new(py);
+            entry.set_item("name", function.name)?;
+            entry.set_item("method", function.method())?;
+            entry.set_item(
+                "beside",
+                function.beside.map(|beside| (beside.name, beside.optional)),
+            )?;
+            entry.set_item("writes_fen", function.writes_fen)?;
+            let returns = pyo3_arrow::PyDataType::new((function.returns)());
+            entry.set_item("returns", returns.into_pyarrow(py)?)?;
+            entry.set_item("doc", function.doc)?;
+            let example = PyDict::new(py);
+            example.set_item("records", function.example.records.to_vec())?;
+            example.set_item("beside", function.example.beside)?;
+            example.set_item("options", function.example.options)?;
+            example.set_item("result", function.example.result)?;
+            entry.set_item("example", example)?;
+            Ok(entry)
+        })
+        .collect()
+}
+
+/// Each option's words: `{option: [(word, aliases, help), ...]}`, from
+/// the library's one table of option words.
+#[pyfunction]
+pub fn option_words(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    fn choices<T: fenkit::OptionWord>() -> Vec<(&'static str, Vec<&'static str>, &'static str)> {
+        T::CHOICES
+            .iter()
+            .map(|c| (c.word, c.aliases.to_vec(), c.help))
+            .collect()
+    }
+    let words = PyDict::new(py);
+    words.set_item("format", choices::<fenkit::Format>())?;
+    words.set_item("strictness", choices::<fenkit::Strictness>())?;
+    words.set_item("ep", choices::<shakmaty::EnPassantMode>())?;
+    words.set_item("castling", choices::<fenkit::CastlingNotation>())?;
+    Ok(words)
 }
 
 /// A column as one array: the two-column functions (`fen_play`,
@@ -135,44 +214,6 @@ fn one_array(column: AnyArray) -> PyResult<ArrayRef> {
             arrow_select::concat::concat(&parts).map_err(arrow_error)
         }
     }
-}
-
-#[pyfunction]
-#[pyo3(signature = (column, moves, *, lenient = false, chess960 = false, strictness = "playable", ep = "always", castling = "standard"))]
-#[allow(clippy::too_many_arguments)]
-pub fn fen_play<'py>(
-    py: Python<'py>,
-    column: AnyArray,
-    moves: AnyArray,
-    lenient: bool,
-    chess960: bool,
-    strictness: &str,
-    ep: &str,
-    castling: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let read = options::read(lenient, chess960, strictness)?;
-    let write = options::write(ep, castling)?;
-    let moves = one_array(moves)?;
-    whole(py, one_array(column)?, |array| {
-        fenkit_arrow::fen_play(array, &moves, &read, &write)
-    })
-}
-
-#[pyfunction]
-#[pyo3(signature = (column, start = None, *, lenient = false, chess960 = false, strictness = "playable"))]
-pub fn pgn_positions<'py>(
-    py: Python<'py>,
-    column: AnyArray,
-    start: Option<AnyArray>,
-    lenient: bool,
-    chess960: bool,
-    strictness: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let read = options::read(lenient, chess960, strictness)?;
-    let start = start.map(one_array).transpose()?;
-    whole(py, one_array(column)?, |array| {
-        fenkit_arrow::pgn_positions(array, start.as_deref(), &read)
-    })
 }
 
 /// Reads a PGN file, compressed or not, as a stream of record batches:

@@ -12,19 +12,9 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(columns::fen_valid, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_errors, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_canonical, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_board, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_key, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_polyglot_key, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_polyglot_key_i64, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_side, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_material, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_check_status, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_opening, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::fen_play, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::pgn_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::call, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::functions, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::option_words, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
 

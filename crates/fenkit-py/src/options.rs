@@ -1,69 +1,31 @@
-//! Python's keyword arguments into fenkit's options, with a `ValueError`
-//! naming the accepted values for anything else.
+//! The scalar functions' keyword arguments into fenkit's options, read by
+//! the library's option words (`fenkit::OptionWord`), with a `ValueError`
+//! naming the accepted words for anything else.
 
-use fenkit::{CastlingNotation, ReadOptions, Strictness, WriteOptions};
-use pyo3::{PyResult, exceptions::PyValueError};
+use fenkit::{CastlingNotation, OptionWord, ReadOptions, Strictness, UnknownWord, WriteOptions};
+use pyo3::{PyErr, PyResult, exceptions::PyValueError};
 use shakmaty::{CastlingMode, EnPassantMode};
 
-fn choice<T: Copy>(what: &str, value: &str, choices: &[(&str, T)]) -> PyResult<T> {
-    choices
-        .iter()
-        .find(|(name, _)| *name == value)
-        .map(|(_, choice)| *choice)
-        .ok_or_else(|| {
-            let names: Vec<String> = choices
-                .iter()
-                .map(|(name, _)| format!("'{name}'"))
-                .collect();
-            PyValueError::new_err(format!(
-                "{what} must be one of {}, not {value:?}",
-                names.join(", ")
-            ))
-        })
+fn invalid(why: UnknownWord) -> PyErr {
+    PyValueError::new_err(why.to_string())
 }
 
 pub fn read(lenient: bool, chess960: bool, strictness: &str) -> PyResult<ReadOptions> {
     Ok(ReadOptions {
         lenient,
-        castling: if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
+        castling: match chess960 {
+            true => CastlingMode::Chess960,
+            false => CastlingMode::Standard,
         },
-        strictness: choice(
-            "strictness",
-            strictness,
-            &[
-                ("playable", Strictness::Playable),
-                ("reachable", Strictness::Reachable),
-                ("plausible", Strictness::Plausible),
-            ],
-        )?,
-        // By the record's shape, as every front end reads: four fields or
-        // operations are EPD.
-        format: fenkit::Format::Auto,
+        strictness: Strictness::from_word(strictness).map_err(invalid)?,
+        // By the record's shape, as every front end reads.
+        ..fenkit::Options::default().read
     })
 }
 
 pub fn write(ep: &str, castling: &str) -> PyResult<WriteOptions> {
     Ok(WriteOptions {
-        ep: choice(
-            "ep",
-            ep,
-            &[
-                ("always", EnPassantMode::Always),
-                ("pseudo-legal", EnPassantMode::PseudoLegal),
-                ("legal", EnPassantMode::Legal),
-            ],
-        )?,
-        castling: choice(
-            "castling",
-            castling,
-            &[
-                ("standard", CastlingNotation::Standard),
-                ("x-fen", CastlingNotation::XFen),
-                ("shredder", CastlingNotation::Shredder),
-            ],
-        )?,
+        ep: EnPassantMode::from_word(ep).map_err(invalid)?,
+        castling: CastlingNotation::from_word(castling).map_err(invalid)?,
     })
 }

@@ -69,10 +69,12 @@ def test_values_are_the_libraries_answers():
 
 
 def test_options_are_checked_with_the_accepted_values_named():
-    with pytest.raises(ValueError, match="'playable', 'reachable', 'plausible'"):
+    with pytest.raises(ValueError, match="strictness: 'loose' is not one of playable, reachable, plausible"):
         fenkit.fen_valid([START], strictness="loose")
-    with pytest.raises(ValueError, match="'always', 'pseudo-legal', 'legal'"):
+    with pytest.raises(ValueError, match="ep: 'sometimes' is not one of always, pseudo, legal"):
         fenkit.fen_canonical([START], ep="sometimes")
+    with pytest.raises(TypeError, match="fen_valid\\(\\) got an unexpected keyword argument 'ep'"):
+        fenkit.fen_valid([START], ep="legal")
     perft4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
     assert fenkit.fen_valid([perft4]) == [True]
     assert fenkit.fen_valid([perft4], strictness="reachable") == [False]

@@ -113,3 +113,20 @@ def test_games_are_read_by_a_worker_as_fen_sql_reads_them(spark):
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
     expected = [(int(g), p, e) for g, p, e in list(csv.reader(io.StringIO(out)))[1:]]
     assert got == expected
+
+
+def test_one_option_word_gives_one_result_on_spark_as_in_python(spark):
+    """Every option word and alias of the library's table, through Spark's
+    options argument, as Python's keyword gives it."""
+    from test_table import RECORDS, every_word
+
+    for option, word, spelling in every_word():
+        record = RECORDS[option]
+        chess960 = option == "castling"
+        if option in ("ep", "castling"):
+            words = f"{option}={spelling}" + (", chess960" if chess960 else "")
+            got = spark.sql(f"SELECT fen_canonical('{record}', '{words}')").first()[0]
+            assert got == fenkit.fen_canonical([record], chess960=chess960, **{option: word})[0], spelling
+        else:
+            got = spark.sql(f"SELECT fen_valid('{record}', '{option}={spelling}')").first()[0]
+            assert got == fenkit.fen_valid([record], **{option: word})[0], spelling

@@ -47,7 +47,10 @@ pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, col
 pub use epd::{Operand, Operation};
 pub use key::{opening_key, polyglot_key, write_opening_key, write_opening_key_with};
 pub use legality::{Violation, violations};
-pub use options::{CastlingNotation, Format, ReadOptions, Strictness, WriteOptions};
+pub use options::{
+    CastlingNotation, Choice, Format, OPTION_NAMES, OptionWord, Options, ReadOptions, Strictness,
+    UnknownWord, WriteOptions,
+};
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use records::{Records, records, records_in};
 pub use write::{board_letters, to_fen, write_board_lines, write_board_text, write_fen};

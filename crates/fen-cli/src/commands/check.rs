@@ -5,7 +5,7 @@ use fenkit::{Diagnostic, WriteOptions};
 
 use super::prelude::*;
 use crate::{
-    options::{Format, Report, Strictness},
+    options::{Format, Report, word},
     report,
     rows::{self, Column, Need},
 };
@@ -34,8 +34,8 @@ pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
     /// Which classes of problems make a record invalid.
-    #[arg(long, value_enum, default_value_t)]
-    pub strictness: Strictness,
+    #[arg(long, value_parser = word::<fenkit::Strictness>(), default_value_t)]
+    pub strictness: fenkit::Strictness,
     #[command(flatten)]
     pub report: Report,
     #[command(flatten)]
@@ -44,7 +44,7 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut read = args.inputs.read_options();
-    read.strictness = args.strictness.into();
+    read.strictness = args.strictness;
     let defaults = rows::Defaults {
         columns: &[Column::Valid, Column::Errors, Column::Warnings],
         need: Need::Valid,

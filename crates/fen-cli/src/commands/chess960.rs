@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use fenkit::WriteOptions;
 
 use crate::{
-    options::{Notation, number_in},
+    options::{number_in, word},
     output::Output,
     run::Status,
 };
@@ -21,8 +21,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "number")]
     pub all: bool,
     /// How to write castling rights.
-    #[arg(long, value_enum, default_value_t = Notation::Xfen)]
-    pub castling: Notation,
+    #[arg(long, value_parser = word::<fenkit::CastlingNotation>(), default_value = "xfen")]
+    pub castling: fenkit::CastlingNotation,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
@@ -31,7 +31,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         (false, number) => number.map_or(0..0, |n| n..n + 1),
     };
     let options = WriteOptions {
-        castling: args.castling.into(),
+        castling: args.castling,
         ..WriteOptions::default()
     };
     let mut text = Vec::new();

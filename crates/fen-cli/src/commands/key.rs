@@ -5,7 +5,7 @@ use fenkit::{CastlingNotation, WriteOptions};
 
 use super::prelude::*;
 use crate::{
-    options::{Notation, castling_notation},
+    options::{castling_notation, word},
     rows::{self, Column, Need},
 };
 
@@ -22,8 +22,8 @@ pub struct Args {
     /// How to write castling rights in the four-field key: standard, xfen
     /// or shredder (the default is xfen with --chess960, standard
     /// otherwise).
-    #[arg(long, value_enum, conflicts_with = "polyglot")]
-    pub castling: Option<Notation>,
+    #[arg(long, value_parser = word::<CastlingNotation>(), conflicts_with = "polyglot")]
+    pub castling: Option<CastlingNotation>,
     #[command(flatten)]
     pub rows: rows::Args,
 }

@@ -24,23 +24,12 @@ Two ways in:
 [True, False]
 """
 
-from ._columns import (
-    COLUMN_FUNCTIONS,
-    fen_board,
-    fen_canonical,
-    fen_check_status,
-    fen_errors,
-    fen_key,
-    fen_material,
-    fen_opening,
-    fen_play,
-    fen_polyglot_key,
-    fen_polyglot_key_i64,
-    fen_side,
-    fen_valid,
-    pgn_positions,
-    read_pgn,
-)
+from . import _columns
+from ._columns import COLUMN_FUNCTIONS, read_pgn
+
+# The column functions, one per entry of the table (``_columns.TABLE``).
+globals().update({name: getattr(_columns, name) for name in COLUMN_FUNCTIONS})
+
 from ._native import (
     Checked,
     FenError,

@@ -14,8 +14,11 @@ The work runs in Rust on every core, without the GIL.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
+import textwrap
 from typing import Any, Callable
 
 import pyarrow as pa
@@ -91,191 +94,83 @@ def _back(kind: str, column: Any, result: Any) -> Any:
     return result
 
 
-def _column_function(native: Callable[..., Any], doc: str) -> Callable[..., Any]:
+#: The one table of column functions (``fenkit-arrow``'s ``FUNCTIONS``):
+#: every wrapper, method, registration and stub is made from it.
+TABLE: dict[str, dict[str, Any]] = {entry["name"]: entry for entry in _native.functions()}
+
+#: Each option's words: ``{option: [(word, aliases, help), ...]}``.
+OPTION_WORDS: dict[str, list[tuple[str, list[str], str]]] = _native.option_words()
+
+COLUMN_FUNCTIONS = tuple(TABLE)
+
+
+def arity(entry: dict[str, Any]) -> tuple[int, int]:
+    """How many columns a function takes: the least and the most."""
+    if entry["beside"] is None:
+        return 1, 1
+    return (1 if entry["beside"][1] else 2), 2
+
+
+def _rst(markdown: str) -> str:
+    """Markdown's `code` as reStructuredText's ``code``."""
+    return re.sub(r"`([^`]+)`", r"``\1``", markdown)
+
+
+def _words(option: str) -> str:
+    return ", ".join(f'``"{word}"``' for word, _, _ in OPTION_WORDS[option])
+
+
+def _options_doc(entry: dict[str, Any]) -> str:
+    text = (
+        "Options: ``lenient`` repairs what people paste (each repair a warning); "
+        "``chess960`` reads Chess960 castling (X-FEN and Shredder-FEN); "
+        f"``strictness`` is {_words('strictness')}; ``format`` is {_words('format')}."
+    )
+    if entry["writes_fen"]:
+        text += (
+            f" ``ep`` is which en passant square to write: {_words('ep')}; "
+            f"``castling`` is {_words('castling')}."
+        )
+    return text
+
+
+def keywords(words: str) -> dict[str, Any]:
+    """Option words (``"lenient, ep=legal"``) as Python's keyword
+    arguments; for the table's examples."""
+    pairs = (word.partition("=") for word in words.replace(",", " ").split())
+    return {name: value if value else True for name, _, value in pairs}
+
+
+def _example_doc(entry: dict[str, Any]) -> str:
+    example = entry["example"]
+    beside = f", {example['beside']!r}" if example["beside"] is not None else ""
+    call = f"fenkit.{entry['name']}({example['records']!r}{beside}{''.join(f', {k}={v!r}' for k, v in keywords(example['options']).items())})"
+    return f">>> {call}\n{json.loads(example['result'])!r}"
+
+
+def _docstring(entry: dict[str, Any]) -> str:
+    paragraphs = [_rst(entry["doc"]), _options_doc(entry), _example_doc(entry)]
+    return "\n\n".join(textwrap.fill(p, 76) if not p.startswith(">>>") else p for p in paragraphs)
+
+
+def _column_function(entry: dict[str, Any]) -> Callable[..., Any]:
+    name, beside_name = entry["name"], (entry["beside"] or (None, None))[0]
+
     def function(column: Any, *beside: Any, **options: Any) -> Any:
+        if beside_name in options:
+            beside = (*beside, options.pop(beside_name))
         kind, arrow = _to_arrow(column)
         others = [_to_arrow_beside(b) for b in beside]
-        return _back(kind, column, native(arrow, *others, **options))
+        return _back(kind, column, _native.call(name, arrow, *others, **options))
 
-    function.__name__ = native.__name__
-    function.__qualname__ = native.__name__
-    function.__doc__ = doc
+    function.__name__ = name
+    function.__qualname__ = name
+    function.__doc__ = _docstring(entry)
     return function
 
 
-_READ = """
-    Options: ``lenient`` repairs what people paste (each repair a warning);
-    ``chess960`` reads Chess960 castling (X-FEN and Shredder-FEN);
-    ``strictness`` is ``"playable"`` (default), ``"reachable"`` or
-    ``"plausible"``."""
-
-fen_valid = _column_function(
-    _native.fen_valid,
-    """Whether each record is valid: well-formed and legal (bool).
-""" + _READ + """
-
-    >>> fenkit.fen_valid(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8 w", None])
-    [True, False, None]
-""",
-)
-
-fen_errors = _column_function(
-    _native.fen_errors,
-    """Every problem of each record: a list of structs ``{code, severity,
-    field, column, end_column, message, square}``, errors and warnings in
-    the order they stand; columns are 1-based characters in the record.
-""" + _READ + """
-
-    >>> fenkit.fen_errors(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"])[0][0]["code"]
-    'rank-too-short'
-""",
-)
-
-fen_canonical = _column_function(
-    _native.fen_canonical,
-    """Each well-formed record in canonical FEN (null when malformed).
-""" + _READ + """
-    ``ep`` is which en passant square to write: ``"always"`` (the
-    standard), ``"pseudo-legal"`` or ``"legal"``; ``castling`` is
-    ``"standard"``, ``"x-fen"`` or ``"shredder"``.
-
-    >>> fenkit.fen_canonical(["4k3/8/8/8/8/8/8/4K3 w – –"], lenient=True)
-    ['4k3/8/8/8/8/8/8/4K3 w - - 0 1']
-""",
-)
-
-fen_board = _column_function(
-    _native.fen_board,
-    """Each well-formed record's board as 64 characters, rank 8 first,
-    ``.`` for an empty square (null when malformed).
-""" + _READ + """
-
-    >>> fenkit.fen_board(["4k3/8/8/8/8/8/8/4K3 w - - 0 1"])[0][:8]
-    '....k...'
-""",
-)
-
-fen_key = _column_function(
-    _native.fen_key,
-    """Each valid record's four-field key: placement, side, castling, and
-    the en passant square only when a legal capture exists, so that
-    transpositions share a key (null when not valid).
-""" + _READ + """
-
-    >>> fenkit.fen_key(["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"])
-    ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -']
-""",
-)
-
-fen_polyglot_key = _column_function(
-    _native.fen_polyglot_key,
-    """Each valid record's Polyglot key, as opening books store it
-    (uint64; null when not valid).
-""" + _READ + """
-
-    >>> hex(fenkit.fen_polyglot_key(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"])[0])
-    '0x463b96181691fc9c'
-""",
-)
-
-fen_polyglot_key_i64 = _column_function(
-    _native.fen_polyglot_key_i64,
-    """``fen_polyglot_key`` as int64 with the same bits, for engines
-    without unsigned integers (Spark).
-""" + _READ + """
-
-    >>> fenkit.fen_polyglot_key_i64(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"])
-    [5060803636482931868]
-""",
-)
-
-fen_side = _column_function(
-    _native.fen_side,
-    """Each well-formed record's side to move, ``"white"`` or ``"black"``.
-""" + _READ + """
-
-    >>> fenkit.fen_side(["4k3/8/8/8/8/8/8/4K3 b - - 0 1"])
-    ['black']
-""",
-)
-
-fen_material = _column_function(
-    _native.fen_material,
-    """Each well-formed record's pieces counted: a struct of twelve counts,
-    ``white_pawns`` … ``black_kings``.
-""" + _READ + """
-
-    >>> fenkit.fen_material(["4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"])[0]["white_pawns"]
-    3
-""",
-)
-
-fen_check_status = _column_function(
-    _native.fen_check_status,
-    """Each valid record's check status: ``"none"``, ``"check"``,
-    ``"checkmate"`` or ``"stalemate"``.
-""" + _READ + """
-
-    >>> fenkit.fen_check_status(["7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"])
-    ['checkmate']
-""",
-)
-
-fen_opening = _column_function(
-    _native.fen_opening,
-    """The named opening of each valid record's position, by position (so
-    transpositions find it): a struct ``{eco, name}``, null when no line
-    of the ECO table reaches it.
-""" + _READ + """
-
-    >>> fenkit.fen_opening(["r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"])
-    [{'eco': 'C60', 'name': 'Ruy Lopez'}]
-""",
-)
-
-fen_play = _column_function(
-    _native.fen_play,
-    """The FEN after ``moves`` from each valid record: moves in SAN or UCI,
-    separated by spaces, move numbers allowed; ``moves`` is a column of
-    the same length or one str for all rows. Null when a move cannot be
-    played. The lichess puzzle idiom: the puzzle's position is
-    ``fen_play(FEN, first move of Moves)``.
-""" + _READ + """
-
-    >>> fenkit.fen_play(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"], "e2e4 c5")
-    ['rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2']
-""",
-)
-
-pgn_positions = _column_function(
-    _native.pgn_positions,
-    """Every position of each game's mainline: a list of structs ``{ply,
-    san, uci, fen}``, ply 0 the start. Each row is PGN movetext or a whole
-    game; a second column (or one str) gives start positions for games
-    without a ``[FEN]`` tag. Null when a word of the mainline is not a
-    legal move.
-""" + _READ + """
-
-    >>> [p["uci"] for p in fenkit.pgn_positions(["1. e4 e5 2. Nf3 *"])[0]]
-    [None, 'e2e4', 'e7e5', 'g1f3']
-""",
-)
-
-COLUMN_FUNCTIONS = (
-    "fen_valid",
-    "fen_errors",
-    "fen_canonical",
-    "fen_board",
-    "fen_key",
-    "fen_polyglot_key",
-    "fen_polyglot_key_i64",
-    "fen_side",
-    "fen_material",
-    "fen_check_status",
-    "fen_opening",
-    "fen_play",
-    "pgn_positions",
-)
+for _entry in TABLE.values():
+    globals()[_entry["name"]] = _column_function(_entry)
 
 
 def read_pgn(path: "str | os.PathLike[str]") -> pa.RecordBatchReader:

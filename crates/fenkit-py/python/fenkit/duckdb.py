@@ -31,27 +31,31 @@ def _array(result: Any) -> pa.Array:
     return result.combine_chunks() if isinstance(result, pa.ChunkedArray) else result
 
 
-def _udf(native: Any, arity: int, options: dict[str, Any]) -> Any:
+def _udf(name: str, arity: int, options: dict[str, Any]) -> Any:
     # DuckDB counts a function's parameters: one shape per arity.
     def one(column: pa.Array) -> pa.Array:
-        return _array(native(column, **options))
+        return _array(_native.call(name, column, **options))
 
     def two(column: pa.Array, beside: pa.Array) -> pa.Array:
-        return _array(native(column, beside, **options))
+        return _array(_native.call(name, column, beside, **options))
 
     return two if arity == 2 else one
 
 
 def register(con: "duckdb.DuckDBPyConnection", **options: Any) -> None:
     """Registers every column function on ``con`` under its SQL name.
-    ``options`` (``lenient``, ``chess960``, ``strictness``) apply to every
-    call through this connection."""
+    ``options`` (``lenient``, ``chess960``, ``strictness``, ``format``, and
+    for the functions that write FEN ``ep`` and ``castling``) apply to
+    every call through this connection."""
     varchar = duckdb.sqltype("VARCHAR")
-    for name in _columns.COLUMN_FUNCTIONS:
-        native = getattr(_native, name)
-        takes = [varchar, varchar] if name == "fen_play" else [varchar]
-
-        udf = _udf(native, len(takes), options)
+    for name, entry in _columns.TABLE.items():
+        # A column beside the records that may be left out is left out.
+        least, _ = _columns.arity(entry)
+        takes = [varchar] * least
+        mine = options
+        if not entry["writes_fen"]:
+            mine = {k: v for k, v in options.items() if k not in ("ep", "castling")}
+        udf = _udf(name, len(takes), mine)
 
         con.create_function(
             name,

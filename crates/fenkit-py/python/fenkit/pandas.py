@@ -1,6 +1,6 @@
 """``import fenkit.pandas`` adds a ``fen`` accessor to pandas Series:
 ``df["FEN"].fen.valid()``, ``df["FEN"].fen.key()``. Each method is the
-column function of the same name without its ``fen_`` prefix, with the
+column function of the same name without its first word, with the
 same options; results are Arrow-backed Series on the same index.
 
 >>> import pandas as pd, fenkit.pandas
@@ -23,7 +23,7 @@ def _method(name: str):
     def method(self, *beside: Any, **options: Any) -> pd.Series:
         return function(self._series, *beside, **options)
 
-    method.__name__ = name.removeprefix("fen_")
+    method.__name__ = _columns.TABLE[name]["method"]
     method.__doc__ = function.__doc__
     return method
 
@@ -36,5 +36,5 @@ class FenAccessor:
         self._series = series
 
 
-for _name in _columns.COLUMN_FUNCTIONS:
-    setattr(FenAccessor, "positions" if _name == "pgn_positions" else _name.removeprefix("fen_"), _method(_name))
+for _name, _entry in _columns.TABLE.items():
+    setattr(FenAccessor, _entry["method"], _method(_name))

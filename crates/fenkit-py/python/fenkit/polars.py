@@ -1,7 +1,7 @@
 """``import fenkit.polars`` adds a ``fen`` namespace to polars expressions
 and series: ``pl.col("FEN").fen.key()``, ``df["FEN"].fen.valid()``. Each
-method is the column function of the same name without its ``fen_``
-prefix, with the same options; it works in eager, lazy and streaming
+method is the column function of the same name without its first word
+(``fen_key`` is ``key``, ``pgn_positions`` is ``positions``), with the same options; it works in eager, lazy and streaming
 queries (the functions are elementwise).
 
 >>> import polars as pl, fenkit.polars
@@ -19,9 +19,6 @@ import polars as pl
 from . import _columns, _native
 from ._types import RETURNS
 
-_NATIVE = {name: getattr(_native, name) for name in _columns.COLUMN_FUNCTIONS}
-
-
 def _dtype(name: str) -> pl.DataType:
     import pyarrow as pa
 
@@ -30,7 +27,7 @@ def _dtype(name: str) -> pl.DataType:
 
 def _run(name: str, series: pl.Series, beside: tuple[Any, ...], options: dict[str, Any]) -> pl.Series:
     others = [_columns._to_arrow_beside(b) for b in beside]
-    result = _NATIVE[name](series.to_arrow(), *others, **options)
+    result = _native.call(name, series.to_arrow(), *others, **options)
     return pl.Series(series.name, result)
 
 
@@ -38,7 +35,7 @@ def _method(name: str):
     def method(self, *beside: Any, **options: Any):
         return self._apply(name, beside, options)
 
-    method.__name__ = name.removeprefix("fen_")
+    method.__name__ = _columns.TABLE[name]["method"]
     method.__doc__ = getattr(_columns, name).__doc__
     return method
 
@@ -47,9 +44,8 @@ class _Namespace:
     pass
 
 
-for _name in _columns.COLUMN_FUNCTIONS:
-    if _name != "pgn_positions":
-        setattr(_Namespace, _name.removeprefix("fen_"), _method(_name))
+for _name, _entry in _columns.TABLE.items():
+    setattr(_Namespace, _entry["method"], _method(_name))
 
 
 @pl.api.register_expr_namespace("fen")
@@ -90,6 +86,3 @@ class FenSeries(_Namespace):
     def _apply(self, name: str, beside: tuple[Any, ...], options: dict[str, Any]) -> pl.Series:
         return _run(name, self._series, beside, options)
 
-
-FenExpr.positions = _method("pgn_positions")  # type: ignore[attr-defined]
-FenSeries.positions = _method("pgn_positions")  # type: ignore[attr-defined]

@@ -43,25 +43,6 @@ def _spark_type(arrow: pa.DataType) -> Any:
     return from_arrow_type(_signed(arrow))
 
 
-def _options(words: pa.Array | None) -> dict[str, Any]:
-    """The options argument, a constant column of words, as keywords."""
-    if words is None or len(words) == 0 or not words[0].is_valid:
-        return {}
-    options: dict[str, Any] = {}
-    for word in str(words[0].as_py()).replace(",", " ").split():
-        word = word.lower()
-        if word in ("lenient", "chess960"):
-            options[word] = True
-        elif word in ("playable", "reachable", "plausible"):
-            options["strictness"] = word
-        elif word.startswith(("ep=", "castling=")):
-            key, value = word.split("=", 1)
-            options[key] = value
-        else:
-            raise ValueError(f"unknown option '{word}'")
-    return options
-
-
 def _plain(result: Any) -> pa.Array:
     array = result.combine_chunks() if isinstance(result, pa.ChunkedArray) else result
     signed = _signed(array.type)
@@ -69,20 +50,17 @@ def _plain(result: Any) -> pa.Array:
 
 
 def _udf(name: str) -> Any:
-    native = getattr(_native, name)
+    _, most = _columns.arity(_columns.TABLE[name])
 
     def function(*arrays: pa.Array) -> pa.Array:
-        # As in fen-sql: fen_play(fen, moves[, options]),
-        # pgn_positions(movetext[, start[, options]]), the others
-        # f(fen[, options]). Spark passes constants as columns too.
-        columns = 2 if name == "fen_play" or (name == "pgn_positions" and len(arrays) >= 2) else 1
+        # As in fen-sql: the records, the columns beside them, then the
+        # options as words (a constant: Spark passes it as a column), told
+        # apart by their count: options only after every column.
+        columns = min(len(arrays), most)
         records, beside, rest = arrays[0], arrays[1:columns], arrays[columns:]
-        keywords = _options(rest[0] if rest else None)
-        if name not in ("fen_canonical", "fen_play"):
-            # Only the functions that write FEN take how to write it.
-            keywords.pop("ep", None)
-            keywords.pop("castling", None)
-        return _plain(native(records, *beside, **keywords))
+        words = rest[0] if rest else None
+        words = str(words[0].as_py()) if words is not None and len(words) and words[0].is_valid else None
+        return _plain(_native.call(name, records, *beside, words=words))
 
     return function
 

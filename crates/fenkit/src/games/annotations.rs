@@ -48,6 +48,7 @@ pub struct Annotations {
 }
 
 /// No annotations, for plies read without them.
+#[cfg(feature = "pgn")]
 pub const NONE: Annotations = Annotations {
     clock: None,
     emt: None,

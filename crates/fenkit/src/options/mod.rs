@@ -6,6 +6,10 @@ use shakmaty::{CastlingMode, EnPassantMode};
 
 use crate::{Class, Severity};
 
+mod words;
+
+pub use words::{Choice, OPTION_NAMES, OptionWord, UnknownWord};
+
 /// The shape of a record.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -158,6 +162,28 @@ impl Default for WriteOptions {
         WriteOptions {
             castling: CastlingNotation::Standard,
             ep: EnPassantMode::Always,
+        }
+    }
+}
+
+/// How a front end reads records and writes them back, as one value: what
+/// the column functions take, and what option words set
+/// ([`Options::from_words`], [`Options::set`]). Records are read by their
+/// shape (`Format::Auto`), as every front end reads them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub read: ReadOptions,
+    pub write: WriteOptions,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            read: ReadOptions {
+                format: Format::Auto,
+                ..ReadOptions::default()
+            },
+            write: WriteOptions::default(),
         }
     }
 }

@@ -1,0 +1,318 @@
+//! The one table of column functions: every front end (DataFusion's UDFs
+//! in `fen-sql`, the Python package and its stubs, DuckDB, polars, pandas
+//! and Spark) is made from [`FUNCTIONS`], so that adding a function is one
+//! entry here and its kernel.
+
+use arrow_array::{Array, ArrayRef};
+use arrow_schema::{ArrowError, DataType};
+use fenkit::Options;
+
+/// A second column a function reads beside its records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Beside {
+    /// Its name, as a keyword argument and in the stubs.
+    pub name: &'static str,
+    /// Whether it may be left out.
+    pub optional: bool,
+}
+
+/// A worked example: the function on these records (and one value beside
+/// them, for every row), with these option words, gives `result`, one
+/// JSON value a row. The Rust tests and Python's doctests both run it.
+#[derive(Copy, Clone, Debug)]
+pub struct Example {
+    pub records: &'static [Option<&'static str>],
+    pub beside: Option<&'static str>,
+    pub options: &'static str,
+    pub result: &'static str,
+}
+
+/// One column function: a column of records in, a column of the same
+/// length out.
+#[derive(Copy, Clone, Debug)]
+#[non_exhaustive]
+pub struct ColumnFunction {
+    /// The SQL name, which every front end uses.
+    pub name: &'static str,
+    pub beside: Option<Beside>,
+    /// Whether it writes FEN, and so takes `ep` and `castling` besides
+    /// the read options.
+    pub writes_fen: bool,
+    /// What it returns, declared before it runs (lazy polars, DuckDB,
+    /// Spark, DataFusion's planner).
+    pub returns: fn() -> DataType,
+    /// What it answers, in a paragraph (Markdown: `code` in backticks).
+    pub doc: &'static str,
+    pub example: Example,
+    pub run: Kernel,
+}
+
+/// A function's work: records, the column beside them, options.
+pub type Kernel = fn(&dyn Array, Option<&dyn Array>, &Options) -> Result<ArrayRef, ArrowError>;
+
+impl ColumnFunction {
+    /// The function by its SQL name.
+    ///
+    /// ```
+    /// let key = fenkit_arrow::ColumnFunction::named("fen_key").unwrap();
+    /// assert_eq!(key.method(), "key");
+    /// assert!(fenkit_arrow::ColumnFunction::named("fen_nothing").is_none());
+    /// ```
+    pub fn named(name: &str) -> Option<&'static ColumnFunction> {
+        FUNCTIONS.iter().find(|function| function.name == name)
+    }
+
+    /// Its name as a method of a column (`pl.col("FEN").fen.key()`,
+    /// `series.fen.positions()`): without its first word.
+    pub fn method(&self) -> &'static str {
+        self.name
+            .split_once('_')
+            .map_or(self.name, |(_, rest)| rest)
+    }
+
+    /// How many columns it takes: the least and the most.
+    pub fn columns(&self) -> (usize, usize) {
+        match self.beside {
+            None => (1, 1),
+            Some(Beside { optional: true, .. }) => (1, 2),
+            Some(Beside {
+                optional: false, ..
+            }) => (2, 2),
+        }
+    }
+
+    /// Runs it; a required column beside missing is an argument error.
+    pub fn call(
+        &self,
+        records: &dyn Array,
+        beside: Option<&dyn Array>,
+        options: &Options,
+    ) -> Result<ArrayRef, ArrowError> {
+        if let (
+            Some(Beside {
+                name,
+                optional: false,
+            }),
+            None,
+        ) = (self.beside, beside)
+        {
+            return Err(ArrowError::InvalidArgumentError(format!(
+                "{} takes the {name} beside the records",
+                self.name
+            )));
+        }
+        (self.run)(records, beside, options)
+    }
+}
+
+fn moves(beside: Option<&dyn Array>) -> &dyn Array {
+    beside.expect("ColumnFunction::call checks that the moves are given")
+}
+
+/// Every column function, in the order documentation lists them.
+pub const FUNCTIONS: &[ColumnFunction] = &[
+    ColumnFunction {
+        name: "fen_valid",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::Boolean,
+        doc: "Whether each record is valid: well-formed and legal.",
+        example: Example {
+            records: &[
+                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                Some("8/8 w"),
+                None,
+            ],
+            beside: None,
+            options: "",
+            result: "[true, false, null]",
+        },
+        run: |records, _, options| crate::fen_valid(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_errors",
+        beside: None,
+        writes_fen: false,
+        returns: crate::errors_type,
+        doc: "Every problem of each record: a list of structs `{code, severity, field, column, end_column, message, square}`, errors and warnings in the order they stand; columns are 1-based characters in the record.",
+        example: Example {
+            records: &[Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1")],
+            beside: None,
+            options: "",
+            result: r#"[[{"code": "castling-no-rook", "severity": "error", "field": "castling", "column": 23, "end_column": 24, "message": "castling right 'K' needs a white rook on h1, but h1 is empty", "square": "h1"}]]"#,
+        },
+        run: |records, _, options| crate::fen_errors(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_canonical",
+        beside: None,
+        writes_fen: true,
+        returns: || DataType::Utf8,
+        doc: "Each well-formed record in canonical FEN (null when malformed).",
+        example: Example {
+            records: &[Some("4k3/8/8/8/8/8/8/4K3 w – –")],
+            beside: None,
+            options: "lenient",
+            result: r#"["4k3/8/8/8/8/8/8/4K3 w - - 0 1"]"#,
+        },
+        run: |records, _, options| crate::fen_canonical(records, &options.read, &options.write),
+    },
+    ColumnFunction {
+        name: "fen_board",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::Utf8,
+        doc: "Each well-formed record's board as 64 characters, rank 8 first, `.` for an empty square (null when malformed).",
+        example: Example {
+            records: &[Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")],
+            beside: None,
+            options: "",
+            result: r#"["....k.......................................................K..."]"#,
+        },
+        run: |records, _, options| crate::fen_board(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_key",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::Utf8,
+        doc: "Each valid record's four-field key: placement, side, castling, and the en passant square only when a legal capture exists, so that transpositions share a key (null when not valid).",
+        example: Example {
+            records: &[Some(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            )],
+            beside: None,
+            options: "",
+            result: r#"["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"]"#,
+        },
+        run: |records, _, options| crate::fen_key(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_polyglot_key",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::UInt64,
+        doc: "Each valid record's Polyglot key, as opening books store it (null when not valid).",
+        example: Example {
+            records: &[Some(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            )],
+            beside: None,
+            options: "",
+            result: "[5060803636482931868]",
+        },
+        run: |records, _, options| crate::fen_polyglot_key(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_polyglot_key_i64",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::Int64,
+        doc: "`fen_polyglot_key` as a signed 64-bit integer with the same bits, for engines without unsigned integers (Spark).",
+        example: Example {
+            records: &[Some(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            )],
+            beside: None,
+            options: "",
+            result: "[-9062197578030825066]",
+        },
+        run: |records, _, options| crate::fen_polyglot_key_i64(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_side",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::Utf8,
+        doc: "Each well-formed record's side to move, `white` or `black`.",
+        example: Example {
+            records: &[Some("4k3/8/8/8/8/8/8/4K3 b - - 0 1")],
+            beside: None,
+            options: "",
+            result: r#"["black"]"#,
+        },
+        run: |records, _, options| crate::fen_side(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_material",
+        beside: None,
+        writes_fen: false,
+        returns: crate::material_type,
+        doc: "Each well-formed record's pieces counted: a struct of twelve counts, `white_pawns` … `black_kings`.",
+        example: Example {
+            records: &[Some("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")],
+            beside: None,
+            options: "",
+            result: r#"[{"white_pawns": 3, "white_knights": 0, "white_bishops": 0, "white_rooks": 0, "white_queens": 0, "white_kings": 1, "black_pawns": 0, "black_knights": 0, "black_bishops": 0, "black_rooks": 0, "black_queens": 0, "black_kings": 1}]"#,
+        },
+        run: |records, _, options| crate::fen_material(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_check_status",
+        beside: None,
+        writes_fen: false,
+        returns: || DataType::Utf8,
+        doc: "Each valid record's check status: `none`, `check`, `checkmate` or `stalemate`.",
+        example: Example {
+            records: &[Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")],
+            beside: None,
+            options: "",
+            result: r#"["checkmate"]"#,
+        },
+        run: |records, _, options| crate::fen_check_status(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_opening",
+        beside: None,
+        writes_fen: false,
+        returns: crate::opening_type,
+        doc: "The named opening of each valid record's position, by position (so transpositions find it): a struct `{eco, name}`, null when no line of the ECO table reaches it.",
+        example: Example {
+            records: &[Some(
+                "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            )],
+            beside: None,
+            options: "",
+            result: r#"[{"eco": "C60", "name": "Ruy Lopez"}]"#,
+        },
+        run: |records, _, options| crate::fen_opening(records, &options.read),
+    },
+    ColumnFunction {
+        name: "fen_play",
+        beside: Some(Beside {
+            name: "moves",
+            optional: false,
+        }),
+        writes_fen: true,
+        returns: || DataType::Utf8,
+        doc: "The FEN after `moves` from each valid record: moves in SAN or UCI, separated by spaces, move numbers allowed; `moves` is a column of the same length or one value for every row. Null when a move cannot be played. The lichess puzzle idiom: the puzzle's position is `fen_play(FEN, first move of Moves)`.",
+        example: Example {
+            records: &[Some(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            )],
+            beside: Some("e2e4 c5"),
+            options: "",
+            result: r#"["rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"]"#,
+        },
+        run: |records, beside, options| {
+            crate::fen_play(records, moves(beside), &options.read, &options.write)
+        },
+    },
+    ColumnFunction {
+        name: "pgn_positions",
+        beside: Some(Beside {
+            name: "start",
+            optional: true,
+        }),
+        writes_fen: false,
+        returns: crate::positions_type,
+        doc: "Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move.",
+        example: Example {
+            records: &[Some("1. e4 *")],
+            beside: None,
+            options: "",
+            result: r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
+        },
+        run: |records, beside, options| crate::pgn_positions(records, beside, &options.read),
+    },
+];

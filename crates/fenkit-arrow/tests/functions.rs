@@ -1,0 +1,60 @@
+//! The table of column functions: each entry's example gives its result,
+//! and each result has the type the entry declares.
+
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
+use fenkit_arrow::{FUNCTIONS, Options};
+
+/// A column as JSON values, one a row, as arrow-json writes them.
+fn as_json(column: ArrayRef) -> Vec<serde_json::Value> {
+    let batch = RecordBatch::try_from_iter([("x", column)]).expect("one column");
+    let mut writer = arrow_json::WriterBuilder::new()
+        .with_explicit_nulls(true)
+        .build::<_, arrow_json::writer::JsonArray>(Vec::new());
+    writer.write(&batch).expect("writes");
+    writer.finish().expect("finishes");
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&writer.into_inner()).expect("JSON");
+    rows.into_iter().map(|row| row["x"].clone()).collect()
+}
+
+#[test]
+fn every_example_gives_its_result_in_the_declared_type() {
+    assert!(FUNCTIONS.len() >= 13);
+    for function in FUNCTIONS {
+        let example = function.example;
+        let records = StringArray::from(example.records.to_vec());
+        let beside = example
+            .beside
+            .map(|value| Arc::new(StringArray::from(vec![value])) as ArrayRef);
+        let options = Options::from_words(example.options).expect("the example's options");
+        let out = function
+            .call(&records, beside.as_deref(), &options)
+            .expect("the example runs");
+        assert_eq!(out.data_type(), &(function.returns)(), "{}", function.name);
+        assert_eq!(out.len(), records.len(), "{}", function.name);
+        let expected: Vec<serde_json::Value> =
+            serde_json::from_str(example.result).expect("the result is JSON");
+        assert_eq!(as_json(out), expected, "{}", function.name);
+    }
+}
+
+#[test]
+fn names_are_unique_and_methods_are_unique() {
+    let mut names: Vec<_> = FUNCTIONS.iter().map(|f| f.name).collect();
+    let mut methods: Vec<_> = FUNCTIONS.iter().map(|f| f.method()).collect();
+    names.sort();
+    names.dedup();
+    methods.sort();
+    methods.dedup();
+    assert_eq!(names.len(), FUNCTIONS.len());
+    assert_eq!(methods.len(), FUNCTIONS.len());
+}
+
+#[test]
+fn a_required_column_beside_left_out_is_an_argument_error() {
+    let play = fenkit_arrow::ColumnFunction::named("fen_play").unwrap();
+    let records = StringArray::from(vec!["8/8/8/8/8/8/8/K6k w - - 0 1"]);
+    let err = play.call(&records, None, &Options::default()).unwrap_err();
+    assert!(err.to_string().contains("moves"), "{err}");
+}
