@@ -76,7 +76,16 @@ fn fen_pgn_reads_lichess_fixtures_as_python_chess_does() {
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        if ours != expected && !known.contains(&name.as_str()) {
+        // A byte-order mark before the first tag pair: python-chess reads
+        // an empty game, then the game without its Event tag; fenkit one
+        // game with its tags. The positions are the same, numbered apart.
+        let fens = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter_map(|l| l.split('\t').nth(1).map(str::to_string))
+                .collect()
+        };
+        let renumbered = name == "invisibleChar.pgn" && fens(&got) == fens(&expected);
+        if ours != expected && !known.contains(&name.as_str()) && !renumbered {
             differ.push(name);
         }
     }

@@ -1,15 +1,15 @@
 //! PGN files as Arrow record batches: one row per game, its common tags
 //! as columns, its movetext, how many plies it has, and what stopped it.
 
-use std::{io::BufRead, path::Path, sync::Arc};
+use std::{io::Read, path::Path, sync::Arc};
 
 use arrow_array::{
     ArrayRef, RecordBatch, RecordBatchReader,
     builder::{StringBuilder, UInt32Builder, UInt64Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use fenkit::games::pgn::{GameText, GameTexts};
 use fenkit::games::pgn::{Plies, Reader};
-use fenkit_io::{PgnGame, PgnGames};
 use rayon::prelude::*;
 
 /// The tags that become columns, under their PGN names: the seven of the
@@ -76,25 +76,24 @@ pub fn pgn_schema() -> SchemaRef {
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn read_pgn(path: &Path) -> std::io::Result<PgnBatches<Box<dyn BufRead + Send>>> {
+pub fn read_pgn(path: &Path) -> std::io::Result<PgnBatches<Box<dyn Read + Send>>> {
+    // pgn-reader buffers what it reads.
     let (input, _) = fenkit_io::open(path)?;
-    let input: Box<dyn BufRead + Send> =
-        Box::new(std::io::BufReader::with_capacity(1 << 16, input));
     Ok(PgnBatches::new(input))
 }
 
 /// The batches of one PGN input; see [`read_pgn`].
 pub struct PgnBatches<R> {
-    games: PgnGames<R>,
+    games: GameTexts<R>,
     number: u64,
     schema: SchemaRef,
     failed: bool,
 }
 
-impl<R: BufRead> PgnBatches<R> {
+impl<R: Read> PgnBatches<R> {
     pub fn new(input: R) -> PgnBatches<R> {
         PgnBatches {
-            games: PgnGames::new(input),
+            games: GameTexts::new(input),
             number: 0,
             schema: pgn_schema(),
             failed: false,
@@ -128,7 +127,7 @@ fn tag_value(line: &[u8]) -> Option<(&[u8], String)> {
     Some((name, String::from_utf8_lossy(&value).into_owned()))
 }
 
-fn row(game: &PgnGame) -> Row {
+fn row(game: &GameText) -> Row {
     let mut tags: [Option<String>; TAGS.len()] = Default::default();
     for line in game.text.split(|&b| b == b'\n') {
         if let Some((name, value)) = tag_value(line)
@@ -160,7 +159,7 @@ fn play(text: &[u8]) -> (Option<u32>, Option<String>) {
     }
 }
 
-impl<R: BufRead> Iterator for PgnBatches<R> {
+impl<R: Read> Iterator for PgnBatches<R> {
     type Item = Result<RecordBatch, ArrowError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -194,7 +193,7 @@ impl<R> PgnBatches<R> {
     fn batch(
         &self,
         first: u64,
-        games: &[PgnGame],
+        games: &[GameText],
         rows: Vec<Row>,
     ) -> Result<RecordBatch, ArrowError> {
         let n = rows.len();
@@ -230,7 +229,7 @@ impl<R> PgnBatches<R> {
     }
 }
 
-impl<R: BufRead> RecordBatchReader for PgnBatches<R> {
+impl<R: Read> RecordBatchReader for PgnBatches<R> {
     fn schema(&self) -> SchemaRef {
         self.schema.clone()
     }

@@ -130,3 +130,24 @@ def test_one_option_word_gives_one_result_on_spark_as_in_python(spark):
         else:
             got = spark.sql(f"SELECT fen_valid('{record}', '{option}={spelling}')").first()[0]
             assert got == fenkit.fen_valid([record], **{option: word})[0], spelling
+
+
+def test_tricky_pgn_gives_the_games_and_positions_fen_sql_gives(spark):
+    """One game splitter: samples/tricky.pgn read by a Spark worker gives
+    the games and positions fen-sql gives (and so `fen pgn`, see
+    test_read_pgn)."""
+    path = SAMPLES / "tricky.pgn"
+    fenkit.spark.read_pgn(spark, str(path)).createOrReplaceTempView("tricky")
+    got = [
+        (row[0], row[1])
+        for row in spark.sql(
+            "SELECT game, p.fen FROM (SELECT game, explode(pgn_positions(movetext, FEN)) AS p FROM tricky) "
+            "WHERE p.ply > 0 ORDER BY game, p.ply"
+        ).collect()
+    ]
+    query = f"""SELECT game, p['fen'] FROM (SELECT game, unnest(pgn_positions(movetext, "FEN")) AS p
+        FROM '{path}') WHERE p['ply'] > 0 ORDER BY game, p['ply']"""
+    out = subprocess.run([FEN_SQL, "--format", "csv", "-c", query], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    expected = [(int(g), f) for g, f in list(csv.reader(io.StringIO(out)))[1:]]
+    assert len(expected) == 14
+    assert got == expected

@@ -37,6 +37,9 @@ pub struct MovetextDialects {
     in_comment: bool,
 }
 
+/// U+FEFF in UTF-8.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// Annotation glyphs written in ASCII (NAGs 10 to 19 and the like).
 const ASCII_GLYPHS: &[&[u8]] = &[
     b"+-", b"-+", b"+--", b"--+", b"+=", b"=+", b"+/-", b"-/+", b"+/=", b"=/+", b"=", b"~", b"=/~",
@@ -47,7 +50,19 @@ impl MovetextDialects {
     /// Rewrites the dialects of one line of PGN in place; what was found.
     pub fn rewrite(&mut self, line: &mut [u8]) -> Vec<MovetextDialect> {
         let mut found = Vec::new();
-        if !self.in_comment && matches!(line.first(), Some(b'[' | b'%')) {
+        // A byte-order mark starting a line (files written on Windows and
+        // joined): blanked, so that a tag pair after it stays one.
+        if !self.in_comment && line.starts_with(BOM) {
+            line[..BOM.len()].fill(b' ');
+            found.push(MovetextDialect {
+                at: 0,
+                written: "\u{feff}".into(),
+                what: "a byte-order mark inside the file",
+                standard: "nothing".into(),
+            });
+        }
+        let first = line.iter().find(|b| !b.is_ascii_whitespace());
+        if !self.in_comment && matches!(first, Some(b'[' | b'%')) {
             return found;
         }
         let mut at = 0;

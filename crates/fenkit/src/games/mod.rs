@@ -14,6 +14,8 @@ mod moves;
 mod openings;
 #[cfg(feature = "pgn")]
 pub mod pgn;
+#[cfg(feature = "pgn")]
+mod texts;
 
 pub use annotations::{Annotations, Drawn, Eval};
 pub use dialects::{MovetextDialect, MovetextDialects};

@@ -8,6 +8,8 @@ use std::ops::ControlFlow;
 
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
+
+pub use super::texts::{GameText, GameTexts, holds_a_game};
 use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
@@ -647,7 +649,15 @@ impl Iterator for MainlineMoves<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let game = self.game;
-        let line_start = |at: usize| at == 0 || game[at - 1] == b'\n';
+        // Only blanks before it on its line: pgn-reader reads a tag pair
+        // (or a `%` escape) there, after blanks too.
+        let line_start = |at: usize| {
+            game[..at]
+                .iter()
+                .rev()
+                .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .is_none_or(|&b| b == b'\n')
+        };
         while self.at < game.len() {
             let at = self.at;
             let byte = game[at];
