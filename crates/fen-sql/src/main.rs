@@ -127,7 +127,7 @@ async fn run(args: Args) -> ExitCode {
         ctx.register_udf(element.as_ref().clone().with_aliases(["try_element_at"]));
     }
     for (name, path) in &args.tables {
-        if let Err(err) = tables::register(&ctx, name, path).await {
+        if let Err(err) = tables::register(&ctx, name.as_str(), path).await {
             eprintln!(
                 "fen-sql: error: --table {name}={}: {}",
                 path.display(),
@@ -158,7 +158,7 @@ async fn run(args: Args) -> ExitCode {
     }
     for script in &scripts {
         for statement in statements::split(&script.sql) {
-            if let Err(err) = session.execute(&statement.text).await {
+            if let Err(err) = session.execute(&statement).await {
                 errors::report(&script.name, &script.sql, &statement, &err);
                 return ExitCode::from(2);
             }
@@ -174,9 +174,9 @@ struct Session {
 }
 
 impl Session {
-    async fn execute(&self, sql: &str) -> Result<()> {
-        tables::register_paths(&self.ctx, sql).await?;
-        let frame = self.ctx.sql(sql).await?;
+    async fn execute(&self, statement: &statements::Statement) -> Result<()> {
+        tables::register_paths(&self.ctx, statement).await?;
+        let frame = self.ctx.sql(&statement.text).await?;
         let batches = with_progress(frame.collect()).await?;
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
@@ -221,7 +221,7 @@ impl Session {
             }
             let sql = std::mem::take(&mut pending);
             for statement in statements::split(&sql) {
-                if let Err(err) = self.execute(&statement.text).await {
+                if let Err(err) = self.execute(&statement).await {
                     errors::report("<prompt>", &sql, &statement, &err);
                     break;
                 }

@@ -7,12 +7,15 @@ use std::{
     path::{Path, PathBuf},
 };
 
+use datafusion::common::TableReference;
 use datafusion::{
     datasource::file_format::file_compression_type::FileCompressionType,
     error::{DataFusionError, Result},
     prelude::{CsvReadOptions, JsonReadOptions, ParquetReadOptions, SessionContext},
 };
 use fenkit_io::Compression;
+
+use crate::statements::Statement;
 
 /// The kinds of file a table can be.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,7 +54,12 @@ fn compression_of(path: &Path) -> Result<Compression> {
 }
 
 /// Registers the file at `path` as the table `name`.
-pub async fn register(ctx: &SessionContext, name: &str, path: &Path) -> Result<()> {
+pub async fn register(
+    ctx: &SessionContext,
+    name: impl Into<TableReference>,
+    path: &Path,
+) -> Result<()> {
+    let name = name.into();
     let Some(format) = format_of(path) else {
         return Err(DataFusionError::Plan(format!(
             "{}: cannot tell the format from the name; tables are .csv, .tsv, .jsonl (or .json, .ndjson), .parquet or .pgn, each optionally compressed (.gz, .zst, .bz2, .xz)",
@@ -93,34 +101,19 @@ pub async fn register(ctx: &SessionContext, name: &str, path: &Path) -> Result<(
     }
 }
 
-/// The single-quoted strings of `sql` that name existing files: the
-/// tables a query reads by path.
-pub fn paths_in(sql: &str) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut rest = sql;
-    while let Some(open) = rest.find('\'') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('\'') else { break };
-        let literal = &after[..close];
-        if !literal.is_empty()
-            && Path::new(literal).is_file()
-            && format_of(Path::new(literal)).is_some()
-        {
-            paths.push(literal.to_string());
+/// Registers each file `statement` names by path (a single-quoted
+/// string that is an existing file of a known kind) under that path, as
+/// one name, so that `FROM 'puzzles.csv'` and `FROM 'data/games.pgn.zst'`
+/// read it; other strings are left alone.
+pub async fn register_paths(ctx: &SessionContext, statement: &Statement) -> Result<()> {
+    for path in statement.strings() {
+        let file = Path::new(path);
+        if path.is_empty() || !file.is_file() || format_of(file).is_none() {
+            continue;
         }
-        rest = &after[close + 1..];
-    }
-    paths.sort();
-    paths.dedup();
-    paths
-}
-
-/// Registers each file the query names by path under that path, so that
-/// `FROM 'puzzles.csv.zst'` reads it (what is not a file is left alone).
-pub async fn register_paths(ctx: &SessionContext, sql: &str) -> Result<()> {
-    for path in paths_in(sql) {
-        if !ctx.table_exist(path.as_str())? {
-            register(ctx, &path, Path::new(&path)).await?;
+        // One name, dots and all: `tricky.pgn` is no schema `tricky`.
+        if !ctx.table_exist(TableReference::bare(path))? {
+            register(ctx, TableReference::bare(path), file).await?;
         }
     }
     Ok(())

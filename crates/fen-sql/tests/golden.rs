@@ -90,3 +90,26 @@ fn compressed_tables_read_like_plain_ones() {
     assert_eq!(query(&gz), expected);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The first thing a user types: a file in the current folder, by its bare
+/// name (dots and all), in a script with a `/* ; */` comment.
+#[test]
+fn a_file_in_the_current_folder_is_a_table_by_its_bare_name() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fen-sql"))
+        .args([
+            "--format",
+            "csv",
+            "-c",
+            "SELECT count(*) AS games FROM 'tricky.pgn' /* a ; in a comment */; SELECT count(*) AS puzzles FROM 'puzzles.csv'",
+        ])
+        .current_dir(root().join("samples"))
+        .output()
+        .expect("fen-sql runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.starts_with("games\n4\npuzzles\n"), "{stdout}");
+}
