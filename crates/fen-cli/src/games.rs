@@ -222,6 +222,7 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
                 out.note(&diagnostic(&source, &game, error))?;
                 status = status.max(Status::BadRecords);
             }
+            out.tick()?;
         }
         if count == 0 {
             out.note(&format!("fen: {source}: no PGN game in it"))?;

@@ -80,8 +80,11 @@ pub fn holds_a_game(text: &[u8]) -> bool {
 #[derive(Default)]
 struct Kept {
     text: Vec<u8>,
-    /// The line number of `text[0]`.
-    first_line: u64,
+    /// How much of `text` is handed out already: dropped now and then,
+    /// not after each game (that would move the read-ahead every time).
+    taken: usize,
+    /// The line number at `text[taken]`.
+    line: u64,
 }
 
 /// The input, keeping each byte it gives pgn-reader.
@@ -120,7 +123,7 @@ pub struct GameTexts<R> {
 impl<R: Read> GameTexts<R> {
     pub fn new(input: R) -> GameTexts<R> {
         let kept = Arc::new(Mutex::new(Kept {
-            first_line: 1,
+            line: 1,
             ..Kept::default()
         }));
         let keeping = Keeping {
@@ -148,12 +151,16 @@ impl<R: Read> GameTexts<R> {
         self.reader.skip_game()?;
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         let end = self.consumed(&kept).max(start);
-        let before = memchr::memchr_iter(b'\n', &kept.text[..start]).count() as u64;
-        let line = kept.first_line + before;
+        let before = memchr::memchr_iter(b'\n', &kept.text[kept.taken..start]).count() as u64;
+        let line = kept.line + before;
         let text = kept.text[start..end].to_vec();
-        let lines = before + memchr::memchr_iter(b'\n', &text).count() as u64;
-        kept.first_line += lines;
-        kept.text.drain(..end);
+        kept.line = line + memchr::memchr_iter(b'\n', &text).count() as u64;
+        kept.taken = end;
+        if kept.taken >= 1 << 20 {
+            let taken = kept.taken;
+            kept.text.drain(..taken);
+            kept.taken = 0;
+        }
         Ok(Some(GameText { line, text }))
     }
 }
