@@ -459,7 +459,7 @@ impl Rows {
             }
             Column::Status => {
                 if let Some(position) = position {
-                    emit(fenkit::check_status(position));
+                    emit(fenkit::CheckStatus::of(position).as_str());
                 }
             }
             Column::Board => {

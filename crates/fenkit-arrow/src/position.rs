@@ -138,7 +138,7 @@ impl Column for CheckStatus {
 
     fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
         let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
-        out.append_option(position.map(|position| fenkit::check_status(&position)));
+        out.append_option(position.map(|position| fenkit::CheckStatus::of(&position).as_str()));
     }
 }
 

@@ -100,42 +100,79 @@ fn safe_steps(board: &Board, turn: Color) -> impl Iterator<Item = Square> {
         .filter(move |&to| board.attacks_to(to, !turn, without_king).is_empty())
 }
 
-/// Whether the side to move is in check, and whether it has no legal move,
-/// for a valid `setup` (no error): [`check_status`] without building the
-/// position when the king can step somewhere. A valid standard position,
-/// or one without castling rights, is one shakmaty plays from (the
-/// property tests hold fenkit's rules to shakmaty's); otherwise, or when
-/// the king is stuck, shakmaty's position decides.
-#[cfg(feature = "serde")]
-pub(crate) fn check_and_stuck(setup: &Setup, mode: CastlingMode) -> Option<(bool, bool)> {
-    let (board, turn) = (&setup.board, setup.turn);
-    if (mode == CastlingMode::Standard || setup.castling_rights.is_empty())
-        && let Some(king) = board.king_of(turn)
-        && king_can_step(board, turn)
-    {
-        let check = board.attacks_to(king, !turn, board.occupied()).any();
-        return Some((check, false));
-    }
-    let position = playable(setup, mode)?;
-    Some((position.is_check(), !can_move(&position)))
-}
-
-/// Whether the side to move is in check and whether it can move, in one
-/// word: `none`, `check`, `checkmate` or `stalemate` (the words every
-/// front end writes, the same in SQL, Python and the command's columns).
+/// Whether the side to move is in check and whether it can move: the one
+/// answer behind every front end's status (the word `none`, `check`,
+/// `checkmate` or `stalemate` in SQL, Python and the command's columns;
+/// three booleans in the JSON shape).
 ///
 /// ```
+/// use fenkit::CheckStatus;
+///
 /// let mate = fenkit::check(b"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").position(shakmaty::CastlingMode::Standard).unwrap();
-/// assert_eq!(fenkit::check_status(&mate), "checkmate");
-/// let start = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-/// assert_eq!(fenkit::check_status(&start.position(shakmaty::CastlingMode::Standard).unwrap()), "none");
+/// assert_eq!(CheckStatus::of(&mate), CheckStatus::Checkmate);
+/// assert_eq!(CheckStatus::of(&mate).to_string(), "checkmate");
+/// assert!(CheckStatus::of(&mate).is_check());
 /// ```
-pub fn check_status(position: &Chess) -> &'static str {
-    match (position.is_check(), !can_move(position)) {
-        (true, true) => "checkmate",
-        (true, false) => "check",
-        (false, true) => "stalemate",
-        (false, false) => "none",
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckStatus {
+    /// Not in check, and a legal move to make.
+    None,
+    Check,
+    Checkmate,
+    Stalemate,
+}
+
+impl CheckStatus {
+    fn from_flags(check: bool, stuck: bool) -> CheckStatus {
+        match (check, stuck) {
+            (true, true) => CheckStatus::Checkmate,
+            (true, false) => CheckStatus::Check,
+            (false, true) => CheckStatus::Stalemate,
+            (false, false) => CheckStatus::None,
+        }
+    }
+
+    /// The status of a position.
+    pub fn of(position: &Chess) -> CheckStatus {
+        CheckStatus::from_flags(position.is_check(), !can_move(position))
+    }
+
+    /// The status of a valid `setup` (no error), without building the
+    /// position when the king can step somewhere. A valid standard
+    /// position, or one without castling rights, is one shakmaty plays
+    /// from (the property tests hold fenkit's rules to shakmaty's);
+    /// otherwise, or when the king is stuck, shakmaty's position decides.
+    pub fn of_setup(setup: &Setup, mode: CastlingMode) -> Option<CheckStatus> {
+        let (board, turn) = (&setup.board, setup.turn);
+        if (mode == CastlingMode::Standard || setup.castling_rights.is_empty())
+            && let Some(king) = board.king_of(turn)
+            && king_can_step(board, turn)
+        {
+            let check = board.attacks_to(king, !turn, board.occupied()).any();
+            return Some(CheckStatus::from_flags(check, false));
+        }
+        playable(setup, mode).map(|position| CheckStatus::of(&position))
+    }
+
+    /// Whether the side to move is in check (mated or not).
+    pub fn is_check(self) -> bool {
+        matches!(self, CheckStatus::Check | CheckStatus::Checkmate)
+    }
+
+    /// The status's word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckStatus::None => "none",
+            CheckStatus::Check => "check",
+            CheckStatus::Checkmate => "checkmate",
+            CheckStatus::Stalemate => "stalemate",
+        }
+    }
+}
+
+impl std::fmt::Display for CheckStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

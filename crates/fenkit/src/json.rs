@@ -82,11 +82,10 @@ impl<'a> RecordJson<'a> {
         let valid = crate::no_errors(diagnostics);
         let status = setup
             .filter(|_| valid)
-            .and_then(|setup| crate::check::check_and_stuck(setup, castling));
-        let (check, checkmate, stalemate) = match status {
-            Some((check, stuck)) => (Some(check), Some(stuck && check), Some(stuck && !check)),
-            None => (None, None, None),
-        };
+            .and_then(|setup| crate::CheckStatus::of_setup(setup, castling));
+        let check = status.map(crate::CheckStatus::is_check);
+        let checkmate = status.map(|s| s == crate::CheckStatus::Checkmate);
+        let stalemate = status.map(|s| s == crate::CheckStatus::Stalemate);
         RecordJson {
             source: record.source,
             line: record.line_number,

@@ -41,7 +41,7 @@ pub mod render;
 mod words;
 mod write;
 
-pub use check::{Checked, can_move, check, check_status, king_steps, playable};
+pub use check::{CheckStatus, Checked, can_move, check, king_steps, playable};
 pub use chess960::chess960_start;
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};

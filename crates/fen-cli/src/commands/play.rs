@@ -147,13 +147,13 @@ fn play(
 /// stalemated, in words.
 fn game_over(position: &Chess) -> Option<String> {
     let side = position.turn().fold_wb("White", "Black");
-    if position.is_checkmate() {
-        let winner = position.turn().fold_wb("Black", "White");
-        Some(format!("{side} is checkmated, {winner} wins"))
-    } else if position.is_stalemate() {
-        Some(format!("{side} is stalemated, a draw"))
-    } else {
-        None
+    match fenkit::CheckStatus::of(position) {
+        fenkit::CheckStatus::Checkmate => {
+            let winner = position.turn().fold_wb("Black", "White");
+            Some(format!("{side} is checkmated, {winner} wins"))
+        }
+        fenkit::CheckStatus::Stalemate => Some(format!("{side} is stalemated, a draw")),
+        _ => None,
     }
 }
 

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 
 use console::measure_text_width;
 use fenkit::{Class, Diagnostic, render::Orientation};
-use shakmaty::{Chess, Color, File, Piece, Position, Rank, Role, Setup, Square};
+use shakmaty::{Chess, Color, File, Piece, Rank, Role, Setup, Square};
 
 use super::prelude::*;
 use crate::{options::Facing, progress::When, report};
@@ -129,16 +129,11 @@ fn figurine(piece: Piece) -> char {
 /// `position` is the position to play from, when the record is valid.
 fn facts(setup: &Setup, position: Option<&Chess>) -> Vec<String> {
     let side = setup.turn.fold_wb("White", "Black");
-    let plight = position.and_then(|chess| {
-        if chess.is_checkmate() {
-            Some(", checkmated")
-        } else if chess.is_stalemate() {
-            Some(", stalemated")
-        } else if chess.is_check() {
-            Some(", in check")
-        } else {
-            None
-        }
+    let plight = position.and_then(|chess| match fenkit::CheckStatus::of(chess) {
+        fenkit::CheckStatus::Checkmate => Some(", checkmated"),
+        fenkit::CheckStatus::Stalemate => Some(", stalemated"),
+        fenkit::CheckStatus::Check => Some(", in check"),
+        fenkit::CheckStatus::None => None,
     });
     let fen = fenkit::to_fen(setup);
     let fields: Vec<&str> = fen.split(' ').collect();

@@ -174,10 +174,10 @@ impl Job for Stats {
         self.pieces[setup.board.occupied().count()] += 1;
         if let Some(position) = checked.position(self.read.castling) {
             self.legal += 1;
-            let (check, stuck) = (position.is_check(), !fenkit::can_move(&position));
-            self.checks += u64::from(check);
-            self.mates += u64::from(check && stuck);
-            self.stalemates += u64::from(!check && stuck);
+            let status = fenkit::CheckStatus::of(&position);
+            self.checks += u64::from(status.is_check());
+            self.mates += u64::from(status == fenkit::CheckStatus::Checkmate);
+            self.stalemates += u64::from(status == fenkit::CheckStatus::Stalemate);
             self.positions
                 .insert(position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
         }
