@@ -24,11 +24,9 @@ use datafusion::{
 
 use crate::output::Format;
 
-/// SQL over chess position dumps: the fenkit functions (fen_valid,
-/// fen_errors, fen_canonical, fen_board, fen_key, fen_polyglot_key,
-/// fen_polyglot_key_i64, fen_side, fen_material, fen_check_status,
-/// fen_opening, fen_play, pgn_positions, and the table function
-/// read_pgn) over files named in the query: FROM 'puzzles.csv.zst'.
+/// SQL over chess position dumps: the fenkit functions (listed below, and
+/// the table function read_pgn) over files named in the query: FROM
+/// 'puzzles.csv.zst'.
 /// CSV, TSV, JSON lines, Parquet and PGN, compressed with gzip, zstd,
 /// bzip2 or xz or not. With no -c or -f, reads SQL from standard input,
 /// or prompts on a terminal.
@@ -36,7 +34,7 @@ use crate::output::Format;
 /// Exit status: 0 when every statement ran, 2 when one failed (a
 /// malformed FEN is data, see fen_errors, never a failure).
 #[derive(Parser)]
-#[command(name = "fen-sql", version)]
+#[command(name = "fen-sql", version, after_help = functions_help())]
 struct Args {
     /// Run these statements (separated by `;`).
     #[arg(short = 'c', long = "command", value_name = "SQL")]
@@ -165,6 +163,24 @@ async fn run(args: Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The column functions, from the one table, for `--help`.
+fn functions_help() -> String {
+    let names: Vec<String> = fenkit_arrow::FUNCTIONS
+        .iter()
+        .map(|function| match function.beside {
+            None => format!("{}({})", function.name, function.records),
+            Some(beside) if beside.optional => {
+                format!("{}({}[, {}])", function.name, function.records, beside.name)
+            }
+            Some(beside) => format!("{}({}, {})", function.name, function.records, beside.name),
+        })
+        .collect();
+    format!(
+        "Functions, each with an optional last argument of options as words ('lenient, chess960'):\n  {}",
+        names.join(", ")
+    )
 }
 
 struct Session {

@@ -34,6 +34,9 @@ pub struct Example {
 pub struct ColumnFunction {
     /// The SQL name, which every front end uses.
     pub name: &'static str,
+    /// What its records are, as its first argument is named in help:
+    /// `fen` (FEN or EPD) or `movetext` (PGN).
+    pub records: &'static str,
     pub beside: Option<Beside>,
     /// Whether it writes FEN, and so takes `ep` and `castling` besides
     /// the read options.
@@ -113,6 +116,7 @@ fn moves(beside: Option<&dyn Array>) -> &dyn Array {
 pub const FUNCTIONS: &[ColumnFunction] = &[
     ColumnFunction {
         name: "fen_valid",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::Boolean,
@@ -131,6 +135,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_errors",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: crate::errors_type,
@@ -145,6 +150,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_canonical",
+        records: "fen",
         beside: None,
         writes_fen: true,
         returns: || DataType::Utf8,
@@ -159,6 +165,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_board",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::Utf8,
@@ -173,6 +180,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_key",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::Utf8,
@@ -189,6 +197,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_polyglot_key",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::UInt64,
@@ -205,6 +214,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_polyglot_key_i64",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::Int64,
@@ -221,6 +231,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_side",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::Utf8,
@@ -235,6 +246,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_material",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: crate::material_type,
@@ -249,6 +261,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_check_status",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: || DataType::Utf8,
@@ -263,6 +276,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_opening",
+        records: "fen",
         beside: None,
         writes_fen: false,
         returns: crate::opening_type,
@@ -279,6 +293,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "fen_play",
+        records: "fen",
         beside: Some(Beside {
             name: "moves",
             optional: false,
@@ -300,6 +315,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     },
     ColumnFunction {
         name: "pgn_positions",
+        records: "movetext",
         beside: Some(Beside {
             name: "start",
             optional: true,
@@ -314,5 +330,25 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
             result: r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
         },
         run: |records, beside, options| crate::pgn_positions(records, beside, &options.read),
+    },
+    ColumnFunction {
+        name: "pgn_annotations",
+        records: "movetext",
+        beside: Some(Beside {
+            name: "start",
+            optional: true,
+        }),
+        writes_fen: false,
+        returns: crate::annotations_type,
+        doc: "What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply.",
+        example: Example {
+            records: &[Some(
+                "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 $1 { Sicilian [%cal Gg1f3] } *",
+            )],
+            beside: None,
+            options: "",
+            result: r#"[[{"ply": 0, "san": null, "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 1, "san": "e4", "clock": 180.0, "emt": null, "eval_cp": 17, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 2, "san": "c5", "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [1], "comment": "Sicilian", "arrows": ["Gg1f3"], "circles": []}]]"#,
+        },
+        run: |records, beside, options| crate::pgn_annotations(records, beside, &options.read),
     },
 ];

@@ -31,6 +31,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod annotations;
 mod check;
 mod functions;
 mod keys;
@@ -41,6 +42,7 @@ mod read_pgn;
 mod strings;
 mod write;
 
+pub use annotations::{annotations_type, pgn_annotations};
 pub use check::{errors_type, fen_errors, fen_valid};
 pub use fenkit::{CastlingNotation, Options, ReadOptions, Strictness, WriteOptions};
 pub use functions::{Beside, ColumnFunction, Example, FUNCTIONS, Kernel};

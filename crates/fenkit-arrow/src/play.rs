@@ -21,13 +21,17 @@ use crate::{
 
 /// A second input beside the records: one value per row, or one for all
 /// rows (a constant).
-struct Beside<'a> {
+pub(crate) struct Beside<'a> {
     strings: Strings<'a>,
     constant: bool,
 }
 
 impl<'a> Beside<'a> {
-    fn new(array: &'a dyn Array, rows: usize, what: &str) -> Result<Beside<'a>, ArrowError> {
+    pub(crate) fn new(
+        array: &'a dyn Array,
+        rows: usize,
+        what: &str,
+    ) -> Result<Beside<'a>, ArrowError> {
         let strings = Strings::new(array)?;
         let constant = strings.len() == 1 && rows != 1;
         if !constant && strings.len() != rows {
@@ -39,7 +43,7 @@ impl<'a> Beside<'a> {
         Ok(Beside { strings, constant })
     }
 
-    fn get(&self, row: usize) -> Option<&'a [u8]> {
+    pub(crate) fn get(&self, row: usize) -> Option<&'a [u8]> {
         self.strings.get(if self.constant { 0 } else { row })
     }
 }
@@ -172,10 +176,7 @@ impl Positions<'_> {
     /// Plays one game into `out`'s values; `None` when it cannot be
     /// played.
     fn game(&self, row: usize, text: &[u8], out: &mut StructBuilder) -> Option<usize> {
-        let start = match self.start.as_ref().map(|start| start.get(row)) {
-            None | Some(None) => Chess::default(),
-            Some(Some(fen)) => self.read.check(fen).position(self.read.castling)?,
-        };
+        let start = start_of(self.start.as_ref(), row, &self.read)?;
         let mode = self.read.castling;
         let mut plies = 0;
         let mut fen = Vec::with_capacity(96);
@@ -194,16 +195,37 @@ impl Positions<'_> {
         })
         .starting_at(start);
         let played = Reader::new(text).read_game(&mut visitor);
-        match played {
-            // pgn-reader skips words that are no SAN (`Zz9`): a game with
-            // one is not played in full.
-            Ok(Some(Ok(_))) if first_word_not_san(text).is_none() => Some(plies),
-            _ => None,
-        }
+        drop(visitor);
+        played_through(played, text).then_some(plies)
     }
 }
 
-fn field<B: arrow_array::builder::ArrayBuilder>(out: &mut StructBuilder, index: usize) -> &mut B {
+/// Where row `row`'s game starts: its start column's position, else the
+/// standard start; `None` when the start given is not valid.
+pub(crate) fn start_of(
+    start: Option<&Beside<'_>>,
+    row: usize,
+    read: &ReadOptions,
+) -> Option<Chess> {
+    match start.map(|start| start.get(row)) {
+        None | Some(None) => Some(Chess::default()),
+        Some(Some(fen)) => read.check(fen).position(read.castling),
+    }
+}
+
+/// Whether a game was played through: pgn-reader skips words that are no
+/// SAN (`Zz9`), so a game with one is not played in full.
+pub(crate) fn played_through(
+    played: std::io::Result<Option<fenkit::games::pgn::Output>>,
+    text: &[u8],
+) -> bool {
+    matches!(played, Ok(Some(Ok(_)))) && first_word_not_san(text).is_none()
+}
+
+pub(crate) fn field<B: arrow_array::builder::ArrayBuilder>(
+    out: &mut StructBuilder,
+    index: usize,
+) -> &mut B {
     out.field_builder(index).expect("a ply field")
 }
 

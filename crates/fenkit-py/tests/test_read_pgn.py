@@ -111,3 +111,32 @@ def test_tricky_pgn_has_one_count_of_games_and_one_set_of_positions_everywhere()
     assert games.num_rows == 4
     assert command == python == sql
     assert len(command) == 14
+
+
+def test_pgn_annotations_say_what_fen_pgn_columns_say():
+    """The per-ply annotations column (clocks, evaluations, glyphs,
+    comments, arrows) gives, ply for ply, what `fen pgn --columns` writes
+    for the same games: one reader in the library for both."""
+    import json
+    import os
+
+    from conftest import ROOT
+
+    path = SAMPLES / "annotated.pgn"
+    fen = os.environ.get("FEN", str(ROOT / "target" / "debug" / "fen"))
+    columns = "clock,emt,eval_cp,eval_mate,nags,comment,arrows,circles"
+    out = subprocess.run([fen, "pgn", "--format", "json", "--columns", columns, str(path)],
+                         capture_output=True, text=True, check=True).stdout
+    command = [json.loads(line) for line in out.splitlines()]
+    keys = columns.split(",")
+    command = [(row["game"], row["ply"], *(row[k] for k in keys)) for row in command]
+
+    games = fenkit.read_pgn(path).read_all()
+    notes = fenkit.pgn_annotations(games.column("movetext"), games.column("FEN"))
+    python = [
+        (number, ply["ply"], *(ply[k] for k in keys))
+        for number, plies in zip(games.column("game").to_pylist(), notes.to_pylist())
+        for ply in plies[1:]
+    ]
+    assert len(command) >= 4
+    assert python == command

@@ -211,10 +211,7 @@ fn write_note(text: &mut Vec<u8>, note: Note, notes: &Annotations, json: bool, e
                 }
                 let quote: &[u8] = if json { b"\"" } else { b"" };
                 text.extend_from_slice(quote);
-                let _ = write!(text, "{}{}", d.color, d.from);
-                if d.from != d.to {
-                    let _ = write!(text, "{}", d.to);
-                }
+                let _ = write!(text, "{d}");
                 text.extend_from_slice(quote);
             }
             text.extend_from_slice(if json { b"]" } else { b"" });

@@ -57,6 +57,9 @@ def fen_play(column: C, moves: Any, *, lenient: bool = False, chess960: bool = F
 def pgn_positions(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
     """Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move."""
 
+def pgn_annotations(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+    """What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply."""
+
 # END generated
 
 def read_pgn(path: str) -> Any:

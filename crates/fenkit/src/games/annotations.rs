@@ -26,6 +26,26 @@ pub struct Drawn {
     pub to: Square,
 }
 
+/// As lichess writes it in `[%cal]` and `[%csl]`: the colour's letter,
+/// then the square, or the two squares of an arrow.
+///
+/// ```
+/// use fenkit::games::Drawn;
+/// use shakmaty::Square;
+///
+/// assert_eq!(Drawn { color: 'G', from: Square::E2, to: Square::E4 }.to_string(), "Ge2e4");
+/// assert_eq!(Drawn { color: 'R', from: Square::D4, to: Square::D4 }.to_string(), "Rd4");
+/// ```
+impl std::fmt::Display for Drawn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.color, self.from)?;
+        if self.from != self.to {
+            write!(f, "{}", self.to)?;
+        }
+        Ok(())
+    }
+}
+
 /// The annotations of one ply (or, for ply 0, of the game before its first
 /// move).
 #[derive(Clone, Debug, Default, PartialEq)]

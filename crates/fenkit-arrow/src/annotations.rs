@@ -1,0 +1,155 @@
+//! What each ply of a game says besides its move: the clock, the time the
+//! move took, the evaluation, glyphs, the comment's words, arrows and
+//! circled squares, as lichess and ChessBase write them.
+
+use std::sync::Arc;
+
+use arrow_array::{
+    Array, ArrayRef,
+    builder::{
+        ArrayBuilder, Float64Builder, Int32Builder, ListBuilder, StringBuilder, StructBuilder,
+        UInt8Builder, UInt32Builder,
+    },
+};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
+use fenkit::{
+    ReadOptions,
+    games::{
+        Eval,
+        pgn::{Plies, Reader},
+    },
+};
+
+use crate::{
+    map::{Column, map},
+    play::{Beside, field, played_through, start_of},
+};
+
+fn list_of(item: DataType) -> DataType {
+    DataType::List(Arc::new(Field::new("item", item, true)))
+}
+
+fn ply_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("ply", DataType::UInt32, false),
+        Field::new("san", DataType::Utf8, true),
+        Field::new("clock", DataType::Float64, true),
+        Field::new("emt", DataType::Float64, true),
+        Field::new("eval_cp", DataType::Int32, true),
+        Field::new("eval_mate", DataType::Int32, true),
+        Field::new("nags", list_of(DataType::UInt8), true),
+        Field::new("comment", DataType::Utf8, true),
+        Field::new("arrows", list_of(DataType::Utf8), true),
+        Field::new("circles", list_of(DataType::Utf8), true),
+    ])
+}
+
+fn ply_item() -> Arc<Field> {
+    Arc::new(Field::new("item", DataType::Struct(ply_fields()), true))
+}
+
+/// The type of [`pgn_annotations`]' output: a list of structs `{ply, san,
+/// clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`.
+pub fn annotations_type() -> DataType {
+    DataType::List(ply_item())
+}
+
+/// What each ply of each game's mainline says besides its move, ply 0
+/// being what stands before the first move: the mover's clock after the
+/// move and the time it took (`[%clk]`, `[%emt]`, in seconds), the
+/// evaluation from White's view (`[%eval]`, centipawns or mate in N),
+/// numeric annotation glyphs (`$1`, `!?`), the comment's words with the
+/// commands taken out, and lichess's arrows and circles (`Ge2e4`, `Rd4`).
+/// Rows are as [`pgn_positions`](crate::pgn_positions) takes them, and
+/// null where it gives null: the two zip by ply.
+///
+/// ```
+/// use arrow_array::{Array, StringArray, StructArray, cast::AsArray, types::Float64Type};
+///
+/// let games = StringArray::from(vec!["1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 $1 *"]);
+/// let plies = fenkit_arrow::pgn_annotations(&games, None, &Default::default())?;
+/// let game = plies.as_list::<i32>().value(0);
+/// let game: &StructArray = game.as_struct();
+/// assert_eq!(game.len(), 3);
+/// assert_eq!(game.column_by_name("clock").unwrap().as_primitive::<Float64Type>().value(1), 180.0);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn pgn_annotations(
+    movetext: &dyn Array,
+    start: Option<&dyn Array>,
+    read: &ReadOptions,
+) -> Result<ArrayRef, ArrowError> {
+    let start = start
+        .map(|start| Beside::new(start, movetext.len(), "the start column"))
+        .transpose()?;
+    map(movetext, &PlyNotes { start, read: *read })
+}
+
+struct PlyNotes<'a> {
+    start: Option<Beside<'a>>,
+    read: ReadOptions,
+}
+
+fn list<B: ArrayBuilder>(out: &mut StructBuilder, index: usize) -> &mut B {
+    field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, index)
+        .values()
+        .as_any_mut()
+        .downcast_mut::<B>()
+        .expect("the list's item builder")
+}
+
+impl PlyNotes<'_> {
+    fn game(&self, row: usize, text: &[u8], out: &mut StructBuilder) -> bool {
+        let Some(start) = start_of(self.start.as_ref(), row, &self.read) else {
+            return false;
+        };
+        let mut visitor = Plies::new(|ply| {
+            let notes = ply.annotations;
+            let (cp, mate) = match notes.eval {
+                Some(Eval::Centipawns { cp, .. }) => (Some(cp), None),
+                Some(Eval::Mate { moves, .. }) => (None, Some(moves)),
+                None => (None, None),
+            };
+            field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
+            field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
+            field::<Float64Builder>(out, 2).append_option(notes.clock);
+            field::<Float64Builder>(out, 3).append_option(notes.emt);
+            field::<Int32Builder>(out, 4).append_option(cp);
+            field::<Int32Builder>(out, 5).append_option(mate);
+            list::<UInt8Builder>(out, 6).append_slice(&notes.nags);
+            field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, 6).append(true);
+            let comment = (!notes.comment.is_empty()).then_some(notes.comment.as_str());
+            field::<StringBuilder>(out, 7).append_option(comment);
+            for (index, drawn) in [(8, &notes.arrows), (9, &notes.circles)] {
+                for each in drawn {
+                    list::<StringBuilder>(out, index).append_value(each.to_string());
+                }
+                field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, index).append(true);
+            }
+            out.append(true);
+        })
+        .starting_at(start)
+        .keeping_annotations();
+        let played = Reader::new(text).read_game(&mut visitor);
+        drop(visitor);
+        played_through(played, text)
+    }
+}
+
+impl Column for PlyNotes<'_> {
+    type Builder = ListBuilder<StructBuilder>;
+
+    fn builder(&self, rows: usize) -> Self::Builder {
+        ListBuilder::with_capacity(StructBuilder::from_fields(ply_fields(), rows * 80), rows)
+            .with_field(ply_item())
+    }
+
+    fn push(&self, row: usize, record: Option<&[u8]>, out: &mut Self::Builder) {
+        match record.map(|text| self.game(row, text, out.values())) {
+            Some(true) => out.append(true),
+            // A game that broke off keeps its plies so far in the values,
+            // in no list, as arrow allows; the row is null.
+            Some(false) | None => out.append_null(),
+        }
+    }
+}
