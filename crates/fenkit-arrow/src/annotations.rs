@@ -14,22 +14,17 @@ use arrow_array::{
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::{
     ReadOptions,
-    games::{
-        Eval,
-        pgn::{Plies, Reader},
-    },
+    games::{Eval, pgn::Ply},
 };
+use shakmaty::CastlingMode;
 
-use crate::{
-    map::{Column, map},
-    play::{Beside, field, played_through, start_of},
-};
+use crate::plies::{self, field};
 
 fn list_of(item: DataType) -> DataType {
     DataType::List(Arc::new(Field::new("item", item, true)))
 }
 
-fn ply_fields() -> Fields {
+fn annotation_fields() -> Fields {
     Fields::from(vec![
         Field::new("ply", DataType::UInt32, false),
         Field::new("san", DataType::Utf8, true),
@@ -44,14 +39,10 @@ fn ply_fields() -> Fields {
     ])
 }
 
-fn ply_item() -> Arc<Field> {
-    Arc::new(Field::new("item", DataType::Struct(ply_fields()), true))
-}
-
 /// The type of [`pgn_annotations`]' output: a list of structs `{ply, san,
 /// clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`.
 pub fn annotations_type() -> DataType {
-    DataType::List(ply_item())
+    plies::list_type(annotation_fields())
 }
 
 /// What each ply of each game's mainline says besides its move, ply 0
@@ -79,17 +70,13 @@ pub fn pgn_annotations(
     start: Option<&dyn Array>,
     read: &ReadOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    let start = start
-        .map(|start| Beside::new(start, movetext.len(), "the start column"))
-        .transpose()?;
-    map(movetext, &PlyNotes { start, read: *read })
+    plies::per_ply(movetext, start, read, &Notes)
 }
 
-struct PlyNotes<'a> {
-    start: Option<Beside<'a>>,
-    read: ReadOptions,
-}
+/// A ply's annotations.
+struct Notes;
 
+/// The item builder of a list field of a ply's struct.
 fn list<B: ArrayBuilder>(out: &mut StructBuilder, index: usize) -> &mut B {
     field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, index)
         .values()
@@ -98,58 +85,35 @@ fn list<B: ArrayBuilder>(out: &mut StructBuilder, index: usize) -> &mut B {
         .expect("the list's item builder")
 }
 
-impl PlyNotes<'_> {
-    fn game(&self, row: usize, text: &[u8], out: &mut StructBuilder) -> bool {
-        let Some(start) = start_of(self.start.as_ref(), row, &self.read) else {
-            return false;
+impl plies::PlyFields for Notes {
+    const ANNOTATED: bool = true;
+
+    fn fields(&self) -> Fields {
+        annotation_fields()
+    }
+
+    fn write(&self, ply: &Ply<'_>, _: CastlingMode, _: &mut Vec<u8>, out: &mut StructBuilder) {
+        let notes = ply.annotations;
+        let (cp, mate) = match notes.eval {
+            Some(Eval::Centipawns { cp, .. }) => (Some(cp), None),
+            Some(Eval::Mate { moves, .. }) => (None, Some(moves)),
+            None => (None, None),
         };
-        let mut visitor = Plies::new(|ply| {
-            let notes = ply.annotations;
-            let (cp, mate) = match notes.eval {
-                Some(Eval::Centipawns { cp, .. }) => (Some(cp), None),
-                Some(Eval::Mate { moves, .. }) => (None, Some(moves)),
-                None => (None, None),
-            };
-            field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
-            field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
-            field::<Float64Builder>(out, 2).append_option(notes.clock);
-            field::<Float64Builder>(out, 3).append_option(notes.emt);
-            field::<Int32Builder>(out, 4).append_option(cp);
-            field::<Int32Builder>(out, 5).append_option(mate);
-            list::<UInt8Builder>(out, 6).append_slice(&notes.nags);
-            field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, 6).append(true);
-            let comment = (!notes.comment.is_empty()).then_some(notes.comment.as_str());
-            field::<StringBuilder>(out, 7).append_option(comment);
-            for (index, drawn) in [(8, &notes.arrows), (9, &notes.circles)] {
-                for each in drawn {
-                    list::<StringBuilder>(out, index).append_value(each.to_string());
-                }
-                field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, index).append(true);
+        field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
+        field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
+        field::<Float64Builder>(out, 2).append_option(notes.clock);
+        field::<Float64Builder>(out, 3).append_option(notes.emt);
+        field::<Int32Builder>(out, 4).append_option(cp);
+        field::<Int32Builder>(out, 5).append_option(mate);
+        list::<UInt8Builder>(out, 6).append_slice(&notes.nags);
+        field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, 6).append(true);
+        let comment = (!notes.comment.is_empty()).then_some(notes.comment.as_str());
+        field::<StringBuilder>(out, 7).append_option(comment);
+        for (index, drawn) in [(8, &notes.arrows), (9, &notes.circles)] {
+            for each in drawn {
+                list::<StringBuilder>(out, index).append_value(each.to_string());
             }
-            out.append(true);
-        })
-        .starting_at(start)
-        .keeping_annotations();
-        let played = Reader::new(text).read_game(&mut visitor);
-        drop(visitor);
-        played_through(played, text)
-    }
-}
-
-impl Column for PlyNotes<'_> {
-    type Builder = ListBuilder<StructBuilder>;
-
-    fn builder(&self, rows: usize) -> Self::Builder {
-        ListBuilder::with_capacity(StructBuilder::from_fields(ply_fields(), rows * 80), rows)
-            .with_field(ply_item())
-    }
-
-    fn push(&self, row: usize, record: Option<&[u8]>, out: &mut Self::Builder) {
-        match record.map(|text| self.game(row, text, out.values())) {
-            Some(true) => out.append(true),
-            // A game that broke off keeps its plies so far in the values,
-            // in no list, as arrow allows; the row is null.
-            Some(false) | None => out.append_null(),
+            field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, index).append(true);
         }
     }
 }

@@ -37,6 +37,7 @@ mod functions;
 mod keys;
 mod map;
 mod play;
+mod plies;
 mod position;
 mod read_pgn;
 mod strings;

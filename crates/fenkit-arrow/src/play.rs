@@ -1,22 +1,18 @@
 //! Moves played from records: the position after a list of moves, and
 //! every position of a game's movetext.
 
-use std::sync::Arc;
-
 use arrow_array::{
     Array, ArrayRef,
-    builder::{ListBuilder, StringBuilder, StructBuilder, UInt32Builder},
+    builder::{StringBuilder, StructBuilder, UInt32Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::{
-    ReadOptions, WriteOptions,
-    games::pgn::{Plies, Reader, first_word_not_san},
-};
-use shakmaty::{Chess, EnPassantMode, Position, uci::UciMove};
+use fenkit::{ReadOptions, WriteOptions, games::pgn::Ply};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, uci::UciMove};
 
 use crate::{
     Strings,
     map::{Column, map},
+    plies,
 };
 
 /// A second input beside the records: one value per row, or one for all
@@ -117,7 +113,8 @@ impl Column for Play<'_> {
     }
 }
 
-fn ply_fields() -> Fields {
+/// The fields of [`pgn_positions`]' structs.
+fn position_fields() -> Fields {
     Fields::from(vec![
         Field::new("ply", DataType::UInt32, false),
         Field::new("san", DataType::Utf8, true),
@@ -126,14 +123,10 @@ fn ply_fields() -> Fields {
     ])
 }
 
-fn ply_item() -> Arc<Field> {
-    Arc::new(Field::new("item", DataType::Struct(ply_fields()), true))
-}
-
 /// The type of [`pgn_positions`]' output: a list of structs `{ply, san,
 /// uci, fen}`.
 pub fn positions_type() -> DataType {
-    DataType::List(ply_item())
+    plies::list_type(position_fields())
 }
 
 /// Every position of each game's mainline: ply 0 is the start (no move),
@@ -161,92 +154,28 @@ pub fn pgn_positions(
     start: Option<&dyn Array>,
     read: &ReadOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    let start = start
-        .map(|start| Beside::new(start, movetext.len(), "the start column"))
-        .transpose()?;
-    map(movetext, &Positions { start, read: *read })
+    plies::per_ply(movetext, start, read, &Positions)
 }
 
-struct Positions<'a> {
-    start: Option<Beside<'a>>,
-    read: ReadOptions,
-}
+/// A ply's position: its number, its move in SAN and UCI, the FEN after.
+struct Positions;
 
-impl Positions<'_> {
-    /// Plays one game into `out`'s values; `None` when it cannot be
-    /// played.
-    fn game(&self, row: usize, text: &[u8], out: &mut StructBuilder) -> Option<usize> {
-        let start = start_of(self.start.as_ref(), row, &self.read)?;
-        let mode = self.read.castling;
-        let mut plies = 0;
-        let mut fen = Vec::with_capacity(96);
-        let mut visitor = Plies::new(|ply| {
-            plies += 1;
-            fen.clear();
-            WriteOptions::default()
-                .write_fen(&ply.position.to_setup(EnPassantMode::Always), &mut fen);
-            field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
-            field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
-            field::<StringBuilder>(out, 2)
-                .append_option(ply.played.map(|m| UciMove::from_move(m, mode).to_string()));
-            // The writer writes ASCII only.
-            field::<StringBuilder>(out, 3).append_value(std::str::from_utf8(&fen).expect("ASCII"));
-            out.append(true);
-        })
-        .starting_at(start);
-        let played = Reader::new(text).read_game(&mut visitor);
-        drop(visitor);
-        played_through(played, text).then_some(plies)
-    }
-}
+impl plies::PlyFields for Positions {
+    const ANNOTATED: bool = false;
 
-/// Where row `row`'s game starts: its start column's position, else the
-/// standard start; `None` when the start given is not valid.
-pub(crate) fn start_of(
-    start: Option<&Beside<'_>>,
-    row: usize,
-    read: &ReadOptions,
-) -> Option<Chess> {
-    match start.map(|start| start.get(row)) {
-        None | Some(None) => Some(Chess::default()),
-        Some(Some(fen)) => read.check(fen).position(read.castling),
-    }
-}
-
-/// Whether a game was played through: pgn-reader skips words that are no
-/// SAN (`Zz9`), so a game with one is not played in full.
-pub(crate) fn played_through(
-    played: std::io::Result<Option<fenkit::games::pgn::Output>>,
-    text: &[u8],
-) -> bool {
-    matches!(played, Ok(Some(Ok(_)))) && first_word_not_san(text).is_none()
-}
-
-pub(crate) fn field<B: arrow_array::builder::ArrayBuilder>(
-    out: &mut StructBuilder,
-    index: usize,
-) -> &mut B {
-    out.field_builder(index).expect("a ply field")
-}
-
-impl Column for Positions<'_> {
-    type Builder = ListBuilder<StructBuilder>;
-
-    fn builder(&self, rows: usize) -> Self::Builder {
-        ListBuilder::with_capacity(StructBuilder::from_fields(ply_fields(), rows * 80), rows)
-            .with_field(ply_item())
+    fn fields(&self) -> Fields {
+        position_fields()
     }
 
-    fn push(&self, row: usize, record: Option<&[u8]>, out: &mut Self::Builder) {
-        let played = record.map(|text| self.game(row, text, out.values()));
-        match played {
-            Some(Some(_)) => out.append(true),
-            None => out.append_null(),
-            Some(None) => {
-                // The game broke off: its plies so far stay in the values
-                // but belong to no list, as arrow allows; the row is null.
-                out.append_null()
-            }
-        }
+    fn write(&self, ply: &Ply<'_>, mode: CastlingMode, fen: &mut Vec<u8>, out: &mut StructBuilder) {
+        fen.clear();
+        WriteOptions::default().write_fen(&ply.position.to_setup(EnPassantMode::Always), fen);
+        plies::field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
+        plies::field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
+        plies::field::<StringBuilder>(out, 2)
+            .append_option(ply.played.map(|m| UciMove::from_move(m, mode).to_string()));
+        // The writer writes ASCII only.
+        plies::field::<StringBuilder>(out, 3)
+            .append_value(std::str::from_utf8(fen).expect("ASCII"));
     }
 }
