@@ -4,6 +4,7 @@
 //! sources beside this crate (`python/fenkit`) give both their docstrings,
 //! accept plain lists and return what they were given.
 
+mod checked;
 mod columns;
 mod options;
 mod scalar;
@@ -18,9 +19,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(columns::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
 
-    m.add_class::<scalar::Checked>()?;
-    m.add_class::<scalar::Problem>()?;
-    m.add("FenError", m.py().get_type::<scalar::FenError>())?;
+    m.add_class::<checked::Checked>()?;
+    m.add_class::<checked::Problem>()?;
+    m.add("FenError", m.py().get_type::<checked::FenError>())?;
     m.add_function(wrap_pyfunction!(scalar::check, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::parse, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::board, m)?)?;
