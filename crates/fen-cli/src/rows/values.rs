@@ -1,0 +1,154 @@
+//! What each result column says of a record: the same values in JSON and
+//! as text.
+
+use super::*;
+
+impl Rows {
+    /// Each result as `"name":value` after a comma (the first one too
+    /// when `comma`).
+    pub(super) fn json_values(
+        &self,
+        results: &Results<'_>,
+        comma: bool,
+        row: &mut Vec<u8>,
+        text: &mut Vec<u8>,
+    ) {
+        for (index, &column) in self.columns.iter().enumerate() {
+            if comma || index > 0 {
+                row.push(b',');
+            }
+            json_string(row, column.name());
+            row.push(b':');
+            match column {
+                Column::Valid => {
+                    let valid = fenkit::no_errors(results.diagnostics);
+                    row.extend_from_slice(if valid { b"true" } else { b"false" });
+                }
+                Column::Errors | Column::Warnings => {
+                    row.push(b'[');
+                    let wanted = severity_of(column);
+                    let problems = results.diagnostics.iter().filter(|d| d.severity == wanted);
+                    for (index, problem) in problems.enumerate() {
+                        if index > 0 {
+                            row.push(b',');
+                        }
+                        row.extend_from_slice(b"{\"code\":");
+                        json_string(row, problem.code.as_str());
+                        let _ = write!(
+                            row,
+                            ",\"column\":{},\"message\":",
+                            column_of(problem, results.record)
+                        );
+                        json_string(row, &problem.message);
+                        row.push(b'}');
+                    }
+                    row.push(b']');
+                }
+                _ => {
+                    let mut written = false;
+                    self.text_value(column, results, text, |value| {
+                        json_string(row, value);
+                        written = true;
+                    });
+                    if !written {
+                        row.extend_from_slice(b"null");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands the text of `column` to `emit` (written into `text` first
+    /// where it is not a constant); nothing for a result the record has
+    /// none of (an empty field).
+    pub(super) fn text_value(
+        &self,
+        column: Column,
+        results: &Results<'_>,
+        text: &mut Vec<u8>,
+        mut emit: impl FnMut(&str),
+    ) {
+        let setup = results.checked.and_then(|checked| checked.setup.as_ref());
+        let position = results.position;
+        text.clear();
+        match column {
+            Column::Valid => emit(match fenkit::no_errors(results.diagnostics) {
+                true => "true",
+                false => "false",
+            }),
+            Column::Errors | Column::Warnings => {
+                let wanted = severity_of(column);
+                let problems = results.diagnostics.iter().filter(|d| d.severity == wanted);
+                for (index, d) in problems.enumerate() {
+                    if index > 0 {
+                        text.extend_from_slice(b"; ");
+                    }
+                    let column = column_of(d, results.record);
+                    let _ = write!(text, "{} at column {column}: {}", d.code, d.message);
+                }
+                emit(&String::from_utf8_lossy(text));
+            }
+            Column::Fen => {
+                if let Some(setup) = setup {
+                    self.write.write_fen(setup, text);
+                    emit(&String::from_utf8_lossy(text));
+                }
+            }
+            Column::Epd => {
+                if let Some(setup) = setup {
+                    self.write.write_epd(setup, &[], text);
+                    emit(&String::from_utf8_lossy(text));
+                }
+            }
+            Column::Key => {
+                if let Some(position) = position {
+                    fenkit::write_opening_key_with(position, self.write.castling, text);
+                    emit(&String::from_utf8_lossy(text));
+                }
+            }
+            Column::Polyglot => {
+                if let Some(position) = position {
+                    let _ = write!(text, "{:016x}", fenkit::polyglot_key(position));
+                    emit(&String::from_utf8_lossy(text));
+                }
+            }
+            Column::Eco | Column::Opening => {
+                let opening = position.and_then(fenkit::games::opening);
+                match (column, opening) {
+                    (Column::Eco, Some(opening)) => emit(opening.eco),
+                    (_, Some(opening)) => emit(opening.name),
+                    // No opening of the table: empty, as for no position.
+                    _ => {}
+                }
+            }
+            Column::Side => {
+                if let Some(setup) = setup {
+                    emit(setup.turn.fold_wb("white", "black"));
+                }
+            }
+            Column::Status => {
+                if let Some(position) = position {
+                    emit(fenkit::CheckStatus::of(position).as_str());
+                }
+            }
+            Column::Board => {
+                if let Some(setup) = setup {
+                    text.extend_from_slice(&fenkit::board_letters(&setup.board));
+                    emit(&String::from_utf8_lossy(text));
+                }
+            }
+        }
+    }
+}
+
+fn severity_of(column: Column) -> Severity {
+    match column {
+        Column::Warnings => Severity::Warning,
+        _ => Severity::Error,
+    }
+}
+
+/// The 1-based column (in characters) of a diagnostic in its record.
+fn column_of(diagnostic: &Diagnostic, record: &[u8]) -> usize {
+    diagnostic.span.columns(record, 0).0
+}
