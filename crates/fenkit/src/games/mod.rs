@@ -10,6 +10,8 @@ pub mod book;
 mod dialects;
 mod epd;
 mod history;
+#[cfg(feature = "pgn")]
+mod mainline;
 mod moves;
 mod openings;
 #[cfg(feature = "pgn")]
