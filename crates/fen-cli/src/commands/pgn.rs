@@ -10,7 +10,7 @@ use std::{
 
 use clap::ValueEnum;
 use fenkit::games::{
-    Annotations, Eval,
+    Annotations, Eval, TagValue,
     pgn::{GameEnd, Plies, Ply},
 };
 use shakmaty::{EnPassantMode, Position};
@@ -45,7 +45,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     pub format: Layout,
     /// Tags whose values go in columns after the FEN (TSV) or as keys
-    /// (JSON), comma-separated: Event,Site,White,Black,Result…
+    /// (JSON), comma-separated: Event,Site,White,Black,Result…; in JSON
+    /// ratings are integers and TimeControl {base, increment} in seconds;
+    /// UTCDateTime is UTCDate and UTCTime as one ISO 8601 moment.
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     pub tags: Vec<String>,
     /// What the comments say, as columns after the FEN and tags (TSV) or
@@ -350,15 +352,38 @@ impl Printer<'_> {
         self.text.push(b'\n');
     }
 
-    /// The values of the tags asked for: TSV columns, or JSON keys.
+    /// The values of the tags asked for: TSV columns, or JSON keys (typed
+    /// where lichess's are: ratings as integers, `TimeControl` as base and
+    /// increment). `UTCDateTime` is `UTCDate` and `UTCTime` as one moment,
+    /// read from the two tags kept after those asked for.
     fn tags(&mut self, tags: &[Option<String>]) {
+        // A tag's value is kept once, at its first place among those kept.
+        let kept = |name: &str| {
+            let asked = self.options.tags.iter().position(|tag| tag == name);
+            let at = asked.unwrap_or(self.options.tags.len() + usize::from(name == "UTCTime"));
+            tags.get(at).cloned().flatten()
+        };
+        let moment = || fenkit::games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
         for (name, value) in self.options.tags.iter().zip(tags) {
+            let value = match name.as_str() {
+                fenkit::games::UTC_MOMENT => &moment(),
+                _ => value,
+            };
             match self.options.format {
                 Layout::Json => {
                     self.text.push(b',');
                     let _ = serde_json::to_writer(&mut self.text, name);
                     self.text.push(b':');
-                    let _ = serde_json::to_writer(&mut self.text, value);
+                    let typed = value.as_deref().map(|v| fenkit::games::tag_value(name, v));
+                    let _ = match typed {
+                        Some(TagValue::Integer(n)) => serde_json::to_writer(&mut self.text, &n),
+                        Some(TagValue::TimeControl { base, increment }) => serde_json::to_writer(
+                            &mut self.text,
+                            &serde_json::json!({"base": base, "increment": increment}),
+                        ),
+                        Some(TagValue::Unknown) => serde_json::to_writer(&mut self.text, &()),
+                        _ => serde_json::to_writer(&mut self.text, value),
+                    };
                 }
                 _ => {
                     self.text.push(b'\t');
@@ -439,7 +464,9 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         problems: Vec::new(),
         escape: io::stdout().is_terminal(),
     });
-    let tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
+    // The tags asked for, then the two that make `UTCDateTime`.
+    let mut tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
+    tags.extend(["UTCDate", "UTCTime"]);
     let plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
     let plies = match annotated {
         true => plies.keeping_annotations(),

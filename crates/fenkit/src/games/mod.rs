@@ -16,6 +16,7 @@ mod moves;
 mod openings;
 #[cfg(feature = "pgn")]
 pub mod pgn;
+mod tags;
 #[cfg(feature = "pgn")]
 mod texts;
 
@@ -25,3 +26,4 @@ pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
 pub use openings::{Opening, opening, openings};
+pub use tags::{TagValue, UTC_MOMENT, tag_value, utc_moment};
