@@ -68,9 +68,23 @@ fn rewrite_dialects(
 fn place_of(game: &GameText, error: &GameError) -> Option<Place> {
     let at = match error.ply {
         Some(ply) => mainline_move(&game.text, ply)?.start,
+        None if error.code == fenkit::Code::UnterminatedComment => unclosed_brace(&game.text)?,
         None => memchr::memmem::find(&game.text, b"[FEN \"")? + 6,
     };
     Some(place_in(game, at))
+}
+
+/// Where the comment that is never closed opens.
+fn unclosed_brace(text: &[u8]) -> Option<usize> {
+    let mut open = None;
+    for (at, &byte) in text.iter().enumerate() {
+        match (byte, open) {
+            (b'{', None) => open = Some(at),
+            (b'}', Some(_)) => open = None,
+            _ => {}
+        }
+    }
+    open
 }
 
 /// The dialects rewritten in a game, one line per kind: the first place,
@@ -152,6 +166,36 @@ fn warning(source: &str, game: &GameText, warning: &GameWarning) -> String {
     )
 }
 
+/// The game just played, for messages about it that name their place.
+pub struct Played<'a> {
+    source: &'a str,
+    game: &'a GameText,
+}
+
+impl Played<'_> {
+    /// `SOURCE:LINE:COL` of the first `needle` after the `ply`-th move of
+    /// the mainline (its comments follow it), or of the game's first line
+    /// when it is not found.
+    pub fn place(&self, needle: &str, ply: usize) -> String {
+        let text = &self.game.text;
+        let from = mainline_move(text, ply).map_or(0, |at| at.end);
+        let found = memchr::memmem::find(&text[from.min(text.len())..], needle.as_bytes());
+        let place = found.map_or(
+            Place {
+                line: self.game.line,
+                column: 1,
+            },
+            |at| place_in(self.game, from + at),
+        );
+        format!(
+            "{}:{}:{}",
+            fenkit::printable(self.source),
+            place.line,
+            place.column
+        )
+    }
+}
+
 /// Plays every game of the inputs (standard input when there are none)
 /// with `plies`, and calls `on_game` after each with how it ended. A game
 /// that failed is then reported where it failed, so that what it printed
@@ -162,7 +206,7 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
     strict: bool,
     plies: &mut Plies<F>,
     out: &mut Output,
-    mut on_game: impl FnMut(&Result<GameEnd, GameError>, &mut Output) -> io::Result<()>,
+    mut on_game: impl FnMut(&Result<GameEnd, GameError>, &Played<'_>, &mut Output) -> io::Result<()>,
 ) -> io::Result<Status> {
     let mut status = Status::Ok;
     for path in run::files_or_stdin(files) {
@@ -173,21 +217,37 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
         let mut dialects = (!strict).then(MovetextDialects::default);
         let mut count = 0u64;
         for game in GameTexts::new(input) {
-            let played = game.and_then(|mut game| {
-                let found = match &mut dialects {
-                    Some(dialects) => rewrite_dialects(dialects, &mut game),
-                    None => Vec::new(),
-                };
-                let played = Reader::new(&game.text[..]).read_game(plies)?;
-                Ok((game, found, played))
-            });
+            let played = match game {
+                Ok(mut game) => {
+                    let found = match &mut dialects {
+                        Some(dialects) => rewrite_dialects(dialects, &mut game),
+                        None => Vec::new(),
+                    };
+                    match Reader::new(&game.text[..]).read_game(plies) {
+                        Ok(played) => Ok((game, found, played)),
+                        Err(err) => Err((Some(game), err)),
+                    }
+                }
+                Err(err) => Err((None, err)),
+            };
             let (game, found, result) = match played {
                 Ok((game, found, Some(played))) => {
                     let result = plies.check_words(&game.text, played);
                     (game, found, result)
                 }
                 Ok((_, _, None)) => continue,
-                Err(err) => {
+                // pgn-reader's one error inside a game: a comment never
+                // closed. The game is bad, said where its `{` stands.
+                Err((Some(game), err)) if err.kind() == io::ErrorKind::InvalidData => {
+                    let error = GameError {
+                        game: count + 1,
+                        ply: None,
+                        code: fenkit::Code::UnterminatedComment,
+                        message: "the comment opened here ('{') is never closed: the rest of the input is in it".into(),
+                    };
+                    (game, Vec::new(), Err(error))
+                }
+                Err((_, err)) => {
                     out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
                     status = Status::Failed;
                     break;
@@ -217,7 +277,11 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
                 }
                 out.note(&text)?;
             }
-            on_game(&result, out)?;
+            let played = Played {
+                source: &source,
+                game: &game,
+            };
+            on_game(&result, &played, out)?;
             if let Err(error) = &result {
                 out.note(&diagnostic(&source, &game, error))?;
                 status = status.max(Status::BadRecords);

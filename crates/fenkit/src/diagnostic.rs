@@ -368,6 +368,9 @@ codes! {
     IllegalMove => "illegal-move",
     /// A SAN move that several legal moves match.
     AmbiguousMove => "ambiguous-move",
+    /// A PGN comment (`{`) that is never closed: the rest of the input is
+    /// in it.
+    UnterminatedComment => "unterminated-comment",
     /// A position shakmaty will not play from although fenkit named no
     /// broken rule (kept for safety; not expected).
     IllegalPosition => "illegal-position",
@@ -459,7 +462,8 @@ impl Code {
             | ControlAtEnd
             | Startpos
             | BadMove
-            | AmbiguousMove => Class::Malformed,
+            | AmbiguousMove
+            | UnterminatedComment => Class::Malformed,
             // What stops play or contradicts the record: shakmaty (and any
             // engine) refuses these positions, or the record says two
             // things that cannot both be true (an en passant square beside

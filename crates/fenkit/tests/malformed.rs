@@ -673,6 +673,7 @@ fn the_table_covers_every_code_a_record_can_raise() {
                 | BadMove
                 | IllegalMove
                 | AmbiguousMove
+                | UnterminatedComment
                 | IllegalPosition
                 | NotOneMove
         ) {

@@ -192,7 +192,7 @@ fn games(files: &[PathBuf], strict: bool, out: &mut Output) -> io::Result<Status
         true => plies.strictly(),
         false => plies,
     };
-    games::each_game(files, strict, &mut plies, out, |game, out| {
+    games::each_game(files, strict, &mut plies, out, |game, _, out| {
         let (_, events, moves) = &mut *found.borrow_mut();
         let number = match game {
             Ok(end) => end.game,

@@ -254,8 +254,9 @@ struct Printer<'a> {
     notes: Vec<Note>,
     /// The current game's last annotations, for `--final`.
     last_notes: Annotations,
-    /// Annotations that could not be read, for standard error.
-    problems: Vec<String>,
+    /// Annotations that could not be read, for standard error: game, ply,
+    /// what.
+    problems: Vec<(u64, usize, String)>,
     /// Standard output is a terminal: tag values escaped.
     escape: bool,
 }
@@ -280,8 +281,7 @@ impl Printer<'_> {
             self.lines.clear();
         }
         for problem in &ply.annotations.problems {
-            self.problems
-                .push(format!("game {}, ply {}: {problem}", ply.game, ply.ply));
+            self.problems.push((ply.game, ply.ply, problem.clone()));
         }
         if self.options.final_only {
             self.last_move = ply.san.map(|san| san.to_string());
@@ -481,7 +481,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         options.strict_pgn,
         &mut plies,
         out,
-        |game, out| {
+        |game, played, out| {
             let mut printer = printer.borrow_mut();
             match game {
                 Ok(end) => printer.end(end),
@@ -497,8 +497,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                     printer.text.clear();
                 }
             }
-            for problem in std::mem::take(&mut printer.problems) {
-                out.note(&format!("fen: warning[bad-annotation]: {problem}"))?;
+            // Each at its command: the first of its text after its move.
+            for (number, ply, problem) in std::mem::take(&mut printer.problems) {
+                let command = problem.split(": ").next().unwrap_or_default();
+                out.note(&format!(
+                    "{}: warning[bad-annotation]: game {number}, ply {ply}: {problem}",
+                    played.place(command, ply)
+                ))?;
             }
             if printer.text.len() >= 60 * 1024 {
                 out.stdout().write_all(&printer.text)?;
