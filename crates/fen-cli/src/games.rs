@@ -13,7 +13,7 @@
 use std::{io, path::PathBuf};
 
 use fenkit::games::{
-    MovetextDialect, MovetextDialects,
+    MovetextDialect,
     pgn::{
         GameEnd, GameError, GameText, GameTexts, GameWarning, Plies, Ply, Reader, mainline_move,
     },
@@ -42,25 +42,6 @@ fn place_in(game: &GameText, at: usize) -> Place {
         line: game.line + breaks,
         column: fenkit::column(&text[line_start..line_end], at - line_start),
     }
-}
-
-/// Rewrites the movetext dialects of each line of `game`; what was found,
-/// by its offset in the text.
-fn rewrite_dialects(
-    dialects: &mut MovetextDialects,
-    game: &mut GameText,
-) -> Vec<(usize, MovetextDialect)> {
-    let mut found = Vec::new();
-    let mut start = 0;
-    let text = &mut game.text;
-    while start < text.len() {
-        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |nl| start + nl + 1);
-        for dialect in dialects.rewrite(&mut text[start..end]) {
-            found.push((start + dialect.at, dialect));
-        }
-        start = end;
-    }
-    found
 }
 
 /// Where `error` of `game` stands: the move that could not be played, or
@@ -214,14 +195,13 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
             status = Status::Failed;
             continue;
         };
-        let mut dialects = (!strict).then(MovetextDialects::default);
         let mut count = 0u64;
         for game in GameTexts::new(input) {
             let played = match game {
                 Ok(mut game) => {
-                    let found = match &mut dialects {
-                        Some(dialects) => rewrite_dialects(dialects, &mut game),
-                        None => Vec::new(),
+                    let found = match strict {
+                        true => Vec::new(),
+                        false => fenkit::games::rewrite_dialects(&mut game.text),
                     };
                     match Reader::new(&game.text[..]).read_game(plies) {
                         Ok(played) => Ok((game, found, played)),

@@ -109,10 +109,14 @@ impl<P: PlyFields> PerPly<'_, P> {
             true => visitor.keeping_annotations(),
             false => visitor,
         };
-        let played = Reader::new(text).read_game(&mut visitor);
+        // Read as `fen pgn` reads it: movetext dialects (`0-0`, `e.p.`,
+        // `++`) rewritten first.
+        let mut text = text.to_vec();
+        fenkit::games::rewrite_dialects(&mut text);
+        let played = Reader::new(&text[..]).read_game(&mut visitor);
         // pgn-reader skips words that are no SAN (`Zz9`): a game with one
         // is not played in full.
-        matches!(played, Ok(Some(Ok(_)))) && first_word_not_san(text).is_none()
+        matches!(played, Ok(Some(Ok(_)))) && first_word_not_san(&text).is_none()
     }
 }
 

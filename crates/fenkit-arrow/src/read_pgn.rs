@@ -137,7 +137,11 @@ fn row(game: &GameText) -> Row {
         }
     }
     let movetext = String::from_utf8_lossy(game.movetext()).into_owned();
-    let (plies, error) = play(&game.text);
+    // Read as `fen pgn` reads it: movetext dialects (`0-0`, `e.p.`, `++`)
+    // rewritten first.
+    let mut text = game.text.clone();
+    fenkit::games::rewrite_dialects(&mut text);
+    let (plies, error) = play(&text);
     Row {
         tags,
         movetext,

@@ -40,6 +40,32 @@ pub struct MovetextDialects {
 /// U+FEFF in UTF-8.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
+/// Rewrites the movetext dialects of a whole text (a game, its lines in
+/// order), each to the standard form of the same length; what was found,
+/// by its byte offset in the text. Every reader of games calls it before
+/// pgn-reader reads (unless asked to read strictly), so that a game's
+/// moves are the same in every front end.
+///
+/// ```
+/// let mut game = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *\n".to_vec();
+/// let found = fenkit::games::rewrite_dialects(&mut game);
+/// assert_eq!(found[0].1.standard, "O-O");
+/// assert!(game.ends_with(b"4. O-O *\n"));
+/// ```
+pub fn rewrite_dialects(text: &mut [u8]) -> Vec<(usize, MovetextDialect)> {
+    let mut dialects = MovetextDialects::default();
+    let mut found = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |nl| start + nl + 1);
+        for dialect in dialects.rewrite(&mut text[start..end]) {
+            found.push((start + dialect.at, dialect));
+        }
+        start = end;
+    }
+    found
+}
+
 /// Annotation glyphs written in ASCII (NAGs 10 to 19 and the like).
 const ASCII_GLYPHS: &[&[u8]] = &[
     b"+-", b"-+", b"+--", b"--+", b"+=", b"=+", b"+/-", b"-/+", b"+/=", b"=/+", b"=", b"~", b"=/~",

@@ -21,7 +21,7 @@ mod tags;
 mod texts;
 
 pub use annotations::{Annotations, Drawn, Eval};
-pub use dialects::{MovetextDialect, MovetextDialects};
+pub use dialects::{MovetextDialect, MovetextDialects, rewrite_dialects};
 pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
