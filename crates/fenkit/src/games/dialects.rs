@@ -125,6 +125,17 @@ impl MovetextDialects {
     }
 }
 
+/// Whether `body` is a pawn's move to the last rank with the piece glued
+/// on: `a8Q`, `bxa1N`.
+fn promotes_without_equals(body: &[u8]) -> bool {
+    let to = match body {
+        [file, rank, piece] => [*file, *rank, *piece],
+        [from, b'x', file, rank, piece] if (b'a'..=b'h').contains(from) => [*file, *rank, *piece],
+        _ => return false,
+    };
+    (b'a'..=b'h').contains(&to[0]) && matches!(to[1], b'1' | b'8') && b"QRBN".contains(&to[2])
+}
+
 /// Rewrites the token at `start..end` of `line` when it is a dialect.
 fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDialect>) {
     // A move number glued to the move: `12.0-0`.
@@ -157,7 +168,8 @@ fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDial
         || word.ends_with(b"++")
         || bare.ends_with(b"p")
         || bare.ends_with(b"p.")
-        || !word.is_ascii();
+        || !word.is_ascii()
+        || promotes_without_equals(bare);
     if !maybe {
         return;
     }
@@ -192,6 +204,31 @@ fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDial
             }
         });
         note(line, start, "castling written with zeros", &standard);
+        return;
+    }
+    // A promotion without `=` (`a8Q`, `bxa8N+`), where a blank can make
+    // room for the `=` and the rest of the line stays put: the blank after
+    // a move number (`7. a8Q` → `7.a8=Q`), or one of two after the move.
+    if promotes_without_equals(body) {
+        let mut standard = body[..body_len - 1].to_vec();
+        standard.push(b'=');
+        standard.extend_from_slice(&word[body_len - 1..]);
+        let blank = |at: usize| matches!(line.get(at), Some(b' ' | b'\t'));
+        let after_number = start >= 2 && blank(start - 1) && line[start - 2] == b'.';
+        if after_number {
+            note(
+                line,
+                start - 1,
+                "a promotion written without '='",
+                &standard,
+            );
+            // Said where the move starts, not the blank it took.
+            if let Some(last) = found.last_mut() {
+                last.at = start;
+            }
+        } else if blank(end) && blank(end + 1) {
+            note(line, start, "a promotion written without '='", &standard);
+        }
         return;
     }
     // `++` for mate.
@@ -259,5 +296,27 @@ fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDial
             );
         }
         None => note(line, start, "an annotation glyph outside ASCII", &standard),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MovetextDialects;
+
+    fn rewritten(line: &str) -> String {
+        let mut bytes = line.as_bytes().to_vec();
+        MovetextDialects::default().rewrite(&mut bytes);
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn a_promotion_without_equals_takes_a_blank_that_is_free() {
+        assert_eq!(rewritten("56. a8Q Kxc3 57. Qa1"), "56.a8=Q Kxc3 57. Qa1");
+        assert_eq!(rewritten("56... bxa1N+ 57. Kd2"), "56...bxa1=N+ 57. Kd2");
+        assert_eq!(rewritten("Kd6 b1N  c3"), "Kd6 b1=N c3");
+        // No blank to spare: left for the reader to refuse, in place.
+        assert_eq!(rewritten("Kd6 a8Q c3"), "Kd6 a8Q c3");
+        // Not a promotion: a rank that is not the last, a piece's move.
+        assert_eq!(rewritten("1. a7Q Nb8 *"), "1. a7Q Nb8 *");
     }
 }
