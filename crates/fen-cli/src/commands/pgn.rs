@@ -165,6 +165,14 @@ fn write_note(text: &mut Vec<u8>, note: Note, notes: &Annotations, json: bool, e
         } else {
             notes.emt
         } {
+            // Whole seconds, the usual case, written as integers are (a
+            // float's shortest form costs more), with JSON's `.0`.
+            Some(seconds) if seconds.fract() == 0.0 && seconds.abs() < 1e15 => {
+                let _ = write!(text, "{}", seconds as i64);
+                if json {
+                    text.extend_from_slice(b".0");
+                }
+            }
             Some(seconds) if json => {
                 let _ = serde_json::to_writer(&mut *text, &seconds);
             }
