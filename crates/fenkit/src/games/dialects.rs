@@ -136,22 +136,21 @@ fn promotes_without_equals(body: &[u8]) -> bool {
     (b'a'..=b'h').contains(&to[0]) && matches!(to[1], b'1' | b'8') && b"QRBN".contains(&to[2])
 }
 
+/// The length of a move number glued to the move in `token` (`12.` of
+/// `12.e4`, `7...` of `7...Nf6`); 0 when none is.
+pub(crate) fn glued_number_len(token: &[u8]) -> usize {
+    let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
+    match digits > 0 && dots > 0 {
+        true => digits + dots,
+        false => 0,
+    }
+}
+
 /// Rewrites the token at `start..end` of `line` when it is a dialect.
 fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDialect>) {
     // A move number glued to the move: `12.0-0`.
-    let digits = line[start..end]
-        .iter()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    let dots = line[start + digits..end]
-        .iter()
-        .take_while(|&&b| b == b'.')
-        .count();
-    let start = if digits > 0 && dots > 0 {
-        start + digits + dots
-    } else {
-        start
-    };
+    let start = start + glued_number_len(&line[start..end]);
     let word = &line[start..end];
     let Some(&first) = word.first() else {
         return;

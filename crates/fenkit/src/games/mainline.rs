@@ -112,19 +112,7 @@ impl Iterator for MainlineMoves<'_> {
                             .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
                             .map_or(game.len() - at, |len| len + 1);
                     // A move number may stand glued to its move: `12.e4`.
-                    let digits = game[at..end]
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    let dots = game[at + digits..end]
-                        .iter()
-                        .take_while(|&&b| b == b'.')
-                        .count();
-                    let start = if digits > 0 && dots > 0 {
-                        at + digits + dots
-                    } else {
-                        at
-                    };
+                    let start = at + super::dialects::glued_number_len(&game[at..end]);
                     let token = &game[start..end];
                     let not_a_move = token.is_empty()
                         || token.starts_with(b"$")
