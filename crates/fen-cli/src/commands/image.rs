@@ -10,6 +10,7 @@ use std::{
 
 use fenkit::{
     Code, Diagnostic, Field, Span,
+    games::NoPly,
     render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme},
 };
 
@@ -28,6 +29,25 @@ pub struct Args {
     pub look: Look,
     #[command(flatten)]
     pub destination: Destination,
+    #[command(flatten)]
+    pub from_game: FromGame,
+}
+
+/// A position of a PGN game to draw, instead of records.
+#[derive(clap::Args)]
+pub struct FromGame {
+    /// Draw a position of a game of this PGN file (compressed or not), with
+    /// the move that led there and the arrows and circled squares of its
+    /// comments ([%cal], [%csl]) in their colours.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Which game of the file: 1 for the first.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "pgn", value_parser = crate::options::positive)]
+    pub game: u32,
+    /// Which ply: 0 for the start, K for the position after the Kth move;
+    /// the last when not given.
+    #[arg(long, value_name = "K", requires = "pgn")]
+    pub ply: Option<usize>,
 }
 
 pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
@@ -35,11 +55,15 @@ pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
         inputs,
         look,
         destination,
+        from_game,
     } = args;
     let mut image = Image::new(inputs.read_options(), kind, &look, destination);
     if kind == Kind::Png && image.to_stdout() && io::stdout().is_terminal() {
         out.note("fen: a PNG image would garble the terminal; write it with -o FILE or redirect standard output")?;
         return Ok(Status::Failed);
+    }
+    if let Some(path) = &from_game.pgn {
+        return image.draw_game(path, &from_game, out);
     }
     // One image per record into a directory: drawn on every core, named
     // and written in input order. One image alone needs no threads.
@@ -187,6 +211,64 @@ impl Image {
             Kind::Svg => Ok(fenkit::render::svg(setup, diagram).into_bytes()),
             Kind::Png => self.renderer.png(setup, diagram).map_err(io::Error::other),
         }
+    }
+
+    /// Draws a ply of a game of the PGN file at `path`, as `game` says.
+    fn draw_game(&mut self, path: &Path, game: &FromGame, out: &mut Output) -> io::Result<Status> {
+        if matches!(self.target, Target::Directory { .. }) {
+            out.note("fen: --pgn draws one position; write it with -o FILE or to standard output")?;
+            return Ok(Status::Failed);
+        }
+        let Some((source, input)) = run::open(path, out)? else {
+            return Ok(Status::Failed);
+        };
+        let number = game.game as usize;
+        let text = match fenkit::games::pgn::GameTexts::new(input).nth(number - 1) {
+            Some(Ok(text)) => text,
+            Some(Err(err)) => {
+                out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+                return Ok(Status::Failed);
+            }
+            None => {
+                out.note(&format!("fen: {source}: there is no game {number}"))?;
+                return Ok(Status::BadRecords);
+            }
+        };
+        let drawn = match fenkit::games::ply_of_game(&text.text, game.ply) {
+            Ok(drawn) => drawn,
+            Err(NoPly::Beyond { plies }) => {
+                let ply = game.ply.unwrap_or_default();
+                out.note(&format!(
+                    "fen: {source}: game {number} has {plies} plies, not {ply}"
+                ))?;
+                return Ok(Status::BadRecords);
+            }
+            Err(NoPly::Unplayable { code, message }) => {
+                let why = fenkit::printable(&message);
+                let line = text.line;
+                out.note(&format!(
+                    "{source}:{line}:1: error[{code}]: game {number}: {why}"
+                ))?;
+                return Ok(Status::BadRecords);
+            }
+        };
+        let mut diagram = self.diagram.clone();
+        if diagram.last_move.is_none()
+            && let Some(played) = drawn.last_move
+            && let shakmaty::uci::UciMove::Normal { from, to, .. } =
+                shakmaty::uci::UciMove::from_move(played, shakmaty::CastlingMode::Standard)
+        {
+            diagram.last_move = Some((from, to));
+        }
+        let notes = &drawn.annotations;
+        diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
+        diagram.marks.extend(notes.circles.iter().map(Mark::from));
+        let image = self.draw(&drawn.setup, &diagram)?;
+        match &self.target {
+            Target::File(path) => write_file(path, &image)?,
+            _ => out.stdout().write_all(&image)?,
+        }
+        Ok(Status::Ok)
     }
 
     /// Writes the image of the record on `line` into the directory, as

@@ -16,6 +16,8 @@ mod moves;
 mod openings;
 #[cfg(feature = "pgn")]
 pub mod pgn;
+#[cfg(feature = "pgn")]
+mod ply_of_game;
 mod tags;
 #[cfg(feature = "pgn")]
 mod texts;
@@ -26,4 +28,6 @@ pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
 pub use openings::{Opening, opening, openings};
+#[cfg(feature = "pgn")]
+pub use ply_of_game::{GamePly, NoPly, ply_of_game};
 pub use tags::{TagValue, UTC_MOMENT, tag_value, utc_moment};

@@ -228,6 +228,28 @@ impl FromStr for Arrow {
     }
 }
 
+impl From<&crate::games::Drawn> for Arrow {
+    /// A game's arrow (`[%cal Ge2e4]`), in its colour.
+    fn from(drawn: &crate::games::Drawn) -> Arrow {
+        Arrow {
+            brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
+            from: drawn.from,
+            to: drawn.to,
+        }
+    }
+}
+
+impl From<&crate::games::Drawn> for Mark {
+    /// A game's circled square (`[%csl Rd4]`), in its colour.
+    fn from(drawn: &crate::games::Drawn) -> Mark {
+        Mark {
+            brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
+            square: drawn.to,
+            cross: false,
+        }
+    }
+}
+
 /// A circle or a cross on a square: `e4`, `xe4` for a cross, each with an
 /// optional color letter first (`Re4`, `Rxe4`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

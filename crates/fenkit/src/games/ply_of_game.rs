@@ -1,0 +1,96 @@
+//! One ply of a game, as a diagram shows it: the position after it, the
+//! move that led there, and what its comments say (arrows and circled
+//! squares among them).
+
+use shakmaty::{Move, Position, Setup};
+
+use super::{
+    Annotations,
+    pgn::{Plies, Reader},
+    rewrite_dialects,
+};
+
+/// A ply of a game: its number (0 for the start), the position, the move
+/// that led there, and its annotations.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct GamePly {
+    pub ply: usize,
+    pub setup: Setup,
+    pub last_move: Option<Move>,
+    pub annotations: Annotations,
+}
+
+/// Why a game has no such ply to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoPly {
+    /// The game stops before it: a move that cannot be played, a word that
+    /// is no move, a `[FEN]` tag that cannot be played from.
+    Unplayable { code: crate::Code, message: String },
+    /// The game is shorter.
+    Beyond { plies: usize },
+}
+
+impl std::fmt::Display for NoPly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoPly::Unplayable { message, .. } => f.write_str(message),
+            NoPly::Beyond { plies } => write!(f, "the game has {plies} plies"),
+        }
+    }
+}
+
+/// The `ply`-th ply of the game in `text` (one game, as the game splitter
+/// cuts it; `None` for its last ply), read as `fen pgn` reads it (movetext
+/// dialects rewritten first); why not when the game stops before it or
+/// is shorter.
+///
+/// ```
+/// let game = b"1. e4 { [%cal Gg1f3] } e5 2. Nf3 *";
+/// let first = fenkit::games::ply_of_game(game, Some(1)).unwrap();
+/// assert_eq!(first.annotations.arrows.len(), 1);
+/// let last = fenkit::games::ply_of_game(game, None).unwrap();
+/// assert_eq!(last.ply, 3);
+/// assert_eq!(fenkit::games::ply_of_game(game, Some(9)).unwrap_err().to_string(), "the game has 3 plies");
+/// assert!(fenkit::games::ply_of_game(b"1. e4 Zz9 2. Nf3 *", Some(3)).is_err());
+/// ```
+pub fn ply_of_game(text: &[u8], ply: Option<usize>) -> Result<GamePly, NoPly> {
+    let mut text = text.to_vec();
+    rewrite_dialects(&mut text);
+    let mut found: Option<GamePly> = None;
+    let mut plies = 0;
+    let mut visitor = Plies::new(|each| {
+        plies = each.ply;
+        if ply.is_none_or(|wanted| wanted == each.ply) {
+            found = Some(GamePly {
+                ply: each.ply,
+                setup: each
+                    .position
+                    .clone()
+                    .to_setup(shakmaty::EnPassantMode::Always),
+                last_move: each.played,
+                annotations: each.annotations.clone(),
+            });
+        }
+    })
+    .keeping_annotations();
+    let unplayable = |code, message| NoPly::Unplayable { code, message };
+    let played = match Reader::new(&text[..]).read_game(&mut visitor) {
+        Err(err) => {
+            return Err(unplayable(
+                crate::Code::UnterminatedComment,
+                err.to_string(),
+            ));
+        }
+        Ok(None) => return Err(NoPly::Beyond { plies: 0 }),
+        // A word that is no move stops the game there, as everywhere.
+        Ok(Some(played)) => visitor.check_words(&text, played),
+    };
+    drop(visitor);
+    if let Err(error) = played
+        && ply.is_none_or(|wanted| wanted >= error.ply.unwrap_or(0))
+    {
+        return Err(unplayable(error.code, error.message));
+    }
+    found.ok_or(NoPly::Beyond { plies })
+}
