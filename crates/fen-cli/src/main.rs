@@ -47,6 +47,7 @@ enum Command {
     Svg(image::Args),
     /// Draw each record as a PNG diagram.
     Png(image::Args),
+    Gif(gif::Args),
     Play(play::Args),
     Moves(moves::Args),
     Perft(perft::Args),
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args, &mut out),
         Command::Svg(args) => image::run(image::Kind::Svg, args, &mut out),
         Command::Png(args) => image::run(image::Kind::Png, args, &mut out),
+        Command::Gif(args) => gif::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
         Command::Moves(args) => moves::run(args, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),

@@ -198,3 +198,57 @@ fn the_readme_diagram_is_what_the_command_draws() {
     );
     fs::remove_dir_all(&dir).ok();
 }
+
+/// `fen gif`: a frame a ply (the start too), each shown for the delay
+/// asked, the last three times as long, looping; consecutive frames differ
+/// (a move was made), and a game that stops early ends the GIF there with
+/// a warning and status 1.
+#[test]
+fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
+    let dir = scratch("gif");
+    let game = "[Event \"x\"]\n\n1. e4 { [%cal Gd2d4] } e5 2. Nf3 { [%csl Rd4] } Nc6 3. Bb5 a6 *\n";
+    fs::write(dir.join("game.pgn"), game).unwrap();
+    let output = fen(
+        &[
+            "gif", "--size", "96", "--delay", "200", "game.pgn", "-o", "game.gif",
+        ],
+        &dir,
+        "",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options
+        .read_info(fs::File::open(dir.join("game.gif")).unwrap())
+        .expect("a GIF");
+    assert_eq!((decoder.width(), decoder.height()), (96, 96));
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        frames.push((frame.delay, frame.buffer.to_vec()));
+    }
+    assert_eq!(frames.len(), 7, "the start and six plies");
+    let delays: Vec<u16> = frames.iter().map(|(delay, _)| *delay).collect();
+    assert_eq!(delays, [20, 20, 20, 20, 20, 20, 60]);
+    for pair in frames.windows(2) {
+        assert_ne!(pair[0].1, pair[1].1, "a move changes the picture");
+    }
+
+    let stopped = "1. e4 e5 2. Ke3 *\n";
+    fs::write(dir.join("stopped.pgn"), stopped).unwrap();
+    let output = fen(
+        &["gif", "--size", "96", "stopped.pgn", "-o", "stopped.gif"],
+        &dir,
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the GIF ends there"), "{stderr}");
+    let decoder = gif::DecodeOptions::new()
+        .read_info(fs::File::open(dir.join("stopped.gif")).unwrap())
+        .expect("a GIF");
+    assert_eq!(decoder.into_iter().count(), 3, "the start, e4, e5");
+}

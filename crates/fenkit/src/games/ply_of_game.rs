@@ -40,10 +40,58 @@ impl std::fmt::Display for NoPly {
     }
 }
 
-/// The `ply`-th ply of the game in `text` (one game, as the game splitter
-/// cuts it; `None` for its last ply), read as `fen pgn` reads it (movetext
-/// dialects rewritten first); why not when the game stops before it or
-/// is shorter.
+/// Every ply of the game in `text` (one game, as the game splitter cuts
+/// it), read as `fen pgn` reads it (movetext dialects rewritten first),
+/// up to where it stops; and why it stops early, if it does (the plies
+/// before stay: a diagram of them is still right).
+///
+/// ```
+/// let (plies, stop) = fenkit::games::game_plies(b"1. e4 e5 2. Ke3 Nc6 *");
+/// assert_eq!(plies.len(), 3); // the start, e4, e5
+/// assert!(stop.is_some());
+/// ```
+pub fn game_plies(text: &[u8]) -> (Vec<GamePly>, Option<NoPly>) {
+    let mut text = text.to_vec();
+    rewrite_dialects(&mut text);
+    let mut plies = Vec::new();
+    let mut visitor = Plies::new(|each| {
+        plies.push(GamePly {
+            ply: each.ply,
+            setup: each
+                .position
+                .clone()
+                .to_setup(shakmaty::EnPassantMode::Always),
+            last_move: each.played,
+            annotations: each.annotations.clone(),
+        });
+    })
+    .keeping_annotations();
+    let unplayable = |code, message| NoPly::Unplayable { code, message };
+    let played = match Reader::new(&text[..]).read_game(&mut visitor) {
+        Err(err) => Err(unplayable(
+            crate::Code::UnterminatedComment,
+            err.to_string(),
+        )),
+        Ok(None) => Err(NoPly::Beyond { plies: 0 }),
+        // A word that is no move stops the game there, as everywhere.
+        Ok(Some(played)) => visitor
+            .check_words(&text, played)
+            .map_err(|error| unplayable(error.code, error.message))
+            .map(|_| ()),
+    };
+    drop(visitor);
+    // pgn-reader played on past a word that is no move: those plies go.
+    if let Err(NoPly::Unplayable { .. }) = &played
+        && let Some((index, _)) = super::pgn::first_word_not_san(&text)
+    {
+        plies.truncate(index + 1);
+    }
+    (plies, played.err())
+}
+
+/// The `ply`-th ply of the game in `text` (`None` for its last ply), as
+/// [`game_plies`] reads it; why not when the game stops before it or is
+/// shorter.
 ///
 /// ```
 /// let game = b"1. e4 { [%cal Gg1f3] } e5 2. Nf3 *";
@@ -55,42 +103,12 @@ impl std::fmt::Display for NoPly {
 /// assert!(fenkit::games::ply_of_game(b"1. e4 Zz9 2. Nf3 *", Some(3)).is_err());
 /// ```
 pub fn ply_of_game(text: &[u8], ply: Option<usize>) -> Result<GamePly, NoPly> {
-    let mut text = text.to_vec();
-    rewrite_dialects(&mut text);
-    let mut found: Option<GamePly> = None;
-    let mut plies = 0;
-    let mut visitor = Plies::new(|each| {
-        plies = each.ply;
-        if ply.is_none_or(|wanted| wanted == each.ply) {
-            found = Some(GamePly {
-                ply: each.ply,
-                setup: each
-                    .position
-                    .clone()
-                    .to_setup(shakmaty::EnPassantMode::Always),
-                last_move: each.played,
-                annotations: each.annotations.clone(),
-            });
-        }
-    })
-    .keeping_annotations();
-    let unplayable = |code, message| NoPly::Unplayable { code, message };
-    let played = match Reader::new(&text[..]).read_game(&mut visitor) {
-        Err(err) => {
-            return Err(unplayable(
-                crate::Code::UnterminatedComment,
-                err.to_string(),
-            ));
-        }
-        Ok(None) => return Err(NoPly::Beyond { plies: 0 }),
-        // A word that is no move stops the game there, as everywhere.
-        Ok(Some(played)) => visitor.check_words(&text, played),
-    };
-    drop(visitor);
-    if let Err(error) = played
-        && ply.is_none_or(|wanted| wanted >= error.ply.unwrap_or(0))
-    {
-        return Err(unplayable(error.code, error.message));
+    let (mut plies, stop) = game_plies(text);
+    let count = plies.len().saturating_sub(1);
+    match (ply, stop) {
+        (Some(wanted), _) if wanted < plies.len() => Ok(plies.swap_remove(wanted)),
+        (_, Some(stop)) => Err(stop),
+        (Some(_), None) => Err(NoPly::Beyond { plies: count }),
+        (None, None) => plies.pop().ok_or(NoPly::Beyond { plies: 0 }),
     }
-    found.ok_or(NoPly::Beyond { plies })
 }

@@ -53,11 +53,27 @@ impl Renderer {
     /// The diagram of `setup` as a PNG image, from the pixels this renderer
     /// keeps where it has them.
     pub fn png(&self, setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
-        draw_png(self, setup, diagram)
+        let image = draw_pixels(self, setup, diagram)?;
+        encode(&image).map_err(|err| RenderError::Draw(err.to_string()))
+    }
+
+    /// The diagram's pixels, for front ends that encode them otherwise
+    /// (the frames of a GIF): width, height, and RGBA rows, opaque.
+    pub fn rgba(
+        &self,
+        setup: &Setup,
+        diagram: &Diagram,
+    ) -> Result<(u32, u32, Vec<u8>), RenderError> {
+        let image = draw_pixels(self, setup, diagram)?;
+        Ok((image.width(), image.height(), image.take()))
     }
 }
 
-fn draw_png(renderer: &Renderer, setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
+fn draw_pixels(
+    renderer: &Renderer,
+    setup: &Setup,
+    diagram: &Diagram,
+) -> Result<tiny_skia::Pixmap, RenderError> {
     if !SIZES.contains(&diagram.size) {
         return Err(RenderError::Size(diagram.size));
     }
@@ -84,7 +100,7 @@ fn draw_png(renderer: &Renderer, setup: &Setup, diagram: &Diagram) -> Result<Vec
     if let Some(over) = layers.over {
         draw(&over, &mut image)?;
     }
-    encode(&image).map_err(|err| RenderError::Draw(err.to_string()))
+    Ok(image)
 }
 
 fn draw(svg: &str, image: &mut tiny_skia::Pixmap) -> Result<(), RenderError> {

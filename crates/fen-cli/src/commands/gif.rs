@@ -1,0 +1,115 @@
+//! `fen gif`: a game as an animated GIF, one frame a ply, each with the
+//! move that led there and the game's own arrows and circled squares.
+
+use std::{io::IsTerminal, path::PathBuf};
+
+use fenkit::render::{Arrow, Mark, Renderer};
+
+use super::{image::Look, prelude::*};
+use crate::options::positive;
+
+/// Write a game of a PGN file as an animated GIF: one frame a ply, the
+/// last move highlighted, the game's arrows and circles ([%cal], [%csl])
+/// drawn, the last frame held.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The PGN file (compressed or not).
+    #[arg(value_name = "PGN")]
+    pub pgn: PathBuf,
+    /// Which game of the file: 1 for the first.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive)]
+    pub game: u32,
+    /// How long each frame shows, in milliseconds (the last, three times
+    /// as long).
+    #[arg(long, value_name = "MS", default_value_t = 800, value_parser = positive)]
+    pub delay: u32,
+    /// Write to FILE; standard output when not given (never a terminal).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub look: Look,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    if args.output.is_none() && io::stdout().is_terminal() {
+        out.note("fen: a GIF image would garble the terminal; write it with -o FILE or redirect standard output")?;
+        return Ok(Status::Failed);
+    }
+    let Some((source, input)) = run::open(&args.pgn, out)? else {
+        return Ok(Status::Failed);
+    };
+    let number = args.game as usize;
+    let text = match fenkit::games::pgn::GameTexts::new(input).nth(number - 1) {
+        Some(Ok(text)) => text,
+        Some(Err(err)) => {
+            out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+            return Ok(Status::Failed);
+        }
+        None => {
+            out.note(&format!("fen: {source}: there is no game {number}"))?;
+            return Ok(Status::BadRecords);
+        }
+    };
+    let (plies, stop) = fenkit::games::game_plies(&text.text);
+    let mut status = Status::Ok;
+    if let Some(stop) = &stop {
+        // The plies before the stop are drawn; the stop is said.
+        let why = fenkit::printable(&stop.to_string()).into_owned();
+        out.note(&format!(
+            "{source}:{}:1: warning: game {number}: {why}; the GIF ends there",
+            text.line
+        ))?;
+        status = Status::BadRecords;
+    }
+    let renderer = Renderer::new();
+    let draw = |ply: &fenkit::games::GamePly| {
+        let mut diagram = args.look.diagram();
+        if diagram.last_move.is_none()
+            && let Some(played) = ply.last_move
+            && let shakmaty::uci::UciMove::Normal { from, to, .. } =
+                shakmaty::uci::UciMove::from_move(played, shakmaty::CastlingMode::Standard)
+        {
+            diagram.last_move = Some((from, to));
+        }
+        let notes = &ply.annotations;
+        diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
+        diagram.marks.extend(notes.circles.iter().map(Mark::from));
+        renderer
+            .rgba(&ply.setup, &diagram)
+            .map_err(io::Error::other)
+    };
+    let mut gif = Vec::new();
+    let Some(first) = plies.first() else {
+        out.note(&format!(
+            "fen: {source}: game {number} has no position to draw"
+        ))?;
+        return Ok(Status::BadRecords);
+    };
+    let (width, height, _) = draw(first)?;
+    let mut encoder =
+        gif::Encoder::new(&mut gif, width as u16, height as u16, &[]).map_err(io::Error::other)?;
+    encoder
+        .set_repeat(gif::Repeat::Infinite)
+        .map_err(io::Error::other)?;
+    for (index, ply) in plies.iter().enumerate() {
+        let (width, height, mut pixels) = draw(ply)?;
+        // Speed 10: NeuQuant's quick setting, ample for a board's few
+        // colours.
+        let mut frame = gif::Frame::from_rgba_speed(width as u16, height as u16, &mut pixels, 10);
+        let last = index + 1 == plies.len();
+        let hundredths = (args.delay / 10).max(1) * if last { 3 } else { 1 };
+        frame.delay = hundredths.min(u32::from(u16::MAX)) as u16;
+        encoder.write_frame(&frame).map_err(io::Error::other)?;
+    }
+    drop(encoder);
+    match &args.output {
+        Some(path) => std::fs::write(path, &gif).map_err(|err| {
+            io::Error::new(
+                err.kind(),
+                format!("{}: {}", path.display(), run::io_message(&err)),
+            )
+        })?,
+        None => out.stdout().write_all(&gif)?,
+    }
+    Ok(status)
+}
