@@ -3,9 +3,12 @@
 
 use std::{io::IsTerminal, path::PathBuf};
 
-use fenkit::render::{Arrow, Mark, Renderer};
+use fenkit::render::Renderer;
 
-use super::{image::Look, prelude::*};
+use super::{
+    image::{Look, nth_game},
+    prelude::*,
+};
 use crate::options::positive;
 
 /// Write a game of a PGN file as an animated GIF: one frame a ply, the
@@ -35,20 +38,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         out.note("fen: a GIF image would garble the terminal; write it with -o FILE or redirect standard output")?;
         return Ok(Status::Failed);
     }
-    let Some((source, input)) = run::open(&args.pgn, out)? else {
-        return Ok(Status::Failed);
-    };
     let number = args.game as usize;
-    let text = match fenkit::games::pgn::GameTexts::new(input).nth(number - 1) {
-        Some(Ok(text)) => text,
-        Some(Err(err)) => {
-            out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
-            return Ok(Status::Failed);
-        }
-        None => {
-            out.note(&format!("fen: {source}: there is no game {number}"))?;
-            return Ok(Status::BadRecords);
-        }
+    let (source, text) = match nth_game(&args.pgn, number, out)? {
+        Ok(found) => found,
+        Err(status) => return Ok(status),
     };
     let (plies, stop) = fenkit::games::game_plies(&text.text);
     let mut status = Status::Ok;
@@ -62,20 +55,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         status = Status::BadRecords;
     }
     let renderer = Renderer::new();
+    let look = args.look.diagram();
     let draw = |ply: &fenkit::games::GamePly| {
-        let mut diagram = args.look.diagram();
-        if diagram.last_move.is_none()
-            && let Some(played) = ply.last_move
-            && let shakmaty::uci::UciMove::Normal { from, to, .. } =
-                shakmaty::uci::UciMove::from_move(played, shakmaty::CastlingMode::Standard)
-        {
-            diagram.last_move = Some((from, to));
-        }
-        let notes = &ply.annotations;
-        diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
-        diagram.marks.extend(notes.circles.iter().map(Mark::from));
         renderer
-            .rgba(&ply.setup, &diagram)
+            .rgba(&ply.setup, &look.for_ply(ply))
             .map_err(io::Error::other)
     };
     let mut gif = Vec::new();

@@ -127,6 +127,29 @@ impl Look {
     }
 }
 
+/// Game `number` (1 for the first) of the PGN file at `path`, with the
+/// file's name as messages say it; the status when there is none, said.
+pub fn nth_game(
+    path: &Path,
+    number: usize,
+    out: &mut Output,
+) -> io::Result<Result<(String, fenkit::games::pgn::GameText), Status>> {
+    let Some((source, input)) = run::open(path, out)? else {
+        return Ok(Err(Status::Failed));
+    };
+    match fenkit::games::pgn::GameTexts::new(input).nth(number - 1) {
+        Some(Ok(text)) => Ok(Ok((source, text))),
+        Some(Err(err)) => {
+            out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+            Ok(Err(Status::Failed))
+        }
+        None => {
+            out.note(&format!("fen: {source}: there is no game {number}"))?;
+            Ok(Err(Status::BadRecords))
+        }
+    }
+}
+
 /// Where images go.
 #[derive(clap::Args)]
 pub struct Destination {
@@ -219,20 +242,10 @@ impl Image {
             out.note("fen: --pgn draws one position; write it with -o FILE or to standard output")?;
             return Ok(Status::Failed);
         }
-        let Some((source, input)) = run::open(path, out)? else {
-            return Ok(Status::Failed);
-        };
         let number = game.game as usize;
-        let text = match fenkit::games::pgn::GameTexts::new(input).nth(number - 1) {
-            Some(Ok(text)) => text,
-            Some(Err(err)) => {
-                out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
-                return Ok(Status::Failed);
-            }
-            None => {
-                out.note(&format!("fen: {source}: there is no game {number}"))?;
-                return Ok(Status::BadRecords);
-            }
+        let (source, text) = match nth_game(path, number, out)? {
+            Ok(found) => found,
+            Err(status) => return Ok(status),
         };
         let drawn = match fenkit::games::ply_of_game(&text.text, game.ply) {
             Ok(drawn) => drawn,
@@ -252,17 +265,7 @@ impl Image {
                 return Ok(Status::BadRecords);
             }
         };
-        let mut diagram = self.diagram.clone();
-        if diagram.last_move.is_none()
-            && let Some(played) = drawn.last_move
-            && let shakmaty::uci::UciMove::Normal { from, to, .. } =
-                shakmaty::uci::UciMove::from_move(played, shakmaty::CastlingMode::Standard)
-        {
-            diagram.last_move = Some((from, to));
-        }
-        let notes = &drawn.annotations;
-        diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
-        diagram.marks.extend(notes.circles.iter().map(Mark::from));
+        let diagram = self.diagram.for_ply(&drawn);
         let image = self.draw(&drawn.setup, &diagram)?;
         match &self.target {
             Target::File(path) => write_file(path, &image)?,

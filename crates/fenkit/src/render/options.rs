@@ -228,6 +228,28 @@ impl FromStr for Arrow {
     }
 }
 
+#[cfg(feature = "pgn")]
+impl Diagram {
+    /// This diagram for a ply of a game: the move that led there
+    /// highlighted (unless a last move is set already), the game's own
+    /// arrows and circled squares added to those set.
+    pub fn for_ply(&self, ply: &crate::games::GamePly) -> Diagram {
+        use shakmaty::uci::UciMove;
+        let mut diagram = self.clone();
+        if diagram.last_move.is_none()
+            && let Some(played) = ply.last_move
+            && let UciMove::Normal { from, to, .. } =
+                UciMove::from_move(played, shakmaty::CastlingMode::Standard)
+        {
+            diagram.last_move = Some((from, to));
+        }
+        let notes = &ply.annotations;
+        diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
+        diagram.marks.extend(notes.circles.iter().map(Mark::from));
+        diagram
+    }
+}
+
 impl From<&crate::games::Drawn> for Arrow {
     /// A game's arrow (`[%cal Ge2e4]`), in its colour.
     fn from(drawn: &crate::games::Drawn) -> Arrow {
