@@ -134,8 +134,8 @@ def test_one_option_word_gives_one_result_on_spark_as_in_python(spark):
 
 def test_tricky_pgn_gives_the_games_and_positions_fen_sql_gives(spark):
     """One game splitter: samples/tricky.pgn read by a Spark worker gives
-    the games and positions fen-sql gives (and so `fen pgn`, see
-    test_read_pgn)."""
+    the games and positions fen-sql and Python give, row for row (and so
+    `fen pgn`, see test_read_pgn)."""
     path = SAMPLES / "tricky.pgn"
     fenkit.spark.read_pgn(spark, str(path)).createOrReplaceTempView("tricky")
     got = [
@@ -149,8 +149,15 @@ def test_tricky_pgn_gives_the_games_and_positions_fen_sql_gives(spark):
         FROM '{path}') WHERE p['ply'] > 0 ORDER BY game, p['ply']"""
     out = subprocess.run([FEN_SQL, "--format", "csv", "-c", query], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     expected = [(int(g), f) for g, f in list(csv.reader(io.StringIO(out)))[1:]]
+    games = fenkit.read_pgn(path).read_all()
+    positions = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
+    python = [
+        (number, ply["fen"])
+        for number, plies in zip(games.column("game").to_pylist(), positions.to_pylist())
+        for ply in plies[1:]
+    ]
     assert len(expected) == 14
-    assert got == expected
+    assert got == expected == python
 
 
 def _plain(value):
