@@ -252,3 +252,30 @@ fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
         .expect("a GIF");
     assert_eq!(decoder.into_iter().count(), 3, "the start, e4, e5");
 }
+
+/// `--pgn --every`: a file a ply into the directory, named by ply, each
+/// with its own arrows; a game that stops early keeps the plies before.
+#[test]
+fn every_ply_of_a_game_is_a_file_of_its_own() {
+    let dir = scratch("every-ply");
+    let game = "1. e4 e5 2. Nf3 { [%cal Gd2d4] } Nc6 3. Kf2 *\n";
+    fs::write(dir.join("game.pgn"), game).unwrap();
+    let output = fen(
+        &["svg", "--pgn", "game.pgn", "--every", "-o", "plies/"],
+        &dir,
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1), "the game stops at 3. Kf2");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the plies before are drawn"), "{stderr}");
+    let plies = dir.join("plies");
+    assert_eq!(names(&plies), ["0.svg", "1.svg", "2.svg", "3.svg", "4.svg"]);
+    let arrows = |ply: &str| {
+        let svg = fs::read_to_string(plies.join(ply)).unwrap();
+        svg.matches("arrow").count()
+    };
+    assert!(
+        arrows("3.svg") > arrows("2.svg"),
+        "ply 3 has the game's arrow"
+    );
+}

@@ -48,6 +48,10 @@ pub struct FromGame {
     /// the last when not given.
     #[arg(long, value_name = "K", requires = "pgn")]
     pub ply: Option<usize>,
+    /// Every ply of the game, one file each into the directory of -o,
+    /// named by ply (0 for the start; {ply} in --name).
+    #[arg(long, requires = "pgn", conflicts_with = "ply")]
+    pub every: bool,
 }
 
 pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
@@ -238,8 +242,12 @@ impl Image {
 
     /// Draws a ply of a game of the PGN file at `path`, as `game` says.
     fn draw_game(&mut self, path: &Path, game: &FromGame, out: &mut Output) -> io::Result<Status> {
-        if matches!(self.target, Target::Directory { .. }) {
-            out.note("fen: --pgn draws one position; write it with -o FILE or to standard output")?;
+        let directory = matches!(self.target, Target::Directory { .. });
+        if directory != game.every {
+            out.note(match game.every {
+                true => "fen: --every writes a file a ply; give -o DIRECTORY",
+                false => "fen: --pgn draws one position (--every for all); write it with -o FILE or to standard output",
+            })?;
             return Ok(Status::Failed);
         }
         let number = game.game as usize;
@@ -247,6 +255,22 @@ impl Image {
             Ok(found) => found,
             Err(status) => return Ok(status),
         };
+        if game.every {
+            let (plies, stop) = fenkit::games::game_plies(&text.text);
+            for ply in &plies {
+                let image = self.draw(&ply.setup, &self.diagram.for_ply(ply))?;
+                self.write_next(ply.ply as u64, None, &image)?;
+            }
+            if let Some(stop) = stop {
+                let why = fenkit::printable(&stop.to_string()).into_owned();
+                let line = text.line;
+                out.note(&format!(
+                    "{source}:{line}:1: warning: game {number}: {why}; the plies before are drawn"
+                ))?;
+                return Ok(Status::BadRecords);
+            }
+            return Ok(Status::Ok);
+        }
         let drawn = match fenkit::games::ply_of_game(&text.text, game.ply) {
             Ok(drawn) => drawn,
             Err(NoPly::Beyond { plies }) => {
@@ -296,7 +320,9 @@ impl Image {
             // The short form the README has always shown (clap's help
             // cannot show it: it reads it as a line break).
             .replace("{n}", &self.records.to_string())
-            .replace("{id}", id.as_deref().unwrap_or(&line));
+            .replace("{id}", id.as_deref().unwrap_or(&line))
+            // A game's plies (`--pgn --every`) are numbered as lines are.
+            .replace("{ply}", &line);
         let extension = self.kind.extension();
         // A template that ends in the extension already keeps it once.
         let dotted = format!(".{extension}");
