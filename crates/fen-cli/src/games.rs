@@ -13,7 +13,7 @@
 use std::{io, path::PathBuf};
 
 use fenkit::games::{
-    MovetextDialect,
+    MovetextDialect, NoPly,
     pgn::{
         GameEnd, GameError, GameText, GameTexts, GameWarning, Plies, Ply, Reader, mainline_move,
     },
@@ -112,7 +112,7 @@ fn dialect_warnings(
 /// `error` of `game` as a diagnostic line: `SOURCE:LINE:COL: error[code]:
 /// game N: …`, at the failed move or tag where it can be found, else at
 /// the game's first line.
-fn diagnostic(source: &str, game: &GameText, error: &GameError) -> String {
+pub fn diagnostic(source: &str, game: &GameText, error: &GameError) -> String {
     let place = place_of(game, error).unwrap_or(Place {
         line: game.line,
         column: 1,
@@ -124,6 +124,32 @@ fn diagnostic(source: &str, game: &GameText, error: &GameError) -> String {
         format!("game {}: {}", error.game, error.message),
     );
     format!("{source}:{}:{}: {diagnostic}", place.line, place.column)
+}
+
+/// Why game `number` has no ply (or no more plies) to draw, said as `fen
+/// pgn` says a game's error, at its place: the ply `asked` for, if one
+/// was, and what was drawn all the same (`then`); the status it gives.
+pub fn say_stop(
+    (source, game, number): (&str, &GameText, usize),
+    stop: NoPly,
+    asked: Option<usize>,
+    then: &str,
+    out: &mut Output,
+) -> io::Result<Status> {
+    match stop {
+        NoPly::Beyond { plies } => {
+            let not = asked.map(|ply| format!(", not {ply}")).unwrap_or_default();
+            out.note(&format!(
+                "fen: {source}: game {number} has {plies} plies{not}{then}"
+            ))?;
+        }
+        NoPly::Unplayable(mut error) => {
+            error.game = number as u64;
+            error.message.push_str(then);
+            out.note(&diagnostic(source, game, &error))?;
+        }
+    }
+    Ok(Status::BadRecords)
 }
 
 /// A warning of `game`, at its move or tag, as a line like a diagnostic's.
@@ -168,12 +194,8 @@ impl Played<'_> {
             },
             |at| place_in(self.game, from + at),
         );
-        format!(
-            "{}:{}:{}",
-            fenkit::printable(self.source),
-            place.line,
-            place.column
-        )
+        // Notes escape what they quote; the name is written as it is.
+        format!("{}:{}:{}", self.source, place.line, place.column)
     }
 }
 
@@ -197,38 +219,31 @@ pub fn each_game<F: FnMut(Ply<'_>)>(
         };
         let mut count = 0u64;
         for game in GameTexts::new(input) {
-            let played = match game {
-                Ok(mut game) => {
-                    let found = match strict {
-                        true => Vec::new(),
-                        false => fenkit::games::rewrite_dialects(&mut game.text),
-                    };
-                    match Reader::new(&game.text[..]).read_game(plies) {
-                        Ok(played) => Ok((game, found, played)),
-                        Err(err) => Err((Some(game), err)),
-                    }
-                }
-                Err(err) => Err((None, err)),
+            let read_error = |err: io::Error, out: &mut Output| {
+                out.note(&format!("fen: {source}: {}", run::io_message(&err)))
             };
-            let (game, found, result) = match played {
-                Ok((game, found, Some(played))) => {
-                    let result = plies.check_words(&game.text, played);
-                    (game, found, result)
+            let mut game = match game {
+                Ok(game) => game,
+                Err(err) => {
+                    read_error(err, out)?;
+                    status = Status::Failed;
+                    break;
                 }
-                Ok((_, _, None)) => continue,
+            };
+            let found = match strict {
+                true => Vec::new(),
+                false => fenkit::games::rewrite_dialects(&mut game.text),
+            };
+            let result = match Reader::new(&game.text[..]).read_game(plies) {
+                Ok(Some(played)) => plies.check_words(&game.text, played),
+                Ok(None) => continue,
                 // pgn-reader's one error inside a game: a comment never
                 // closed. The game is bad, said where its `{` stands.
-                Err((Some(game), err)) if err.kind() == io::ErrorKind::InvalidData => {
-                    let error = GameError {
-                        game: count + 1,
-                        ply: None,
-                        code: fenkit::Code::UnterminatedComment,
-                        message: "the comment opened here ('{') is never closed: the rest of the input is in it".into(),
-                    };
-                    (game, Vec::new(), Err(error))
+                Err(err) if err.kind() == io::ErrorKind::InvalidData => {
+                    Err(GameError::unterminated_comment(count + 1))
                 }
-                Err((_, err)) => {
-                    out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+                Err(err) => {
+                    read_error(err, out)?;
                     status = Status::Failed;
                     break;
                 }

@@ -127,7 +127,10 @@ fn tag_value(line: &[u8]) -> Option<(&[u8], String)> {
     Some((name, String::from_utf8_lossy(&value).into_owned()))
 }
 
-fn row(game: &GameText) -> Row {
+/// A game's row; its text is read as `fen pgn` reads it, movetext
+/// dialects (`0-0`, `e.p.`, `++`) rewritten in place once the movetext
+/// column has it as written.
+fn row(game: &mut GameText) -> Row {
     let mut tags: [Option<String>; TAGS.len()] = Default::default();
     for line in game.text.split(|&b| b == b'\n') {
         if let Some((name, value)) = tag_value(line)
@@ -137,11 +140,8 @@ fn row(game: &GameText) -> Row {
         }
     }
     let movetext = String::from_utf8_lossy(game.movetext()).into_owned();
-    // Read as `fen pgn` reads it: movetext dialects (`0-0`, `e.p.`, `++`)
-    // rewritten first.
-    let mut text = game.text.clone();
-    fenkit::games::rewrite_dialects(&mut text);
-    let (plies, error) = play(&text);
+    fenkit::games::rewrite_dialects(&mut game.text);
+    let (plies, error) = play(&game.text);
     Row {
         tags,
         movetext,
@@ -186,7 +186,7 @@ impl<R: Read> Iterator for PgnBatches<R> {
         if games.is_empty() {
             return None;
         }
-        let rows: Vec<Row> = games.par_iter().map(row).collect();
+        let rows: Vec<Row> = games.par_iter_mut().map(row).collect();
         let first = self.number + 1;
         self.number += games.len() as u64;
         Some(self.batch(first, &games, rows))

@@ -103,26 +103,12 @@ fn options_of(
         let value = match value.extract::<bool>() {
             Ok(flag) => flag.to_string(),
             Err(_) => value.extract::<String>().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "{name} is a word, such as \"{}\"",
-                    example_word(&name)
-                ))
+                PyTypeError::new_err(format!("{name} is a word (str) or True/False"))
             })?,
         };
         options.set(&name, &value).map_err(invalid)?;
     }
     Ok(options)
-}
-
-/// A word an option takes, for a message.
-fn example_word(name: &str) -> &'static str {
-    match name {
-        "lenient" | "chess960" => "true",
-        "format" => "auto",
-        "strictness" => "playable",
-        "ep" => "always",
-        _ => "standard",
-    }
 }
 
 /// Runs the column function `name` of the table: the one entry point the

@@ -82,31 +82,18 @@ def test_tricky_pgn_has_one_count_of_games_and_one_set_of_positions_everywhere()
     set-up game, a comment alone) gives the same games and positions in
     `fen pgn`, in read_pgn with pgn_positions, and in fen-sql: one game
     splitter for every front end."""
-    import csv
-    import io
     import os
 
-    from conftest import ROOT
+    from conftest import ROOT, fen_sql_game_positions, game_positions
 
     path = SAMPLES / "tricky.pgn"
     fen = os.environ.get("FEN", str(ROOT / "target" / "debug" / "fen"))
     fen_sql = os.environ.get("FEN_SQL", str(ROOT / "target" / "debug" / "fen-sql"))
     out = subprocess.run([fen, "pgn", "--format", "tsv", str(path)], capture_output=True, text=True, check=True).stdout
     command = [(int(line.split("\t")[0]), line.split("\t")[3]) for line in out.splitlines()]
-
     games = fenkit.read_pgn(path).read_all()
-    positions = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
-    python = [
-        (number, ply["fen"])
-        for number, plies in zip(games.column("game").to_pylist(), positions.to_pylist())
-        for ply in plies[1:]
-    ]
-
-    query = f"""SELECT game, p['fen'] AS fen FROM (
-        SELECT game, unnest(pgn_positions(movetext, "FEN")) AS p FROM '{path}'
-    ) WHERE p['ply'] > 0 ORDER BY game, p['ply']"""
-    rows = subprocess.run([fen_sql, "--format", "csv", "-c", query], capture_output=True, text=True, check=True).stdout
-    sql = [(int(g), f) for g, f in list(csv.reader(io.StringIO(rows)))[1:]]
+    python = game_positions(path)
+    sql = fen_sql_game_positions(fen_sql, path)
 
     assert games.num_rows == 4
     assert command == python == sql

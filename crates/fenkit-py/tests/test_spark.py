@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, fen_sql_game_positions, game_positions
 
 import pyspark
 
@@ -145,17 +145,8 @@ def test_tricky_pgn_gives_the_games_and_positions_fen_sql_gives(spark):
             "WHERE p.ply > 0 ORDER BY game, p.ply"
         ).collect()
     ]
-    query = f"""SELECT game, p['fen'] FROM (SELECT game, unnest(pgn_positions(movetext, "FEN")) AS p
-        FROM '{path}') WHERE p['ply'] > 0 ORDER BY game, p['ply']"""
-    out = subprocess.run([FEN_SQL, "--format", "csv", "-c", query], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    expected = [(int(g), f) for g, f in list(csv.reader(io.StringIO(out)))[1:]]
-    games = fenkit.read_pgn(path).read_all()
-    positions = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
-    python = [
-        (number, ply["fen"])
-        for number, plies in zip(games.column("game").to_pylist(), positions.to_pylist())
-        for ply in plies[1:]
-    ]
+    expected = fen_sql_game_positions(FEN_SQL, path)
+    python = game_positions(path)
     assert len(expected) == 14
     assert got == expected == python
 

@@ -44,16 +44,14 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         Err(status) => return Ok(status),
     };
     let (plies, stop) = fenkit::games::game_plies(&text.text);
-    let mut status = Status::Ok;
-    if let Some(stop) = &stop {
+    let status = match stop {
         // The plies before the stop are drawn; the stop is said.
-        let why = fenkit::printable(&stop.to_string()).into_owned();
-        out.note(&format!(
-            "{source}:{}:1: warning: game {number}: {why}; the GIF ends there",
-            text.line
-        ))?;
-        status = Status::BadRecords;
-    }
+        Some(stop) => {
+            let then = "; the GIF ends there";
+            crate::games::say_stop((&source, &text, number), stop, None, then, out)?
+        }
+        None => Status::Ok,
+    };
     let renderer = Renderer::new();
     let look = args.look.diagram();
     let draw = |ply: &fenkit::games::GamePly| {

@@ -10,7 +10,6 @@ use std::{
 
 use fenkit::{
     Code, Diagnostic, Field, Span,
-    games::NoPly,
     render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme},
 };
 
@@ -262,31 +261,15 @@ impl Image {
                 self.write_next(ply.ply as u64, None, &image)?;
             }
             if let Some(stop) = stop {
-                let why = fenkit::printable(&stop.to_string()).into_owned();
-                let line = text.line;
-                out.note(&format!(
-                    "{source}:{line}:1: warning: game {number}: {why}; the plies before are drawn"
-                ))?;
-                return Ok(Status::BadRecords);
+                let then = "; the plies before are drawn";
+                return crate::games::say_stop((&source, &text, number), stop, None, then, out);
             }
             return Ok(Status::Ok);
         }
         let drawn = match fenkit::games::ply_of_game(&text.text, game.ply) {
             Ok(drawn) => drawn,
-            Err(NoPly::Beyond { plies }) => {
-                let ply = game.ply.unwrap_or_default();
-                out.note(&format!(
-                    "fen: {source}: game {number} has {plies} plies, not {ply}"
-                ))?;
-                return Ok(Status::BadRecords);
-            }
-            Err(NoPly::Unplayable { code, message }) => {
-                let why = fenkit::printable(&message);
-                let line = text.line;
-                out.note(&format!(
-                    "{source}:{line}:1: error[{code}]: game {number}: {why}"
-                ))?;
-                return Ok(Status::BadRecords);
+            Err(stop) => {
+                return crate::games::say_stop((&source, &text, number), stop, game.ply, "", out);
             }
         };
         let diagram = self.diagram.for_ply(&drawn);

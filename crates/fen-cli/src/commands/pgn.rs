@@ -249,6 +249,9 @@ fn ply_range(text: &str) -> Result<RangeInclusive<usize>, String> {
 /// What to print for each ply.
 struct Printer<'a> {
     options: &'a Args,
+    /// The tags whose values the plies carry: those asked for, then
+    /// `UTCDate` and `UTCTime` when `UTCDateTime` is asked for.
+    kept_tags: Vec<String>,
     text: Vec<u8>,
     /// The deepest named opening of the current game: ply, ECO, name.
     opening: Option<(usize, &'static fenkit::games::Opening)>,
@@ -365,10 +368,8 @@ impl Printer<'_> {
     /// increment). `UTCDateTime` is `UTCDate` and `UTCTime` as one moment,
     /// read from the two tags kept after those asked for.
     fn tags(&mut self, tags: &[Option<String>]) {
-        // A tag's value is kept once, at its first place among those kept.
         let kept = |name: &str| {
-            let asked = self.options.tags.iter().position(|tag| tag == name);
-            let at = asked.unwrap_or(self.options.tags.len() + usize::from(name == "UTCTime"));
+            let at = self.kept_tags.iter().position(|tag| tag == name)?;
             tags.get(at).cloned().flatten()
         };
         let moment = || fenkit::games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
@@ -461,8 +462,18 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     }
     let options = &args;
     let annotated = !notes.is_empty();
+    let mut kept_tags = options.tags.clone();
+    if options
+        .tags
+        .iter()
+        .any(|tag| tag == fenkit::games::UTC_MOMENT)
+    {
+        kept_tags.extend(["UTCDate".to_string(), "UTCTime".to_string()]);
+    }
+    let tags: Vec<&str> = kept_tags.iter().map(String::as_str).collect();
     let printer = RefCell::new(Printer {
         options,
+        kept_tags: kept_tags.clone(),
         text: Vec::with_capacity(64 * 1024),
         opening: None,
         lines: Vec::new(),
@@ -472,9 +483,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         problems: Vec::new(),
         escape: io::stdout().is_terminal(),
     });
-    // The tags asked for, then the two that make `UTCDateTime`.
-    let mut tags: Vec<&str> = options.tags.iter().map(String::as_str).collect();
-    tags.extend(["UTCDate", "UTCTime"]);
     let plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
     let plies = match annotated {
         true => plies.keeping_annotations(),

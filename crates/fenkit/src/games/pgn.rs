@@ -59,6 +59,21 @@ pub struct GameError {
     pub message: String,
 }
 
+impl GameError {
+    /// Game `game`'s comment (`{`) that is never closed: pgn-reader's one
+    /// error inside a game, which takes the rest of the input.
+    pub fn unterminated_comment(game: u64) -> GameError {
+        GameError {
+            game,
+            ply: None,
+            code: Code::UnterminatedComment,
+            message:
+                "the comment opened here ('{') is never closed: the rest of the input is in it"
+                    .into(),
+        }
+    }
+}
+
 /// A pgn-reader visitor that plays each game's mainline and calls
 /// `on_ply` with every position, the start included.
 ///

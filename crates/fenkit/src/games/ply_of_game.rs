@@ -6,7 +6,7 @@ use shakmaty::{Move, Position, Setup};
 
 use super::{
     Annotations,
-    pgn::{Plies, Reader},
+    pgn::{GameError, Plies, Reader},
     rewrite_dialects,
 };
 
@@ -26,7 +26,9 @@ pub struct GamePly {
 pub enum NoPly {
     /// The game stops before it: a move that cannot be played, a word that
     /// is no move, a `[FEN]` tag that cannot be played from.
-    Unplayable { code: crate::Code, message: String },
+    /// Where it stops is the error's ply (a move) or none (the `[FEN]`
+    /// tag, a comment never closed).
+    Unplayable(GameError),
     /// The game is shorter.
     Beyond { plies: usize },
 }
@@ -34,7 +36,7 @@ pub enum NoPly {
 impl std::fmt::Display for NoPly {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NoPly::Unplayable { message, .. } => f.write_str(message),
+            NoPly::Unplayable(error) => f.write_str(&error.message),
             NoPly::Beyond { plies } => write!(f, "the game has {plies} plies"),
         }
     }
@@ -66,22 +68,19 @@ pub fn game_plies(text: &[u8]) -> (Vec<GamePly>, Option<NoPly>) {
         });
     })
     .keeping_annotations();
-    let unplayable = |code, message| NoPly::Unplayable { code, message };
     let played = match Reader::new(&text[..]).read_game(&mut visitor) {
-        Err(err) => Err(unplayable(
-            crate::Code::UnterminatedComment,
-            err.to_string(),
-        )),
+        // pgn-reader's one error inside a game.
+        Err(_) => Err(NoPly::Unplayable(GameError::unterminated_comment(1))),
         Ok(None) => Err(NoPly::Beyond { plies: 0 }),
         // A word that is no move stops the game there, as everywhere.
         Ok(Some(played)) => visitor
             .check_words(&text, played)
-            .map_err(|error| unplayable(error.code, error.message))
+            .map_err(NoPly::Unplayable)
             .map(|_| ()),
     };
     drop(visitor);
     // pgn-reader played on past a word that is no move: those plies go.
-    if let Err(NoPly::Unplayable { .. }) = &played
+    if let Err(NoPly::Unplayable(_)) = &played
         && let Some((index, _)) = super::pgn::first_word_not_san(&text)
     {
         plies.truncate(index + 1);
