@@ -251,6 +251,43 @@ fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
         .read_info(fs::File::open(dir.join("stopped.gif")).unwrap())
         .expect("a GIF");
     assert_eq!(decoder.into_iter().count(), 3, "the start, e4, e5");
+
+    // --clocks: a line more under the board, which changes as clocks do.
+    let clocked = "[TimeControl \"60+0\"]\n\n1. e4 { [%clk 0:00:59] } e5 { [%clk 0:00:58] } *\n";
+    fs::write(dir.join("clocked.pgn"), clocked).unwrap();
+    let output = fen(
+        &[
+            "gif",
+            "--size",
+            "96",
+            "--clocks",
+            "clocked.pgn",
+            "-o",
+            "clocked.gif",
+        ],
+        &dir,
+        "",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options
+        .read_info(fs::File::open(dir.join("clocked.gif")).unwrap())
+        .expect("a GIF");
+    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
+    assert!(height > width, "{width}×{height}: no line under the board");
+    let mut strips = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        // The bottom rows, below the board: the clocks.
+        strips.push(frame.buffer[width * 4 * (height - 6)..].to_vec());
+    }
+    assert_eq!(strips.len(), 3);
+    assert_ne!(strips[0], strips[1], "White's clock moved");
+    assert_ne!(strips[1], strips[2], "Black's clock moved");
 }
 
 /// `--pgn --every`: a file a ply into the directory, named by ply, each

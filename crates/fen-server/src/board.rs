@@ -32,17 +32,50 @@ fn option<T: std::str::FromStr<Err = BadOption>>(name: &str, value: &str) -> Res
     value.parse().map_err(|e: BadOption| bad(name, e.0))
 }
 
+/// What a query draws: a FEN (`fen`), or a ply of a game (`pgn`, its
+/// text, and `ply`, its last ply when absent), with the move that led
+/// there and the game's own arrows and circled squares.
+enum Subject {
+    Record(Setup),
+    Ply(fenkit::games::GamePly),
+}
+
+fn subject(params: &Params) -> Result<Subject, Refusal> {
+    let Some(pgn) = params.get("pgn") else {
+        if params.contains_key("ply") {
+            return Err(bad("ply", "is a ply of the game given as 'pgn'".into()));
+        }
+        let fen = fen_from_url(required(params, "fen")?);
+        let parsed = crate::read_options()
+            .parse(fen.as_bytes())
+            .map_err(|err| refused_record("the FEN is malformed", &fen, err.diagnostics()))?;
+        return Ok(Subject::Record(parsed.setup));
+    };
+    if params.contains_key("fen") {
+        return Err(bad(
+            "pgn",
+            "a diagram is of a FEN or of a game, not both".into(),
+        ));
+    }
+    let ply = match params.get("ply") {
+        Some(ply) => Some(
+            ply.parse::<usize>()
+                .map_err(|_| bad("ply", format!("'{ply}' is not a ply number")))?,
+        ),
+        None => None,
+    };
+    fenkit::games::ply_of_game(pgn.as_bytes(), ply)
+        .map(Subject::Ply)
+        .map_err(|why| bad("pgn", why.to_string()))
+}
+
 /// The diagram a query asks for, or why it cannot be drawn.
 fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
-    let fen = fen_from_url(required(params, "fen")?);
-    let read = crate::read_options();
-    let parsed = read
-        .parse(fen.as_bytes())
-        .map_err(|err| refused_record("the FEN is malformed", &fen, err.diagnostics()))?;
+    let subject = subject(params)?;
     let mut diagram = Diagram::default();
     for (name, value) in params {
         match name.as_str() {
-            "fen" => {}
+            "fen" | "pgn" | "ply" => {}
             "size" => {
                 let size: u32 = value
                     .parse()
@@ -74,7 +107,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             }
             "caption" => diagram.caption = value != "false" && value != "0",
             _ => {
-                let known = "fen, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption";
+                let known = "fen, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption";
                 return Err(bad(
                     name,
                     format!("is not a parameter here; the parameters are {known}"),
@@ -82,10 +115,18 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             }
         }
     }
-    let setup = parsed.setup;
-    let violations = fenkit::violations(&setup, CastlingMode::Standard);
-    diagram.problems = fenkit::render::squares_to_cross_out(&violations);
-    Ok((setup, diagram))
+    match subject {
+        Subject::Record(setup) => {
+            let violations = fenkit::violations(&setup, CastlingMode::Standard);
+            diagram.problems = fenkit::render::squares_to_cross_out(&violations);
+            Ok((setup, diagram))
+        }
+        // A game's position was played to: nothing to cross out.
+        Subject::Ply(ply) => {
+            let diagram = diagram.for_ply(&ply);
+            Ok((ply.setup, diagram))
+        }
+    }
 }
 
 /// The server's renderer: pixels drawn for one image are kept for the

@@ -47,10 +47,17 @@ async fn refusal(uri: &str) -> (StatusCode, String) {
 }
 
 /// `text` with spaces as `%20` and `/` kept, for query strings.
+/// `text` percent-encoded for a query: every byte but letters, digits,
+/// `/` and `-._~`.
 fn encode(text: &str) -> String {
-    text.replace(' ', "%20")
-        .replace('#', "%23")
-        .replace(',', "%2C")
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -400,7 +407,7 @@ async fn bad_board_queries_are_400_with_the_reason() {
         ),
         (
             format!("fen={}&bogus=1", encode(START)),
-            "bogus: is not a parameter here; the parameters are fen, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption",
+            "bogus: is not a parameter here; the parameters are fen, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption",
         ),
         ("size=100".to_string(), "the parameter 'fen' is missing"),
     ] {
@@ -418,6 +425,62 @@ async fn bad_board_queries_are_400_with_the_reason() {
     // Problems in the shape of /api/check's.
     assert_eq!(body["problems"][0]["code"], "rank-too-short");
     assert_eq!(body["problems"][0]["column"], 36);
+}
+
+#[tokio::test]
+async fn boards_of_a_games_ply_with_its_arrows() {
+    let game = "[Event \"x\"]\n\n1. e4 { [%cal Gg1f3,Rd1h5] [%csl Yf7] } e5 2. Nf3 *";
+    let svg_of = |query: String| async move {
+        let response = get(&format!("/board.svg?{query}")).await;
+        assert_eq!(response.status(), StatusCode::OK, "{query}");
+        String::from_utf8(bytes(response).await).unwrap()
+    };
+    // Ply 1: after 1. e4, its move marked, its two arrows and circle drawn.
+    let first = svg_of(format!("pgn={}&ply=1", encode(game))).await;
+    assert_eq!(first.matches(r#"class="arrow""#).count(), 2);
+    assert_eq!(first.matches(r#"class="circle""#).count(), 1);
+    assert_eq!(first.matches(r#"class="last-move""#).count(), 2);
+    // The same as the FEN after 1. e4 with the same marks given by hand.
+    let by_hand = svg_of(format!(
+        "fen={}&lastMove=e2e4&arrows=Gg1f3,Rd1h5&marks=Yf7",
+        encode("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    ))
+    .await;
+    assert_eq!(first, by_hand);
+    // No ply: the game's last; no arrows there.
+    let last = svg_of(format!("pgn={}", encode(game))).await;
+    assert_eq!(last.matches(r#"class="arrow""#).count(), 0);
+    let png = get(&format!("/board.png?pgn={}&ply=0&size=64", encode(game))).await;
+    assert!(bytes(png).await.starts_with(b"\x89PNG"));
+
+    for (query, expected) in [
+        (
+            format!("pgn={}&ply=9", encode(game)),
+            "pgn: the game has 3 plies",
+        ),
+        (
+            format!("pgn={}&ply=3", encode("1. e4 e5 2. Ke3 Nc6 *")),
+            "pgn: move 2. Ke3: no white king can reach e3",
+        ),
+        (
+            format!("pgn={}&ply=x", encode(game)),
+            "ply: 'x' is not a ply number",
+        ),
+        (
+            format!("pgn={}&fen={}", encode(game), encode(START)),
+            "pgn: a diagram is of a FEN or of a game, not both",
+        ),
+        (
+            format!("fen={}&ply=1", encode(START)),
+            "ply: is a ply of the game given as 'pgn'",
+        ),
+    ] {
+        assert_eq!(
+            refusal(&format!("/board.svg?{query}")).await,
+            (StatusCode::BAD_REQUEST, expected.to_string()),
+            "{query}"
+        );
+    }
 }
 
 #[tokio::test]

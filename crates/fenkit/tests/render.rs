@@ -192,6 +192,7 @@ fn the_caption_and_margin_make_the_image_taller() {
     );
     let captioned = Diagram {
         caption: true,
+        clocks: None,
         ..plain
     };
     let text = svg(&Setup::initial(), &captioned);

@@ -26,6 +26,10 @@ pub struct Args {
     /// as long).
     #[arg(long, value_name = "MS", default_value_t = 800, value_parser = positive)]
     pub delay: u32,
+    /// Both players' clocks under the board, from the game's [%clk]
+    /// comments (and its TimeControl tag before the first).
+    #[arg(long)]
+    pub clocks: bool,
     /// Write to FILE; standard output when not given (never a terminal).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -54,9 +58,18 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     let renderer = Renderer::new();
     let look = args.look.diagram();
-    let draw = |ply: &fenkit::games::GamePly| {
+    let clocks = match args.clocks {
+        true => fenkit::games::game_clocks(&plies, base_time(&text.text))
+            .into_iter()
+            .map(Some)
+            .collect(),
+        false => vec![None; plies.len()],
+    };
+    let draw = |(ply, clocks): (&fenkit::games::GamePly, &Option<_>)| {
+        let mut diagram = look.for_ply(ply);
+        diagram.clocks = *clocks;
         renderer
-            .rgba(&ply.setup, &look.for_ply(ply))
+            .rgba(&ply.setup, &diagram)
             .map_err(io::Error::other)
     };
     let mut gif = Vec::new();
@@ -66,13 +79,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         ))?;
         return Ok(Status::BadRecords);
     };
-    let (width, height, _) = draw(first)?;
+    let (width, height, _) = draw((first, &clocks[0]))?;
     let mut encoder =
         gif::Encoder::new(&mut gif, width as u16, height as u16, &[]).map_err(io::Error::other)?;
     encoder
         .set_repeat(gif::Repeat::Infinite)
         .map_err(io::Error::other)?;
-    for (index, ply) in plies.iter().enumerate() {
+    for (index, ply) in plies.iter().zip(&clocks).enumerate() {
         let (width, height, mut pixels) = draw(ply)?;
         // Speed 10: NeuQuant's quick setting, ample for a board's few
         // colours.
@@ -93,4 +106,27 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         None => out.stdout().write_all(&gif)?,
     }
     Ok(status)
+}
+
+/// The clocks' time at the start: the base of the game's `TimeControl`
+/// tag (`180+2`), when it has one that reads.
+fn base_time(text: &[u8]) -> Option<std::time::Duration> {
+    use fenkit::games::{
+        TagValue,
+        pgn::{Plies, Reader},
+    };
+    let mut control = None;
+    let mut plies = Plies::new(|ply| {
+        if ply.ply == 0 {
+            control = ply.tags[0].clone();
+        }
+    })
+    .keeping_tags(&["TimeControl"]);
+    // Only the tag is wanted: how the game ends does not matter here.
+    let _ = Reader::new(text).read_game(&mut plies);
+    drop(plies);
+    match fenkit::games::tag_value("TimeControl", &control?) {
+        TagValue::TimeControl { base, .. } => Some(std::time::Duration::from_secs(base.into())),
+        _ => None,
+    }
 }

@@ -121,6 +121,7 @@ impl Look {
             coordinates: self.coordinates,
             theme: self.colors,
             caption: self.caption,
+            clocks: None,
             last_move: self.last_move,
             check: self.check,
             arrows: self.arrows.clone(),

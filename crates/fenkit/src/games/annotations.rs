@@ -26,6 +26,23 @@ pub struct Drawn {
     pub to: Square,
 }
 
+impl Drawn {
+    /// Appends the lichess form (see [`Display`](#impl-Display-for-Drawn))
+    /// to `buf`, as shakmaty's `append_ascii_to` does for moves: without
+    /// the formatter, for writers of many rows.
+    pub fn append_ascii_to(&self, buf: &mut Vec<u8>) {
+        let mut colour = [0; 4];
+        buf.extend_from_slice(self.color.encode_utf8(&mut colour).as_bytes());
+        for square in [self.from, self.to]
+            .iter()
+            .take(if self.from == self.to { 1 } else { 2 })
+        {
+            buf.push(square.file().char() as u8);
+            buf.push(square.rank().char() as u8);
+        }
+    }
+}
+
 /// As lichess writes it in `[%cal]` and `[%csl]`: the colour's letter,
 /// then the square, or the two squares of an arrow.
 ///
@@ -109,51 +126,59 @@ impl Annotations {
     /// assert_eq!(notes.problems, ["[%clk 1:xx:00]: a clock is h:mm:ss"]);
     /// ```
     pub fn read_comment(&mut self, comment: &[u8]) {
-        // Comments are nearly always UTF-8: checked first, repaired only
-        // when not.
-        let text = match std::str::from_utf8(comment) {
-            Ok(text) => std::borrow::Cow::Borrowed(text),
-            Err(_) => String::from_utf8_lossy(comment),
-        };
-        let mut rest = text.as_ref();
-        // The words between commands, joined by single spaces.
-        let words = |part: &str, comment: &mut String| {
-            // Between lichess's commands stand blanks only: passed over
-            // without the Unicode-aware split.
-            if part.bytes().all(|b| b.is_ascii_whitespace()) {
-                return;
-            }
-            for word in part.split_whitespace() {
-                if !comment.is_empty() {
-                    comment.push(' ');
-                }
-                comment.push_str(word);
-            }
-        };
-        let mut comment = std::mem::take(&mut self.comment);
-        while let Some(open) = memchr::memmem::find(rest.as_bytes(), b"[%") {
+        // Read as bytes: commands are ASCII, and lichess's comments are
+        // commands and blanks only, so the words (and their UTF-8 check)
+        // are the rare case. Measured: a third of `fen pgn --columns
+        // annotations` went to reading comments as `str`.
+        let mut rest = comment;
+        while let Some(open) = find_command(rest) {
             // An unclosed command is words.
-            let Some(close) = memchr::memchr(b']', &rest.as_bytes()[open..]) else {
+            let Some(close) = rest[open..].iter().position(|&b| b == b']') else {
                 break;
             };
-            words(&rest[..open], &mut comment);
+            self.words(&rest[..open]);
             self.command(&rest[open..=open + close]);
             rest = &rest[open + close + 1..];
         }
-        words(rest, &mut comment);
-        self.comment = comment;
+        self.words(rest);
+    }
+
+    /// Clears these annotations, keeping what they hold allocated for the
+    /// next ply.
+    pub fn clear(&mut self) {
+        self.clock = None;
+        self.emt = None;
+        self.eval = None;
+        self.arrows.clear();
+        self.circles.clear();
+        self.nags.clear();
+        self.comment.clear();
+        self.problems.clear();
+    }
+
+    /// The words between commands, joined to the comment by single spaces.
+    fn words(&mut self, part: &[u8]) {
+        if part.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        for word in String::from_utf8_lossy(part).split_whitespace() {
+            if !self.comment.is_empty() {
+                self.comment.push(' ');
+            }
+            self.comment.push_str(word);
+        }
     }
 
     /// One `[%name args]` command.
-    fn command(&mut self, command: &str) {
+    fn command(&mut self, command: &[u8]) {
         let inner = command[2..command.len() - 1].trim_ascii();
-        let blank = inner.bytes().position(|b| b.is_ascii_whitespace());
-        let (name, args) = blank.map_or((inner, ""), |at| (&inner[..at], &inner[at..]));
+        let blank = inner.iter().position(u8::is_ascii_whitespace);
+        let (name, args) = blank.map_or((inner, &b""[..]), |at| inner.split_at(at));
         let args = args.trim_ascii();
         let problem = match name {
-            "clk" | "emt" => match seconds(args) {
+            b"clk" | b"emt" => match seconds(args) {
                 Some(value) => {
-                    let slot = if name == "clk" {
+                    let slot = if name == b"clk" {
                         &mut self.clock
                     } else {
                         &mut self.emt
@@ -163,17 +188,17 @@ impl Annotations {
                 }
                 None => Some("a clock is h:mm:ss"),
             },
-            "eval" => match eval(args) {
+            b"eval" => match eval(args) {
                 Some(value) => {
                     self.eval.get_or_insert(value);
                     None
                 }
                 None => Some("an evaluation is pawns (0.17) or mate in N (#-3), then ,depth"),
             },
-            "cal" | "csl" => {
+            b"cal" | b"csl" => {
                 let mut bad = false;
-                for item in args.split(',').filter(|item| !item.is_empty()) {
-                    match drawn(item.trim()) {
+                for item in args.split(|&b| b == b',').filter(|item| !item.is_empty()) {
+                    match drawn(item.trim_ascii()) {
                         Some(d) if d.from == d.to => self.circles.push(d),
                         Some(d) => self.arrows.push(d),
                         None => bad = true,
@@ -184,98 +209,137 @@ impl Annotations {
             _ => None,
         };
         if let Some(problem) = problem {
+            let command = String::from_utf8_lossy(command);
             self.problems
-                .push(format!("{}: {problem}", crate::printable(command)));
+                .push(format!("{}: {problem}", crate::printable(&command)));
         }
     }
 }
 
-/// `text` split at the first `byte` (ASCII), as `str::split_once` with a
-/// char but without its searcher: this runs on every clock and evaluation
-/// of every game (measured: a twentieth of `fen pgn --columns
-/// annotations`).
-fn split_at_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
-    let at = text.bytes().position(|b| b == byte)?;
-    Some((&text[..at], &text[at + 1..]))
+/// Where the next `[%` starts. Comments and their commands are short:
+/// plain loops here, not memchr and memmem, whose setup per call cost
+/// more than the search (measured: a fifth of `fen pgn --columns
+/// annotations` with them).
+fn find_command(text: &[u8]) -> Option<usize> {
+    (0..text.len().saturating_sub(1)).find(|&at| text[at] == b'[' && text[at + 1] == b'%')
+}
+
+/// The run of decimal digits that starts `text`: its value (none when
+/// past a `u64`) and its length. Clocks and evaluations are read in one
+/// pass of these, not split and then parsed: they are on every move of
+/// every lichess game (measured: reading them was two thirds of reading
+/// comments).
+fn leading_number(text: &[u8]) -> (Option<u64>, usize) {
+    let mut value = Some(0u64);
+    let mut len = 0;
+    for &b in text {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(b - b'0')));
+        len += 1;
+    }
+    (value, len)
+}
+
+/// `text` without the digits that start it, when it starts with some
+/// that fit a `u32` and then `separator`.
+fn number_then(text: &[u8], separator: u8) -> Option<(u32, &[u8])> {
+    let (value, len) = leading_number(text);
+    if len == 0 || text.get(len) != Some(&separator) {
+        return None;
+    }
+    Some((u32::try_from(value?).ok()?, &text[len + 1..]))
 }
 
 /// `h:mm:ss` or `h:mm:ss.f` in seconds.
-fn seconds(text: &str) -> Option<f64> {
-    let (h, rest) = split_at_byte(text, b':')?;
-    let (m, s) = split_at_byte(rest, b':')?;
-    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-    let (whole, fraction) = split_at_byte(s, b'.').unwrap_or((s, ""));
-    if !digits(h) || !digits(m) || !digits(whole) || !fraction.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let hours = f64::from(h.parse::<u32>().ok()?);
-    let minutes = f64::from(m.parse::<u32>().ok()?);
-    // Whole seconds, the usual case, parse as an integer.
-    let seconds = match fraction.is_empty() {
-        true => f64::from(whole.parse::<u32>().ok()?),
-        false => s.parse::<f64>().ok()?,
+fn seconds(text: &[u8]) -> Option<f64> {
+    let (hours, rest) = number_then(text, b':')?;
+    let (minutes, s) = number_then(rest, b':')?;
+    let (whole, len) = leading_number(s);
+    let whole = u32::try_from(whole?).ok().filter(|_| len > 0)?;
+    let seconds = match &s[len..] {
+        // Whole seconds, the usual case, as an integer.
+        [] => f64::from(whole),
+        // A fraction: read as a float, as python-chess does.
+        [b'.', fraction @ ..] if fraction.iter().all(u8::is_ascii_digit) => std::str::from_utf8(s)
+            .ok()?
+            .trim_end_matches('.')
+            .parse::<f64>()
+            .ok()?,
+        _ => return None,
     };
     // As python-chess sums them: whole hours and minutes, then the seconds.
-    Some(hours * 3600.0 + minutes * 60.0 + seconds)
+    Some(f64::from(hours) * 3600.0 + f64::from(minutes) * 60.0 + seconds)
 }
 
 /// `0.17`, `-1.5`, `#3`, `#-3`, each with an optional `,depth`.
-fn eval(text: &str) -> Option<Eval> {
-    let (value, depth) = match split_at_byte(text, b',') {
-        Some((value, depth)) => (value, Some(depth.trim().parse::<u32>().ok()?)),
+fn eval(text: &[u8]) -> Option<Eval> {
+    let (value, depth) = match text.iter().position(|&b| b == b',') {
+        Some(at) => {
+            let depth = text[at + 1..].trim_ascii();
+            let (number, len) = leading_number(depth);
+            if len == 0 || len != depth.len() {
+                return None;
+            }
+            (&text[..at], Some(u32::try_from(number?).ok()?))
+        }
         None => (text, None),
     };
-    if let Some(mate) = value.strip_prefix('#') {
-        let moves = mate.trim_start_matches('+').parse::<i32>().ok()?;
+    if let Some(mate) = value.strip_prefix(b"#") {
+        let moves = std::str::from_utf8(mate)
+            .ok()?
+            .trim_start_matches('+')
+            .parse::<i32>()
+            .ok()?;
         return Some(Eval::Mate { moves, depth });
     }
-    let unsigned = value.trim_start_matches(['+', '-']);
-    let (whole, fraction) = split_at_byte(unsigned, b'.').unwrap_or((unsigned, ""));
-    let fine = whole.len() <= 10
-        && fraction.len() <= 2
-        && whole
-            .bytes()
-            .chain(fraction.bytes())
-            .all(|b| b.is_ascii_digit())
-        && !(whole.is_empty() && fraction.is_empty())
-        && value.len() - unsigned.len() <= 1;
-    if !fine {
+    let (negative, unsigned) = match value.first() {
+        Some(b'-') => (true, &value[1..]),
+        Some(b'+') => (false, &value[1..]),
+        _ => (false, value),
+    };
+    let (whole, whole_len) = leading_number(unsigned);
+    // Pawns to centipawns in integers: exact, as python-chess's rounding of
+    // `pawns * 100` is for at most two decimals.
+    let (hundredths, fraction_len) = match &unsigned[whole_len..] {
+        [] => (0, 0),
+        [b'.', fraction @ ..] => match leading_number(fraction) {
+            (Some(n), 1) if fraction.len() == 1 => (n * 10, 1),
+            (Some(n), len) if len == fraction.len() && len <= 2 => (n, len),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if whole_len > 10 || whole_len + fraction_len == 0 {
         return None;
     }
-    let pawns: f64 = value.trim_end_matches('.').parse().ok()?;
-    // Rounded as python-chess rounds: halves to even.
-    let cp = (pawns * 100.0).round_ties_even();
-    (cp.abs() < f64::from(i32::MAX)).then_some(Eval::Centipawns {
-        cp: cp as i32,
+    let cp = whole? * 100 + hundredths;
+    if cp >= i32::MAX as u64 {
+        return None;
+    }
+    let cp = cp as i32;
+    Some(Eval::Centipawns {
+        cp: if negative { -cp } else { cp },
         depth,
     })
 }
 
 /// `Ge2e4` or `Rd4`.
-fn drawn(item: &str) -> Option<Drawn> {
-    let mut chars = item.chars();
-    let color = chars
-        .next()
-        .filter(|c| matches!(c, 'G' | 'R' | 'Y' | 'B'))?;
-    let squares = chars.as_str();
-    if !squares.is_ascii() {
+fn drawn(item: &[u8]) -> Option<Drawn> {
+    let (&color, squares) = item.split_first()?;
+    if !matches!(color, b'G' | b'R' | b'Y' | b'B') {
         return None;
     }
-    let square = |text: &str| text.parse::<Square>().ok();
-    match squares.len() {
-        2 => {
-            let at = square(squares)?;
-            Some(Drawn {
-                color,
-                from: at,
-                to: at,
-            })
-        }
-        4 => Some(Drawn {
-            color,
-            from: square(&squares[..2])?,
-            to: square(&squares[2..])?,
-        }),
-        _ => None,
-    }
+    let square = |text: &[u8]| Square::from_ascii(text).ok();
+    let (from, to) = match squares.len() {
+        2 => (square(squares)?, square(squares)?),
+        4 => (square(&squares[..2])?, square(&squares[2..])?),
+        _ => return None,
+    };
+    Some(Drawn {
+        color: char::from(color),
+        from,
+        to,
+    })
 }

@@ -29,5 +29,5 @@ pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
 pub use openings::{Opening, opening, openings};
 #[cfg(feature = "pgn")]
-pub use ply_of_game::{GamePly, NoPly, game_plies, ply_of_game};
+pub use ply_of_game::{GamePly, NoPly, game_clocks, game_plies, ply_of_game};
 pub use tags::{TagValue, UTC_MOMENT, tag_value, utc_moment};

@@ -386,7 +386,6 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
         let Some(waiting) = movetext.waiting.take() else {
             return;
         };
-        let notes = std::mem::take(&mut movetext.notes);
         (self.on_ply)(Ply {
             game: self.games,
             ply: movetext.ply,
@@ -394,8 +393,10 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
             played: waiting.map(|(_, m)| m),
             position: &movetext.position,
             tags: &movetext.tags,
-            annotations: &notes,
+            annotations: &movetext.notes,
         });
+        // Cleared in place: the next ply reuses what this one allocated.
+        movetext.notes.clear();
     }
 }
 

@@ -2,7 +2,9 @@
 //! move that led there, and what its comments say (arrows and circled
 //! squares among them).
 
-use shakmaty::{Move, Position, Setup};
+use std::time::Duration;
+
+use shakmaty::{ByColor, Move, Position, Setup};
 
 use super::{
     Annotations,
@@ -110,4 +112,38 @@ pub fn ply_of_game(text: &[u8], ply: Option<usize>) -> Result<GamePly, NoPly> {
         (Some(_), None) => Err(NoPly::Beyond { plies: count }),
         (None, None) => plies.pop().ok_or(NoPly::Beyond { plies: 0 }),
     }
+}
+
+/// The clocks a diagram of each ply shows, as a chess clock stood after
+/// that move: the mover's from its `[%clk]`, the other side's as it last
+/// stood; `start` (the time control's base) before a side's first clock.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let (plies, _) = fenkit::games::game_plies(b"1. e4 { [%clk 0:02:58] } e5 { [%clk 0:02:59] } 2. Nf3 *");
+/// let clocks = fenkit::games::game_clocks(&plies, Some(Duration::from_secs(180)));
+/// let seconds: Vec<_> = clocks.iter().map(|c| (c.white.unwrap().as_secs(), c.black.unwrap().as_secs())).collect();
+/// // Nf3 has no clock: White's stays as it last stood.
+/// assert_eq!(seconds, [(180, 180), (178, 180), (178, 179), (178, 179)]);
+/// ```
+pub fn game_clocks(plies: &[GamePly], start: Option<Duration>) -> Vec<ByColor<Option<Duration>>> {
+    let mut clocks = ByColor {
+        white: start,
+        black: start,
+    };
+    plies
+        .iter()
+        .map(|ply| {
+            let read = ply
+                .annotations
+                .clock
+                .and_then(|s| Duration::try_from_secs_f64(s).ok());
+            if let (true, Some(time)) = (ply.ply > 0, read) {
+                // The side that moved into this ply: not the one to move.
+                *clocks.get_mut(!ply.setup.turn) = Some(time);
+            }
+            clocks
+        })
+        .collect()
 }

@@ -1,9 +1,9 @@
 //! What a diagram shows besides the pieces, each readable from the short
 //! text forms that the command line and URLs use.
 
-use std::{fmt, str::FromStr};
+use std::{fmt, str::FromStr, time::Duration};
 
-use shakmaty::{Color, Square};
+use shakmaty::{ByColor, Color, Square};
 
 /// Everything about a diagram but the position.
 ///
@@ -28,6 +28,10 @@ pub struct Diagram {
     pub theme: Theme,
     /// A line under the board: side to move, castling rights, en passant.
     pub caption: bool,
+    /// The players' clocks, a line under the board (under the caption
+    /// when both are drawn): a game's frames show them. A clock not known
+    /// is a dash.
+    pub clocks: Option<ByColor<Option<Duration>>>,
     /// The move that led here, highlighted on both squares.
     pub last_move: Option<(Square, Square)>,
     pub check: CheckMark,
@@ -45,6 +49,7 @@ impl Default for Diagram {
             coordinates: Coordinates::Outside,
             theme: Theme::BROWN,
             caption: false,
+            clocks: None,
             last_move: None,
             check: CheckMark::Auto,
             arrows: Vec::new(),

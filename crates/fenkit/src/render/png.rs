@@ -234,6 +234,7 @@ mod tests {
             coordinates: Coordinates::Inside,
             theme: Theme::BLUE,
             caption: true,
+            clocks: None,
             last_move: Some((Square::H5, Square::F7)),
             check: CheckMark::Auto,
             arrows: vec![Arrow {

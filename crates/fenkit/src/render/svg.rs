@@ -1,9 +1,9 @@
 //! The diagram as SVG text, in user units of 45 per square (the size the
 //! piece drawings are made for), scaled to the requested pixel width.
 
-use std::fmt::Write;
+use std::{fmt::Write, time::Duration};
 
-use shakmaty::{Color, File, Piece, Rank, Setup, Square};
+use shakmaty::{ByColor, Color, File, Piece, Rank, Setup, Square};
 
 use super::{
     Arrow, CheckMark, Coordinates, Diagram, Mark,
@@ -35,7 +35,8 @@ impl Layout {
             Coordinates::Outside => MARGIN,
             _ => 0.0,
         };
-        let caption = if diagram.caption { CAPTION } else { 0.0 };
+        let lines = usize::from(diagram.caption) + usize::from(diagram.clocks.is_some());
+        let caption = CAPTION * lines as f32;
         Layout {
             left: margin,
             width: margin + BOARD,
@@ -202,17 +203,51 @@ fn write_over(
     for arrow in &diagram.arrows {
         write_arrow(svg, layout, arrow);
     }
-    if diagram.caption {
-        let baseline = layout.height - CAPTION / 2.0 + 4.5;
+    // The lines under the board, the last at the bottom.
+    let lines = [
+        diagram.caption.then(|| caption(setup)),
+        diagram.clocks.map(clocks_line),
+    ];
+    let lines: Vec<String> = lines.into_iter().flatten().collect();
+    for (index, line) in lines.iter().enumerate() {
+        let below = (lines.len() - index) as f32;
+        let baseline = layout.height - CAPTION * below + CAPTION / 2.0 + 4.5;
         glyphs::write_text(
             svg,
-            &caption(setup),
+            line,
             (layout.width / 2.0, baseline),
             13.0,
             Anchor::Middle,
             FRAME_TEXT,
         );
     }
+}
+
+/// Both clocks in words, as a chess clock shows them: `White 2:58 ·
+/// Black 0:09.5`.
+fn clocks_line(clocks: ByColor<Option<Duration>>) -> String {
+    let shown = |time: Option<Duration>| time.map_or("–".to_string(), clock);
+    format!(
+        "White {} · Black {}",
+        shown(clocks.white),
+        shown(clocks.black)
+    )
+}
+
+/// `h:mm:ss` from an hour on, `m:ss` below, with tenths under ten
+/// seconds (when the clock has them), as lichess's clocks show time.
+fn clock(time: Duration) -> String {
+    let whole = time.as_secs();
+    let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60);
+    let tenths = time.subsec_millis() / 100;
+    let mut text = match hours {
+        0 => format!("{minutes}:{rest:02}"),
+        _ => format!("{hours}:{minutes:02}:{rest:02}"),
+    };
+    if whole < 10 && tenths > 0 {
+        let _ = write!(text, ".{tenths}");
+    }
+    text
 }
 
 /// The drawings of the pieces on the board, and the check glow.
@@ -397,4 +432,32 @@ fn caption(setup: &Setup) -> String {
         let _ = write!(caption, " · en passant {square}");
     }
     caption
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use shakmaty::ByColor;
+
+    use super::{clock, clocks_line};
+
+    #[test]
+    fn clocks_read_as_a_chess_clock_shows_them() {
+        let cases = [
+            (Duration::from_secs(178), "2:58"),
+            (Duration::from_secs(3723), "1:02:03"),
+            (Duration::from_millis(9_540), "0:09.5"),
+            (Duration::from_millis(10_500), "0:10"),
+            (Duration::from_secs(0), "0:00"),
+        ];
+        for (time, shown) in cases {
+            assert_eq!(clock(time), shown, "{time:?}");
+        }
+        let line = clocks_line(ByColor {
+            white: Some(Duration::from_secs(61)),
+            black: None,
+        });
+        assert_eq!(line, "White 1:01 · Black –");
+    }
 }
