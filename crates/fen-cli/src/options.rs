@@ -70,6 +70,18 @@ pub struct Inputs {
     pub progress: crate::progress::When,
 }
 
+/// How many threads `--jobs N` gives: N, or one per core for 0; at most
+/// [`MAX_THREADS`], and whether the number asked was cut to it.
+pub fn threads(jobs: usize) -> (usize, bool) {
+    match jobs {
+        0 => (
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+            false,
+        ),
+        n => (n.min(MAX_THREADS), n > MAX_THREADS),
+    }
+}
+
 /// A number that is within `range`, or why not, in words.
 pub fn number_in(text: &str, range: std::ops::RangeInclusive<u32>) -> Result<u32, String> {
     let (least, most) = (*range.start(), *range.end());
@@ -167,13 +179,7 @@ impl Inputs {
     /// How many threads handle records: as asked, or one per core for 0;
     /// at most [`MAX_THREADS`], and whether the number asked was cut to it.
     pub fn threads(&self) -> (usize, bool) {
-        match self.jobs {
-            0 => (
-                std::thread::available_parallelism().map_or(1, |n| n.get()),
-                false,
-            ),
-            n => (n.min(MAX_THREADS), n > MAX_THREADS),
-        }
+        threads(self.jobs)
     }
 
     pub fn read_options(&self) -> ReadOptions {

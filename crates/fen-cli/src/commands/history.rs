@@ -2,16 +2,19 @@
 //! along one game given as FEN records in order, or along each game of a
 //! PGN file.
 
-use std::{cell::RefCell, path::PathBuf};
+use std::{cell::RefCell, path::PathBuf, rc::Rc};
 
 use fenkit::{
     Code, Diagnostic, Field, Span,
-    games::{Event, History as Tracker, pgn::Plies},
+    games::{
+        Event, History as Tracker,
+        pgn::{GameEnd, GameError, Plies},
+    },
 };
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::prelude::*;
-use crate::games;
+use crate::games::{self, GamePlayer, Played};
 
 /// Report repetitions, the fifty- and seventy-five-move rules and
 /// insufficient material along a game: FEN records in order (one game), or
@@ -154,46 +157,83 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             .is_some_and(|extension| extension.eq_ignore_ascii_case("pgn"))
     };
     if pgn || !inputs.files.is_empty() && inputs.files.iter().all(named_pgn) {
-        return games(&inputs.files, strict_pgn, out);
+        return games(&inputs.files, strict_pgn, inputs.jobs, out);
     }
     run::sequential(&mut Sequence::new(inputs.read_options()), &inputs, out)
 }
 
-/// Each game of PGN files.
-fn games(files: &[PathBuf], strict: bool, out: &mut Output) -> io::Result<Status> {
-    // Lines of output, collected by the visitor as the game is played.
-    let found = RefCell::new((
-        Tracker::new(),
-        Vec::<(usize, String)>::new(),
-        Vec::<String>::new(),
-    ));
-    let plies = Plies::new(|ply| {
-        let (tracker, events, moves) = &mut *found.borrow_mut();
-        if ply.ply == 0 {
-            *tracker = Tracker::new();
-            moves.clear();
-        }
-        let number = ply.position.fullmoves().get() - u32::from(ply.position.turn().is_white());
-        let dots = if ply.position.turn().is_white() {
-            "..."
-        } else {
-            "."
-        };
-        moves.push(match ply.san {
-            Some(san) => format!("ply {} ({number}{dots} {san})", ply.ply),
-            None => "ply 0 (the start)".into(),
+/// What each ply is handed to: the game's findings, shared with the
+/// player.
+type OnPly = Box<dyn FnMut(fenkit::games::pgn::Ply<'_>)>;
+
+/// The current game as it is played: the tracker, its events (ply,
+/// words), and each ply's move in words.
+#[derive(Default)]
+struct Found {
+    tracker: Tracker,
+    events: Vec<(usize, String)>,
+    moves: Vec<String>,
+}
+
+/// `fen history`'s way with games: each ply to the tracker, then the
+/// game's events.
+struct HistoryPlayer {
+    found: Rc<RefCell<Found>>,
+    plies: Plies<OnPly>,
+}
+
+impl HistoryPlayer {
+    fn new(strict: bool) -> HistoryPlayer {
+        let found = Rc::new(RefCell::new(Found::default()));
+        let each = found.clone();
+        let on_ply: OnPly = Box::new(move |ply| {
+            let Found {
+                tracker,
+                events,
+                moves,
+            } = &mut *each.borrow_mut();
+            if ply.ply == 0 {
+                *tracker = Tracker::new();
+                moves.clear();
+            }
+            let number = ply.position.fullmoves().get() - u32::from(ply.position.turn().is_white());
+            let dots = if ply.position.turn().is_white() {
+                "..."
+            } else {
+                "."
+            };
+            moves.push(match ply.san {
+                Some(san) => format!("ply {} ({number}{dots} {san})", ply.ply),
+                None => "ply 0 (the start)".into(),
+            });
+            for event in tracker.push(ply.position) {
+                let text = describe(&event, "plies", |i| i as u64);
+                events.push((ply.ply, text));
+            }
         });
-        for event in tracker.push(ply.position) {
-            let text = describe(&event, "plies", |i| i as u64);
-            events.push((ply.ply, text));
-        }
-    });
-    let mut plies = match strict {
-        true => plies.strictly(),
-        false => plies,
-    };
-    games::each_game(files, strict, &mut plies, out, |game, _, out| {
-        let (_, events, moves) = &mut *found.borrow_mut();
+        let plies = Plies::new(on_ply);
+        let plies = match strict {
+            true => plies.strictly(),
+            false => plies,
+        };
+        HistoryPlayer { found, plies }
+    }
+}
+
+impl GamePlayer for HistoryPlayer {
+    type OnPly = OnPly;
+
+    fn plies(&mut self) -> &mut Plies<OnPly> {
+        &mut self.plies
+    }
+
+    fn game_done(
+        &mut self,
+        game: &Result<GameEnd, GameError>,
+        _: &Played<'_>,
+        out: &mut Output,
+    ) -> io::Result<()> {
+        let Found { events, moves, .. } = &mut *self.found.borrow_mut();
         let number = match game {
             Ok(end) => end.game,
             Err(err) => err.game,
@@ -202,5 +242,15 @@ fn games(files: &[PathBuf], strict: bool, out: &mut Output) -> io::Result<Status
             writeln!(out.stdout(), "game {number}, {}: {text}", moves[ply])?;
         }
         Ok(())
-    })
+    }
+
+    fn finish(&mut self, _: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Each game of PGN files, on `jobs` threads.
+fn games(files: &[PathBuf], strict: bool, jobs: usize, out: &mut Output) -> io::Result<Status> {
+    let (threads, _) = crate::options::threads(jobs);
+    games::each_game(files, strict, threads, out, || HistoryPlayer::new(strict))
 }

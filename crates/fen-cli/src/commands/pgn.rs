@@ -6,17 +6,18 @@ use std::{
     io::{self, IsTerminal, Write},
     ops::RangeInclusive,
     path::PathBuf,
+    rc::Rc,
 };
 
 use clap::ValueEnum;
 use fenkit::games::{
     Annotations, Eval, TagValue,
-    pgn::{GameEnd, Plies, Ply},
+    pgn::{GameEnd, GameError, Plies, Ply},
 };
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
 
 use crate::{
-    games,
+    games::{self, GamePlayer, Played},
     options::Style,
     output::{self, Output},
     run::Status,
@@ -64,6 +65,10 @@ pub struct Args {
     /// games, standard for the others) and the en passant square.
     #[command(flatten)]
     pub style: Style,
+    /// Threads for the games: N, or 0 for one per core. Output keeps the
+    /// input's order either way.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 /// How `fen pgn` writes each line.
@@ -448,6 +453,67 @@ impl Printer<'_> {
     }
 }
 
+/// What each ply is handed to: the printer, shared with the player.
+type OnPly<'a> = Box<dyn FnMut(Ply<'_>) + 'a>;
+
+/// `fen pgn`'s way with games: plies to the printer, then each game's
+/// end, errors and annotation problems.
+struct PgnPlayer<'a> {
+    printer: Rc<RefCell<Printer<'a>>>,
+    plies: Plies<OnPly<'a>>,
+}
+
+impl<'a> GamePlayer for PgnPlayer<'a> {
+    type OnPly = OnPly<'a>;
+
+    fn plies(&mut self) -> &mut Plies<OnPly<'a>> {
+        &mut self.plies
+    }
+
+    fn game_done(
+        &mut self,
+        game: &Result<GameEnd, GameError>,
+        played: &Played<'_>,
+        out: &mut Output,
+    ) -> io::Result<()> {
+        let mut printer = self.printer.borrow_mut();
+        match game {
+            Ok(end) => printer.end(end),
+            Err(error) => {
+                // What the game printed before its bad move stays, in order.
+                if let Some(bad) = error.ply
+                    && let Some(&(_, at)) = printer.lines.iter().find(|(ply, _)| *ply >= bad)
+                {
+                    printer.text.truncate(at);
+                }
+                printer.opening = None;
+                out.stdout().write_all(&printer.text)?;
+                printer.text.clear();
+            }
+        }
+        // Each at its command: the first of its text after its move.
+        for (number, ply, problem) in std::mem::take(&mut printer.problems) {
+            let command = problem.split(": ").next().unwrap_or_default();
+            out.note(&format!(
+                "{}: warning[bad-annotation]: game {number}, ply {ply}: {problem}",
+                played.place(command, ply)
+            ))?;
+        }
+        if printer.text.len() >= 60 * 1024 {
+            out.stdout().write_all(&printer.text)?;
+            printer.text.clear();
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut Output) -> io::Result<()> {
+        let mut printer = self.printer.borrow_mut();
+        out.stdout().write_all(&printer.text)?;
+        printer.text.clear();
+        Ok(())
+    }
+}
+
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if !args.tags.is_empty() && args.format == Layout::Fen && !args.opening {
         out.note(
@@ -470,65 +536,36 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     {
         kept_tags.extend(["UTCDate".to_string(), "UTCTime".to_string()]);
     }
-    let tags: Vec<&str> = kept_tags.iter().map(String::as_str).collect();
-    let printer = RefCell::new(Printer {
-        options,
-        kept_tags: kept_tags.clone(),
-        text: Vec::with_capacity(64 * 1024),
-        opening: None,
-        lines: Vec::new(),
-        last_move: None,
-        notes,
-        last_notes: Annotations::default(),
-        problems: Vec::new(),
-        escape: io::stdout().is_terminal(),
-    });
-    let plies = Plies::new(|ply: Ply<'_>| printer.borrow_mut().ply(ply)).keeping_tags(&tags);
-    let plies = match annotated {
-        true => plies.keeping_annotations(),
-        false => plies,
+    let escape = io::stdout().is_terminal();
+    let make = || {
+        let printer = Rc::new(RefCell::new(Printer {
+            options,
+            kept_tags: kept_tags.clone(),
+            text: Vec::with_capacity(64 * 1024),
+            opening: None,
+            lines: Vec::new(),
+            last_move: None,
+            notes: notes.clone(),
+            last_notes: Annotations::default(),
+            problems: Vec::new(),
+            escape,
+        }));
+        let tags: Vec<&str> = kept_tags.iter().map(String::as_str).collect();
+        let each = printer.clone();
+        let on_ply: OnPly<'_> = Box::new(move |ply: Ply<'_>| each.borrow_mut().ply(ply));
+        let plies = Plies::new(on_ply).keeping_tags(&tags);
+        let plies = match annotated {
+            true => plies.keeping_annotations(),
+            false => plies,
+        };
+        let plies = match options.strict_pgn {
+            true => plies.strictly(),
+            false => plies,
+        };
+        PgnPlayer { printer, plies }
     };
-    let mut plies = match options.strict_pgn {
-        true => plies.strictly(),
-        false => plies,
-    };
-    let status = games::each_game(
-        &options.files,
-        options.strict_pgn,
-        &mut plies,
-        out,
-        |game, played, out| {
-            let mut printer = printer.borrow_mut();
-            match game {
-                Ok(end) => printer.end(end),
-                Err(error) => {
-                    // What the game printed before its bad move stays, in order.
-                    if let Some(bad) = error.ply
-                        && let Some(&(_, at)) = printer.lines.iter().find(|(ply, _)| *ply >= bad)
-                    {
-                        printer.text.truncate(at);
-                    }
-                    printer.opening = None;
-                    out.stdout().write_all(&printer.text)?;
-                    printer.text.clear();
-                }
-            }
-            // Each at its command: the first of its text after its move.
-            for (number, ply, problem) in std::mem::take(&mut printer.problems) {
-                let command = problem.split(": ").next().unwrap_or_default();
-                out.note(&format!(
-                    "{}: warning[bad-annotation]: game {number}, ply {ply}: {problem}",
-                    played.place(command, ply)
-                ))?;
-            }
-            if printer.text.len() >= 60 * 1024 {
-                out.stdout().write_all(&printer.text)?;
-                printer.text.clear();
-            }
-            Ok(())
-        },
-    )?;
-    out.stdout().write_all(&printer.borrow().text)?;
+    let (threads, _) = crate::options::threads(options.jobs);
+    let status = games::each_game(&options.files, options.strict_pgn, threads, out, make)?;
     out.flush()?;
     Ok(status)
 }

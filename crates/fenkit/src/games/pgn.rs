@@ -161,6 +161,22 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
         std::mem::take(&mut self.warnings)
     }
 
+    /// The next game read is game `number` (the games after it count on
+    /// from there): for games cut from one input and played apart, on
+    /// several threads, each under its number in the input.
+    ///
+    /// ```
+    /// use fenkit::games::pgn::{Plies, Reader};
+    ///
+    /// let mut plies = Plies::new(|_| {});
+    /// plies.number_next(41);
+    /// let end = Reader::new(&b"1. e4 *"[..]).read_game(&mut plies).unwrap().unwrap().unwrap();
+    /// assert_eq!(end.game, 41);
+    /// ```
+    pub fn number_next(&mut self, number: u64) {
+        self.games = number.saturating_sub(1);
+    }
+
     /// Each ply carries what its comments and glyphs say: clock, move
     /// time, evaluation, arrows, circled squares, NAGs and words. A ply is
     /// then handed out once the next move is read (its comments stand

@@ -10,19 +10,18 @@
 //! rewritten to a standard form of the same length, so that every place in
 //! the text stays where it was.
 
-use std::{io, path::PathBuf};
+mod each;
+
+use std::io;
 
 use fenkit::games::{
     MovetextDialect, NoPly,
-    pgn::{
-        GameEnd, GameError, GameText, GameTexts, GameWarning, Plies, Ply, Reader, mainline_move,
-    },
+    pgn::{GameError, GameText, GameWarning, mainline_move},
 };
 
-use crate::{
-    output::Output,
-    run::{self, Status},
-};
+pub use each::{GamePlayer, each_game};
+
+use crate::{output::Output, run::Status};
 
 /// A place in the input: 1-based line and column.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -197,96 +196,4 @@ impl Played<'_> {
         // Notes escape what they quote; the name is written as it is.
         format!("{}:{}:{}", self.source, place.line, place.column)
     }
-}
-
-/// Plays every game of the inputs (standard input when there are none)
-/// with `plies`, and calls `on_game` after each with how it ended. A game
-/// that failed is then reported where it failed, so that what it printed
-/// comes first; an input that cannot be read is reported, and the run goes
-/// on with the next. The run's status.
-pub fn each_game<F: FnMut(Ply<'_>)>(
-    files: &[PathBuf],
-    strict: bool,
-    plies: &mut Plies<F>,
-    out: &mut Output,
-    mut on_game: impl FnMut(&Result<GameEnd, GameError>, &Played<'_>, &mut Output) -> io::Result<()>,
-) -> io::Result<Status> {
-    let mut status = Status::Ok;
-    for path in run::files_or_stdin(files) {
-        let Some((source, input)) = run::open(&path, out)? else {
-            status = Status::Failed;
-            continue;
-        };
-        let mut count = 0u64;
-        for game in GameTexts::new(input) {
-            let read_error = |err: io::Error, out: &mut Output| {
-                out.note(&format!("fen: {source}: {}", run::io_message(&err)))
-            };
-            let mut game = match game {
-                Ok(game) => game,
-                Err(err) => {
-                    read_error(err, out)?;
-                    status = Status::Failed;
-                    break;
-                }
-            };
-            let found = match strict {
-                true => Vec::new(),
-                false => fenkit::games::rewrite_dialects(&mut game.text),
-            };
-            let result = match Reader::new(&game.text[..]).read_game(plies) {
-                Ok(Some(played)) => plies.check_words(&game.text, played),
-                Ok(None) => continue,
-                // pgn-reader's one error inside a game: a comment never
-                // closed. The game is bad, said where its `{` stands.
-                Err(err) if err.kind() == io::ErrorKind::InvalidData => {
-                    Err(GameError::unterminated_comment(count + 1))
-                }
-                Err(err) => {
-                    read_error(err, out)?;
-                    status = Status::Failed;
-                    break;
-                }
-            };
-            count += 1;
-            let number = match &result {
-                Ok(end) => end.game,
-                Err(error) => error.game,
-            };
-            for line in dialect_warnings(&source, &game, number, &found) {
-                out.note(&line)?;
-            }
-            // Moves in long algebraic notation: the first, and how many.
-            let warnings = plies.warnings();
-            let moves = warnings.iter().filter(|w| w.ply.is_some()).count();
-            let mut first_move = true;
-            for each in &warnings {
-                let mut text = warning(&source, &game, each);
-                if each.ply.is_some() {
-                    if !std::mem::take(&mut first_move) {
-                        continue;
-                    }
-                    if moves > 1 {
-                        text.push_str(&format!("; {} moves of the game are written so", moves));
-                    }
-                }
-                out.note(&text)?;
-            }
-            let played = Played {
-                source: &source,
-                game: &game,
-            };
-            on_game(&result, &played, out)?;
-            if let Err(error) = &result {
-                out.note(&diagnostic(&source, &game, error))?;
-                status = status.max(Status::BadRecords);
-            }
-            out.tick()?;
-        }
-        if count == 0 {
-            out.note(&format!("fen: {source}: no PGN game in it"))?;
-            status = status.max(Status::BadRecords);
-        }
-    }
-    Ok(status)
 }

@@ -1,0 +1,334 @@
+//! Every game of the inputs, played by a subcommand's [`GamePlayer`]: on
+//! this thread, or on several, each game then played by one worker and
+//! the output put back in input order, as the record runner does for
+//! lines. Games are numbered as the splitter cuts them, so a game is
+//! played under the same number on any thread, and `-j N` writes the
+//! bytes of `-j 1`.
+
+use std::{
+    collections::BTreeMap,
+    io,
+    ops::ControlFlow,
+    path::PathBuf,
+    sync::{
+        Arc, Mutex,
+        mpsc::{Receiver, sync_channel},
+    },
+    thread,
+};
+
+use fenkit::games::pgn::{GameEnd, GameError, GameText, GameTexts, Plies, Ply, Reader};
+
+use super::{Played, diagnostic, dialect_warnings, warning};
+use crate::{
+    output::{Collected, Output},
+    run::{self, Status},
+};
+
+/// What a subcommand does with games (`fen pgn`, `fen history`), in this
+/// order: its visitor ([`GamePlayer::plies`]) plays a game; then
+/// [`GamePlayer::game_done`] writes what the game gave; after the last
+/// game of a run, or of a worker's batch, [`GamePlayer::finish`] writes
+/// what it still holds.
+pub trait GamePlayer {
+    type OnPly: FnMut(Ply<'_>);
+
+    /// The visitor that plays each game.
+    fn plies(&mut self) -> &mut Plies<Self::OnPly>;
+
+    /// After a game, with how it ended; its error is said after this.
+    fn game_done(
+        &mut self,
+        game: &Result<GameEnd, GameError>,
+        played: &Played<'_>,
+        out: &mut Output,
+    ) -> io::Result<()>;
+
+    /// Writes what is still held.
+    fn finish(&mut self, out: &mut Output) -> io::Result<()>;
+}
+
+/// What the splitter gives: a game of an input, numbered from 1 across
+/// the inputs; or word that something was said about an input (it cannot
+/// be read, it holds no game), with the status that gives.
+enum Cut {
+    Game {
+        source: Arc<str>,
+        game: GameText,
+        number: u64,
+    },
+    Said(Status),
+}
+
+/// Cuts every input (standard input when there are none) into games for
+/// `take`, in order; what is said about an input goes to `notes` first.
+fn cut_games(
+    files: &[PathBuf],
+    notes: &mut Output,
+    mut take: impl FnMut(Cut, &mut Output) -> io::Result<ControlFlow<()>>,
+) -> io::Result<()> {
+    let mut number = 0;
+    for path in run::files_or_stdin(files) {
+        let Some((source, input)) = run::open(&path, notes)? else {
+            if take(Cut::Said(Status::Failed), notes)?.is_break() {
+                return Ok(());
+            }
+            continue;
+        };
+        let source: Arc<str> = source.into();
+        let first = number;
+        for game in GameTexts::new(input) {
+            let cut = match game {
+                Ok(game) => {
+                    number += 1;
+                    Cut::Game {
+                        source: source.clone(),
+                        game,
+                        number,
+                    }
+                }
+                Err(err) => {
+                    notes.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
+                    Cut::Said(Status::Failed)
+                }
+            };
+            let said = matches!(cut, Cut::Said(_));
+            if take(cut, notes)?.is_break() {
+                return Ok(());
+            }
+            if said {
+                break;
+            }
+        }
+        if number == first {
+            notes.note(&format!("fen: {source}: no PGN game in it"))?;
+            if take(Cut::Said(Status::BadRecords), notes)?.is_break() {
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays game `number` of `source` with `player`, and says what there is
+/// to say about it: the movetext dialects read, the moves written against
+/// the standard, and its error at its place, after what it printed.
+fn play<P: GamePlayer>(
+    player: &mut P,
+    strict: bool,
+    (source, mut game, number): (&str, GameText, u64),
+    out: &mut Output,
+) -> io::Result<Status> {
+    let found = match strict {
+        true => Vec::new(),
+        false => fenkit::games::rewrite_dialects(&mut game.text),
+    };
+    let plies = player.plies();
+    plies.number_next(number);
+    let result = match Reader::new(&game.text[..]).read_game(plies) {
+        Ok(Some(played)) => plies.check_words(&game.text, played),
+        Ok(None) => return Ok(Status::Ok),
+        // pgn-reader's one error inside a game read from memory: a comment
+        // never closed. The game is bad, said where its `{` stands.
+        Err(_) => Err(GameError::unterminated_comment(number)),
+    };
+    for line in dialect_warnings(source, &game, number, &found) {
+        out.note(&line)?;
+    }
+    // Moves in long algebraic notation: the first, and how many.
+    let warnings = plies.warnings();
+    let moves = warnings.iter().filter(|w| w.ply.is_some()).count();
+    let mut first_move = true;
+    for each in &warnings {
+        let mut text = warning(source, &game, each);
+        if each.ply.is_some() {
+            if !std::mem::take(&mut first_move) {
+                continue;
+            }
+            if moves > 1 {
+                text.push_str(&format!("; {moves} moves of the game are written so"));
+            }
+        }
+        out.note(&text)?;
+    }
+    let played = Played {
+        source,
+        game: &game,
+    };
+    player.game_done(&result, &played, out)?;
+    match &result {
+        Ok(_) => Ok(Status::Ok),
+        Err(error) => {
+            out.note(&diagnostic(source, &game, error))?;
+            Ok(Status::BadRecords)
+        }
+    }
+}
+
+/// Plays every game of the inputs (standard input when there are none)
+/// with players made by `make`, one per thread, `threads` of them; games
+/// that fail are said where they failed, after what they printed; an input
+/// that cannot be read is said, and the run goes on with the next. The
+/// run's status.
+pub fn each_game<P: GamePlayer>(
+    files: &[PathBuf],
+    strict: bool,
+    threads: usize,
+    out: &mut Output,
+    make: impl Fn() -> P + Sync,
+) -> io::Result<Status> {
+    if threads > 1 && !out.interleaves() {
+        return in_parallel(files, strict, threads, out, make);
+    }
+    let mut player = make();
+    let mut status = Status::Ok;
+    cut_games(files, out, |cut, out| {
+        let played = match cut {
+            Cut::Game {
+                source,
+                game,
+                number,
+            } => play(&mut player, strict, (&source, game, number), out)?,
+            Cut::Said(said) => said,
+        };
+        status = status.max(played);
+        out.tick()?;
+        Ok(ControlFlow::Continue(()))
+    })?;
+    player.finish(out)?;
+    Ok(status)
+}
+
+/// A batch of the splitter's output for one worker: games, and what was
+/// said about an input between them.
+type Batch = Vec<(Cut, Option<Collected>)>;
+
+/// A batch's output, by its place in the input.
+struct Done {
+    index: u64,
+    collected: Collected,
+    status: Status,
+}
+
+/// Games a batch holds at most, and game text it holds at most: enough
+/// for a worker to work a while on, few enough to keep memory bounded.
+const BATCH_GAMES: usize = 256;
+const BATCH_BYTES: usize = 1 << 20;
+
+fn in_parallel<P: GamePlayer>(
+    files: &[PathBuf],
+    strict: bool,
+    threads: usize,
+    out: &mut Output,
+    make: impl Fn() -> P + Sync,
+) -> io::Result<Status> {
+    let in_flight = 4 * threads;
+    let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
+    let from_reader = Mutex::new(from_reader);
+    let (to_writer, from_workers) = sync_channel::<Done>(in_flight);
+    let mut notes = out.collector();
+    let (written, status) = thread::scope(|scope| {
+        for _ in 0..threads {
+            let (from_reader, to_writer, make) = (&from_reader, to_writer.clone(), &make);
+            let mut collected = out.collector();
+            scope.spawn(move || {
+                let mut player = make();
+                loop {
+                    let next = from_reader.lock().map(|receiver| receiver.recv());
+                    let Ok(Ok((index, batch))) = next else {
+                        return;
+                    };
+                    // Writing to memory does not fail.
+                    let status =
+                        work(&mut player, strict, batch, &mut collected).unwrap_or(Status::Failed);
+                    let done = Done {
+                        index,
+                        collected: collected.take(),
+                        status,
+                    };
+                    if to_writer.send(done).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(to_writer);
+        let writer = scope.spawn(|| write_in_order(from_workers, out));
+        let mut batch = Batch::new();
+        let mut bytes = 0;
+        let mut index = 0;
+        let cut = cut_games(files, &mut notes, |cut, notes| {
+            if let Cut::Game { game, .. } = &cut {
+                bytes += game.text.len();
+            }
+            let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
+            batch.push((cut, said));
+            if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+                return Ok(ControlFlow::Continue(()));
+            }
+            bytes = 0;
+            index += 1;
+            // A closed channel means the writer stopped (a closed pipe).
+            match to_workers.send((index - 1, std::mem::take(&mut batch))) {
+                Ok(()) => Ok(ControlFlow::Continue(())),
+                Err(_) => Ok(ControlFlow::Break(())),
+            }
+        });
+        if !batch.is_empty() {
+            let _ = to_workers.send((index, batch));
+        }
+        drop(to_workers);
+        let (written, status) = writer.join().expect("the writer does not panic");
+        (written.and(cut), status)
+    });
+    written?;
+    Ok(status)
+}
+
+/// Plays a batch's games and writes what was said between them, in order.
+fn work<P: GamePlayer>(
+    player: &mut P,
+    strict: bool,
+    batch: Batch,
+    out: &mut Output,
+) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for (cut, said) in batch {
+        let played = match cut {
+            Cut::Game {
+                source,
+                game,
+                number,
+            } => play(player, strict, (&source, game, number), out)?,
+            Cut::Said(said_status) => {
+                if let Some(said) = said {
+                    out.write_collected(&said)?;
+                }
+                said_status
+            }
+        };
+        status = status.max(played);
+    }
+    player.finish(out)?;
+    Ok(status)
+}
+
+/// Writes the batches' output in input order; the first write error, and
+/// the run's status.
+fn write_in_order(from_workers: Receiver<Done>, out: &mut Output) -> (io::Result<()>, Status) {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    let mut status = Status::Ok;
+    for done in from_workers {
+        waiting.insert(done.index, done);
+        while let Some(done) = waiting.remove(&next) {
+            next += 1;
+            status = status.max(done.status);
+            // Dropping the receiver stops the workers and the reader.
+            if let Err(err) = out.write_collected(&done.collected) {
+                return (Err(err), status);
+            }
+        }
+    }
+    (Ok(()), status)
+}
