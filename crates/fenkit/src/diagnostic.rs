@@ -371,6 +371,9 @@ codes! {
     /// A PGN comment (`{`) that is never closed: the rest of the input is
     /// in it.
     UnterminatedComment => "unterminated-comment",
+    /// A `[Variant]` tag naming a variant fenkit does not play (Bughouse,
+    /// Shogi…): the game is one diagnostic, not an error at each move.
+    UnknownVariant => "unknown-variant",
     /// A position shakmaty will not play from although fenkit named no
     /// broken rule (kept for safety; not expected).
     IllegalPosition => "illegal-position",
@@ -463,7 +466,8 @@ impl Code {
             | Startpos
             | BadMove
             | AmbiguousMove
-            | UnterminatedComment => Class::Malformed,
+            | UnterminatedComment
+            | UnknownVariant => Class::Malformed,
             // What stops play or contradicts the record: shakmaty (and any
             // engine) refuses these positions, or the record says two
             // things that cannot both be true (an en passant square beside

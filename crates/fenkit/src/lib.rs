@@ -38,6 +38,7 @@ mod parse;
 mod records;
 #[cfg(feature = "render")]
 pub mod render;
+pub mod variants;
 mod words;
 mod write;
 

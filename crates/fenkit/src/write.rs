@@ -3,7 +3,7 @@
 
 use shakmaty::{Board, CastlingMode, Color, EnPassantMode, Position, Role, Setup, Square, attacks};
 
-use crate::{Operation, WriteOptions, castling, epd::write_operations};
+use crate::{Operation, WriteOptions, castling, epd::write_operations, variants};
 
 /// The 64 squares of `board` as letters, rank 8 first and files a to h,
 /// `.` for an empty square: the board of the classic exercise without its
@@ -162,13 +162,23 @@ impl WriteOptions {
 
 /// The four position fields: placement, side, castling, en passant.
 pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
-    write_placement(&setup.board, out);
+    match setup.promoted.any() {
+        false => write_placement(&setup.board, out),
+        true => variants::write_placement_promoted(&setup.board, setup.promoted, out),
+    }
+    // The fields variants add (none in a standard setup).
+    if let Some(pockets) = &setup.pockets {
+        variants::write_pockets(pockets, out);
+    }
     out.extend_from_slice(setup.turn.fold_wb(b" w ", b" b "));
     castling::write_castling(setup, options.castling, out);
     out.push(b' ');
     match ep_square(setup, options.ep) {
         Some(square) => square.append_ascii_to(out),
         None => out.push(b'-'),
+    }
+    if let Some(checks) = &setup.remaining_checks {
+        variants::write_remaining_checks(checks, out);
     }
 }
 

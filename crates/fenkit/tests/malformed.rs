@@ -674,6 +674,7 @@ fn the_table_covers_every_code_a_record_can_raise() {
                 | IllegalMove
                 | AmbiguousMove
                 | UnterminatedComment
+                | UnknownVariant
                 | IllegalPosition
                 | NotOneMove
         ) {

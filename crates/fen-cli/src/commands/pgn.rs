@@ -14,6 +14,7 @@ use fenkit::games::{
     Annotations, Eval, TagValue,
     pgn::{GameEnd, GameError, Plies, Ply},
 };
+use fenkit::variants::VariantPosition;
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
 
 use crate::{
@@ -305,7 +306,10 @@ impl Printer<'_> {
             return;
         }
         if self.options.opening {
-            if let Some(opening) = fenkit::games::opening(ply.position) {
+            // Opening names are of standard chess.
+            if let VariantPosition::Chess(position) = ply.position
+                && let Some(opening) = fenkit::games::opening(position)
+            {
                 self.opening = Some((ply.ply, opening));
             }
             return;
@@ -328,7 +332,7 @@ impl Printer<'_> {
         game: u64,
         ply: usize,
         san: Option<SanPlus>,
-        position: &shakmaty::Chess,
+        position: &VariantPosition,
         tags: &[Option<String>],
         notes: &Annotations,
     ) {

@@ -43,12 +43,16 @@ fn place_in(game: &GameText, at: usize) -> Place {
     }
 }
 
-/// Where `error` of `game` stands: the move that could not be played, or
-/// the `[FEN]` tag's value; `None` when it cannot be found.
+/// Where `error` of `game` stands: the move that could not be played, the
+/// comment never closed, or the value of the tag at fault (`[Variant]`,
+/// `[FEN]`); `None` when it cannot be found.
 fn place_of(game: &GameText, error: &GameError) -> Option<Place> {
     let at = match error.ply {
         Some(ply) => mainline_move(&game.text, ply)?.start,
         None if error.code == fenkit::Code::UnterminatedComment => unclosed_brace(&game.text)?,
+        None if error.code == fenkit::Code::UnknownVariant => {
+            memchr::memmem::find(&game.text, b"[Variant \"")? + 10
+        }
         None => memchr::memmem::find(&game.text, b"[FEN \"")? + 6,
     };
     Some(place_in(game, at))

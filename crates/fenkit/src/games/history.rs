@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
+use shakmaty::{EnPassantMode, Position, zobrist::Zobrist64};
 
 /// Something that happens at a position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl History {
 
     /// Records `position` as the next one (index [`History::len`] before the
     /// push) and returns what happens there.
-    pub fn push(&mut self, position: &Chess) -> Vec<Event> {
+    pub fn push(&mut self, position: &impl Position) -> Vec<Event> {
         let ply = self.plies;
         self.plies += 1;
         let mut events = Vec::new();
@@ -96,7 +96,7 @@ impl History {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, FromSetup};
+    use shakmaty::{CastlingMode, Chess, FromSetup};
 
     use super::*;
 

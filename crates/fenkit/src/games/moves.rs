@@ -356,7 +356,7 @@ pub fn legal_sans(position: &Chess) -> Vec<String> {
 /// let position = shakmaty::Chess::default();
 /// assert_eq!(fenkit::games::move_number(&position), "1.");
 /// ```
-pub fn move_number(position: &Chess) -> String {
+pub fn move_number(position: &impl Position) -> String {
     let dots = position.turn().fold_wb(".", "...");
     format!("{}{dots}", position.fullmoves())
 }

@@ -16,6 +16,8 @@ pub use super::{
 use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
 use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
+use crate::variants::{NamedVariant, Variant, VariantPosition, named_variant, variant_name};
+
 use super::annotations::{self, Annotations};
 use crate::{Code, ReadOptions, Severity};
 
@@ -28,7 +30,9 @@ pub struct Ply<'a> {
     pub san: Option<&'a SanPlus>,
     /// The move that led here, as played (for UCI and squares).
     pub played: Option<Move>,
-    pub position: &'a Chess,
+    /// In the game's variant (its `[Variant]` tag; standard chess when it
+    /// has none).
+    pub position: &'a VariantPosition,
     /// The game's values of the tags asked for by
     /// [`Plies::keeping_tags`], in that order (`None` for a tag the game
     /// lacks).
@@ -44,7 +48,7 @@ pub struct Ply<'a> {
 pub struct GameEnd {
     pub game: u64,
     pub plies: usize,
-    pub position: Chess,
+    pub position: VariantPosition,
     /// The values of the tags kept, as in [`Ply::tags`].
     pub tags: Vec<Option<String>>,
 }
@@ -243,11 +247,14 @@ impl<F: FnMut(Ply<'_>)> Plies<F> {
 pub struct Tags {
     fen: Option<Vec<u8>>,
     chess960: bool,
+    /// The `[Variant]` tag's variant; the tag as written when it names
+    /// none fenkit plays.
+    variant: Option<Result<Variant, String>>,
     kept: Vec<Option<String>>,
 }
 
 pub struct Movetext {
-    position: Chess,
+    position: VariantPosition,
     ply: usize,
     tags: Vec<Option<String>>,
     /// With annotations: the ply read but not yet handed out (the move
@@ -329,8 +336,63 @@ impl<F> Plies<F> {
         }
     }
 
-    /// The start position: the standard one, or the `[FEN]` tag's.
-    fn start(&mut self, tags: &Tags) -> Result<Chess, GameError> {
+    /// The start position, in the game's variant: the variant's own, or
+    /// the `[FEN]` tag's.
+    fn start(&mut self, tags: &Tags) -> Result<VariantPosition, GameError> {
+        let variant = match &tags.variant {
+            None => Variant::Chess,
+            Some(Ok(variant)) => *variant,
+            Some(Err(written)) => {
+                let message = format!(
+                    "the [Variant] tag names '{}', which fenkit does not play (it plays Standard, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Racing Kings and Horde)",
+                    crate::printable(written)
+                );
+                return Err(self.error(None, Code::UnknownVariant, message));
+            }
+        };
+        if variant != Variant::Chess {
+            return self.variant_start(variant, tags);
+        }
+        self.standard_start(tags).map(VariantPosition::Chess)
+    }
+
+    /// The start of a game of a variant: its own, or its `[FEN]` tag's,
+    /// read as shakmaty reads a variant's FEN (pockets, promoted pieces,
+    /// remaining checks).
+    fn variant_start(&self, variant: Variant, tags: &Tags) -> Result<VariantPosition, GameError> {
+        let Some(fen) = &tags.fen else {
+            return Ok(VariantPosition::new(variant));
+        };
+        let mode = match tags.chess960 {
+            true => CastlingMode::Chess960,
+            false => CastlingMode::Standard,
+        };
+        let name = variant_name(variant);
+        let setup = shakmaty::fen::Fen::from_ascii(fen).map_err(|err| {
+            self.error(
+                None,
+                Code::IllegalPosition,
+                format!("the [FEN] tag is not a FEN of {name}: {err}"),
+            )
+        })?;
+        let position = match VariantPosition::from_setup(variant, setup.into_setup(), mode) {
+            Ok(position) => Ok(position),
+            // Castling rights whose king or rook is elsewhere dropped, as
+            // python-chess reads them.
+            Err(error) => error.ignore_invalid_castling_rights(),
+        };
+        position.map_err(|err| {
+            self.error(
+                None,
+                Code::IllegalPosition,
+                format!("the [FEN] tag's position cannot be played in {name}: {err}"),
+            )
+        })
+    }
+
+    /// The start of a game of standard chess: the standard one (or the one
+    /// given by [`Plies::starting_at`]), or the `[FEN]` tag's.
+    fn standard_start(&mut self, tags: &Tags) -> Result<Chess, GameError> {
         let Some(fen) = &tags.fen else {
             return Ok(self.start.clone());
         };
@@ -433,9 +495,14 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
         match name {
             b"FEN" => tags.fen = Some(value.decode().into_owned()),
             b"Variant" => {
-                let variant = value.decode().to_ascii_lowercase();
-                tags.chess960 =
-                    variant.windows(3).any(|w| w == b"960") || variant.starts_with(b"fischer");
+                let written = String::from_utf8_lossy(&value.decode()).into_owned();
+                let lower = written.to_ascii_lowercase();
+                tags.chess960 = lower.contains("960") || lower.starts_with("fischer");
+                tags.variant = Some(match named_variant(&written) {
+                    Some(NamedVariant { variant, .. }) => Ok(variant),
+                    None if tags.chess960 => Ok(Variant::Chess),
+                    None => Err(written),
+                });
             }
             _ => {}
         }
@@ -507,7 +574,9 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
         };
         match played {
             Ok(m) => {
+                let halfmoves = position.halfmoves();
                 position.play_unchecked(m);
+                crate::variants::count_drop(position, m, halfmoves);
                 movetext.ply += 1;
                 if self.annotated {
                     movetext.waiting = Some(Some((san_plus, m)));
@@ -527,6 +596,14 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
             Err(_) => {
                 let text = san_plus.to_string();
                 let number = super::move_number(position);
+                let VariantPosition::Chess(position) = position else {
+                    // The reasons are standard chess's: in a variant, the
+                    // move is said illegal there, with the variant named.
+                    let name = variant_name(position.variant());
+                    let message = format!("move {number} {text}: not a legal move of {name} here");
+                    let error = self.error(Some(movetext.ply + 1), Code::IllegalMove, message);
+                    return ControlFlow::Break(Err(error));
+                };
                 let (code, message) = match super::moves::read_move(position, &text) {
                     // pgn-reader read `g1f3` as a pawn's move from g1.
                     Ok(m) => (
@@ -589,7 +666,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
 /// The move that a SAN read from long algebraic notation means, where it
 /// means one: UCI (`g1f3`, which SAN reads as a pawn on g1), or from and to
 /// squares without the `x` of a capture (`Be2c4`).
-fn long_algebraic(position: &Chess, san: &shakmaty::san::San) -> Option<Move> {
+fn long_algebraic(position: &impl Position, san: &shakmaty::san::San) -> Option<Move> {
     let shakmaty::san::San::Normal {
         role,
         file: Some(file),

@@ -1,0 +1,109 @@
+//! Games of lichess's variants, played in the variant their `[Variant]`
+//! tag names: every ply's FEN (pockets, promoted pieces and remaining
+//! checks included) equals python-chess's, on the repo's own games of
+//! every variant and on the variant games of the real lichess exports
+//! (`../shared/data/real/lichess-users/`, read where they stand); a
+//! variant fenkit does not play is one diagnostic for its game.
+
+mod common;
+
+use std::io::Read;
+
+/// python-chess's FENs after every ply of the games of `text`: `game\tfen`
+/// lines; a game whose variant python-chess does not play is skipped (its
+/// number still counts).
+fn python_chess(text: &[u8]) -> String {
+    let script = r#"
+import sys, io, chess.pgn
+text = io.StringIO(sys.stdin.read())
+number = 0
+while True:
+    game = chess.pgn.read_game(text)
+    if game is None:
+        break
+    number += 1
+    try:
+        board = game.board()
+    except ValueError:
+        continue
+    if game.errors:
+        print(f"{number}\terror")
+        continue
+    for move in game.mainline_moves():
+        board.push(move)
+        print(f"{number}\t{board.fen(en_passant='fen')}")
+"#;
+    common::python(script, &[], text)
+}
+
+/// `fen pgn`'s FENs of the same games, as `game\tfen` lines, and its
+/// standard error.
+fn fen_pgn(text: &[u8]) -> (String, String) {
+    let output = common::run(&["pgn", "--format", "tsv", "-"], text.to_vec());
+    let lines = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            format!("{}\t{}\n", fields[0], fields[3])
+        })
+        .collect();
+    (lines, String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn every_variant_plays_as_python_chess_plays_it() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/pgn-variants/variants.pgn"
+    );
+    let text = std::fs::read(path).expect("readable");
+    let (ours, stderr) = fen_pgn(&text);
+    // Bughouse, the one variant neither plays: one diagnostic, at its tag.
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("error[unknown-variant]: game 9"),
+        "{stderr}"
+    );
+    for variant in ["[QBqp]", " 1+3 ", "8/8/8/k6K/", "PPPPPPPP w kq"] {
+        assert!(ours.contains(variant), "no {variant} in\n{ours}");
+    }
+    if !common::python_chess() {
+        return;
+    }
+    assert_eq!(ours, python_chess(&text));
+}
+
+#[test]
+fn lichess_variant_games_replay_as_python_chess_replays_them() {
+    let mut variant_games = Vec::new();
+    for name in ["lichess_js", "lichess_magnus", "lichess_magnus2"] {
+        let Some(path) = common::real(&format!("lichess-users/{name}.pgn.zst")) else {
+            return;
+        };
+        let mut text = String::new();
+        zstd::stream::read::Decoder::new(std::fs::File::open(&path).expect("readable"))
+            .expect("zstd")
+            .read_to_string(&mut text)
+            .expect("UTF-8");
+        for game in text.split("\n[Event ").skip(1) {
+            let standard = ["Standard", "Chess960", "From Position"]
+                .iter()
+                .any(|name| game.contains(&format!("[Variant \"{name}\"]")));
+            if game.contains("[Variant ") && !standard {
+                variant_games.push(format!("[Event {}\n\n", game.trim_end()));
+            }
+        }
+    }
+    let text = variant_games.concat();
+    let (ours, stderr) = fen_pgn(text.as_bytes());
+    assert!(
+        variant_games.len() > 100,
+        "{} variant games",
+        variant_games.len()
+    );
+    assert_eq!(stderr, "", "every variant game replays");
+    if common::python_chess() {
+        assert_eq!(ours, python_chess(text.as_bytes()));
+    }
+}
