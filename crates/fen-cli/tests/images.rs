@@ -199,6 +199,21 @@ fn the_readme_diagram_is_what_the_command_draws() {
     fs::remove_dir_all(&dir).ok();
 }
 
+/// A GIF's size and its frames: each one's delay and RGBA pixels.
+fn gif_frames(path: &Path) -> ((u16, u16), Vec<(u16, Vec<u8>)>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options
+        .read_info(fs::File::open(path).unwrap())
+        .expect("a GIF");
+    let size = (decoder.width(), decoder.height());
+    let mut frames = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        frames.push((frame.delay, frame.buffer.to_vec()));
+    }
+    (size, frames)
+}
+
 /// `fen gif`: a frame a ply (the start too), each shown for the delay
 /// asked, the last three times as long, looping; consecutive frames differ
 /// (a move was made), and a game that stops early ends the GIF there with
@@ -220,16 +235,8 @@ fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options
-        .read_info(fs::File::open(dir.join("game.gif")).unwrap())
-        .expect("a GIF");
-    assert_eq!((decoder.width(), decoder.height()), (96, 96));
-    let mut frames = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        frames.push((frame.delay, frame.buffer.to_vec()));
-    }
+    let (size, frames) = gif_frames(&dir.join("game.gif"));
+    assert_eq!(size, (96, 96));
     assert_eq!(frames.len(), 7, "the start and six plies");
     let delays: Vec<u16> = frames.iter().map(|(delay, _)| *delay).collect();
     assert_eq!(delays, [20, 20, 20, 20, 20, 20, 60]);
@@ -273,18 +280,14 @@ fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options
-        .read_info(fs::File::open(dir.join("clocked.gif")).unwrap())
-        .expect("a GIF");
-    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
+    let ((width, height), frames) = gif_frames(&dir.join("clocked.gif"));
+    let (width, height) = (usize::from(width), usize::from(height));
     assert!(height > width, "{width}×{height}: no line under the board");
-    let mut strips = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        // The bottom rows, below the board: the clocks.
-        strips.push(frame.buffer[width * 4 * (height - 6)..].to_vec());
-    }
+    // The bottom rows, below the board: the clocks.
+    let strips: Vec<&[u8]> = frames
+        .iter()
+        .map(|(_, pixels)| &pixels[width * 4 * (height - 6)..])
+        .collect();
     assert_eq!(strips.len(), 3);
     assert_ne!(strips[0], strips[1], "White's clock moved");
     assert_ne!(strips[1], strips[2], "Black's clock moved");

@@ -7,30 +7,6 @@ mod common;
 
 use std::path::Path;
 
-/// python-chess's FENs of the standard games of `path`: `game\tfen` lines.
-fn python_chess(path: &str) -> String {
-    let script = r#"
-import sys, chess, chess.pgn
-text = open(sys.argv[1], encoding="utf-8", errors="replace")
-number = 0
-while True:
-    game = chess.pgn.read_game(text)
-    if game is None:
-        break
-    number += 1
-    try:
-        board = game.board()
-    except ValueError:
-        continue
-    if type(board) is not chess.Board or game.errors:
-        continue
-    for move in game.mainline_moves():
-        board.push(move)
-        print(f"{number}\t{board.fen(en_passant='fen')}")
-"#;
-    common::python(script, &[path], b"")
-}
-
 #[test]
 fn fen_pgn_reads_lichess_fixtures_as_python_chess_does() {
     let Some(folder) = common::real("scalachess/pgn-fixtures") else {
@@ -51,7 +27,7 @@ fn fen_pgn_reads_lichess_fixtures_as_python_chess_does() {
     let mut differ = Vec::new();
     for path in &paths {
         let path = path.to_str().expect("UTF-8");
-        let expected = python_chess(path);
+        let expected = common::python_chess_fens(&std::fs::read(path).expect("readable"), true);
         let output = common::run(&["pgn", "--format", "tsv", path], Vec::new());
         let got: String = String::from_utf8(output.stdout)
             .expect("UTF-8")

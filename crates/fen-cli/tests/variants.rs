@@ -9,33 +9,6 @@ mod common;
 
 use std::io::Read;
 
-/// python-chess's FENs after every ply of the games of `text`: `game\tfen`
-/// lines; a game whose variant python-chess does not play is skipped (its
-/// number still counts).
-fn python_chess(text: &[u8]) -> String {
-    let script = r#"
-import sys, io, chess.pgn
-text = io.StringIO(sys.stdin.read())
-number = 0
-while True:
-    game = chess.pgn.read_game(text)
-    if game is None:
-        break
-    number += 1
-    try:
-        board = game.board()
-    except ValueError:
-        continue
-    if game.errors:
-        print(f"{number}\terror")
-        continue
-    for move in game.mainline_moves():
-        board.push(move)
-        print(f"{number}\t{board.fen(en_passant='fen')}")
-"#;
-    common::python(script, &[], text)
-}
-
 /// `fen pgn`'s FENs of the same games, as `game\tfen` lines, and its
 /// standard error.
 fn fen_pgn(text: &[u8]) -> (String, String) {
@@ -71,7 +44,7 @@ fn every_variant_plays_as_python_chess_plays_it() {
     if !common::python_chess() {
         return;
     }
-    assert_eq!(ours, python_chess(&text));
+    assert_eq!(ours, common::python_chess_fens(&text, false));
 }
 
 #[test]
@@ -104,6 +77,6 @@ fn lichess_variant_games_replay_as_python_chess_replays_them() {
     );
     assert_eq!(stderr, "", "every variant game replays");
     if common::python_chess() {
-        assert_eq!(ours, python_chess(text.as_bytes()));
+        assert_eq!(ours, common::python_chess_fens(text.as_bytes(), false));
     }
 }

@@ -6,13 +6,9 @@
 //! square (`3+3`). The rules are shakmaty's ([`Variant`],
 //! `shakmaty::variant::VariantPosition`).
 
-use shakmaty::{
-    Bitboard, Board, ByColor, ByRole, Color, EnPassantMode, Move, Position, RemainingChecks, Role,
-};
+use shakmaty::{ByColor, ByRole, Color, EnPassantMode, Move, Position, RemainingChecks, Role};
 
 pub use shakmaty::variant::{Variant, VariantPosition};
-
-use crate::write::board_letters;
 
 /// What a `[Variant]` tag (or a `--variant` word) names: a variant, and
 /// whether its castling is Chess960's.
@@ -83,40 +79,6 @@ pub fn variant_name(variant: Variant) -> &'static str {
         Variant::Crazyhouse => "Crazyhouse",
         Variant::RacingKings => "Racing Kings",
         Variant::Horde => "Horde",
-    }
-}
-
-/// Appends the placement of `board` with `~` after each promoted piece
-/// (Crazyhouse: a promoted piece goes back to a pocket as a pawn).
-pub(crate) fn write_placement_promoted(board: &Board, promoted: Bitboard, out: &mut Vec<u8>) {
-    let letters = board_letters(board);
-    for (row, squares) in letters.chunks_exact(8).enumerate() {
-        if row > 0 {
-            out.push(b'/');
-        }
-        let mut empty = 0u8;
-        for (file, &letter) in squares.iter().enumerate() {
-            if letter == b'.' {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push(b'0' + empty);
-                empty = 0;
-            }
-            out.push(letter);
-            // Rank 8 is the first row.
-            let square = shakmaty::Square::from_coords(
-                shakmaty::File::new(file as u32),
-                shakmaty::Rank::new(7 - row as u32),
-            );
-            if promoted.contains(square) {
-                out.push(b'~');
-            }
-        }
-        if empty > 0 {
-            out.push(b'0' + empty);
-        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! Canonical FEN from a [`Setup`]: the one spelling the strict parser reads
 //! back to the same setup.
 
-use shakmaty::{Board, CastlingMode, Color, EnPassantMode, Position, Role, Setup, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Color, EnPassantMode, Position, Role, Setup, Square, attacks,
+};
 
 use crate::{Operation, WriteOptions, castling, epd::write_operations, variants};
 
@@ -28,15 +30,17 @@ pub fn board_letters(board: &Board) -> [u8; 64] {
     letters
 }
 
-/// Appends the piece placement field of `board`.
-pub fn write_placement(board: &Board, out: &mut Vec<u8>) {
+/// Appends the piece placement field of `board`, with `~` after each
+/// piece on `promoted` (Crazyhouse's promoted pieces; none in standard
+/// chess).
+pub(crate) fn write_placement(board: &Board, promoted: Bitboard, out: &mut Vec<u8>) {
     let letters = board_letters(board);
-    for (rank, row) in letters.chunks_exact(8).enumerate() {
-        if rank > 0 {
+    for (row, squares) in letters.chunks_exact(8).enumerate() {
+        if row > 0 {
             out.push(b'/');
         }
         let mut empty = 0u8;
-        for &letter in row {
+        for (file, &letter) in squares.iter().enumerate() {
             if letter == b'.' {
                 empty += 1;
                 continue;
@@ -46,6 +50,10 @@ pub fn write_placement(board: &Board, out: &mut Vec<u8>) {
                 empty = 0;
             }
             out.push(letter);
+            // Row 0 is rank 8.
+            if promoted.any() && promoted.contains(Square::new(((7 - row) * 8 + file) as u32)) {
+                out.push(b'~');
+            }
         }
         if empty > 0 {
             out.push(b'0' + empty);
@@ -162,10 +170,7 @@ impl WriteOptions {
 
 /// The four position fields: placement, side, castling, en passant.
 pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
-    match setup.promoted.any() {
-        false => write_placement(&setup.board, out),
-        true => variants::write_placement_promoted(&setup.board, setup.promoted, out),
-    }
+    write_placement(&setup.board, setup.promoted, out);
     // The fields variants add (none in a standard setup).
     if let Some(pockets) = &setup.pockets {
         variants::write_pockets(pockets, out);

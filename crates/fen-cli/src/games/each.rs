@@ -165,6 +165,30 @@ fn play<P: GamePlayer>(
     }
 }
 
+/// Plays a game the splitter cut, or writes what it said (`said`, when it
+/// was said elsewhere); the status either gives.
+fn take<P: GamePlayer>(
+    player: &mut P,
+    strict: bool,
+    cut: Cut,
+    said: Option<Collected>,
+    out: &mut Output,
+) -> io::Result<Status> {
+    match cut {
+        Cut::Game {
+            source,
+            game,
+            number,
+        } => play(player, strict, (&source, game, number), out),
+        Cut::Said(status) => {
+            if let Some(said) = said {
+                out.write_collected(&said)?;
+            }
+            Ok(status)
+        }
+    }
+}
+
 /// Plays every game of the inputs (standard input when there are none)
 /// with players made by `make`, one per thread, `threads` of them; games
 /// that fail are said where they failed, after what they printed; an input
@@ -183,15 +207,8 @@ pub fn each_game<P: GamePlayer>(
     let mut player = make();
     let mut status = Status::Ok;
     cut_games(files, out, |cut, out| {
-        let played = match cut {
-            Cut::Game {
-                source,
-                game,
-                number,
-            } => play(&mut player, strict, (&source, game, number), out)?,
-            Cut::Said(said) => said,
-        };
-        status = status.max(played);
+        // What was said is on `out` already.
+        status = status.max(take(&mut player, strict, cut, None, out)?);
         out.tick()?;
         Ok(ControlFlow::Continue(()))
     })?;
@@ -294,20 +311,7 @@ fn work<P: GamePlayer>(
 ) -> io::Result<Status> {
     let mut status = Status::Ok;
     for (cut, said) in batch {
-        let played = match cut {
-            Cut::Game {
-                source,
-                game,
-                number,
-            } => play(player, strict, (&source, game, number), out)?,
-            Cut::Said(said_status) => {
-                if let Some(said) = said {
-                    out.write_collected(&said)?;
-                }
-                said_status
-            }
-        };
-        status = status.max(played);
+        status = status.max(take(player, strict, cut, said, out)?);
     }
     player.finish(out)?;
     Ok(status)

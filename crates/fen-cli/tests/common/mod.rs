@@ -69,6 +69,35 @@ pub fn python(script: &str, args: &[&str], input: &[u8]) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
+/// python-chess's FEN after every ply of the games of `pgn`, as
+/// `game\tfen` lines (games numbered from 1): of every game python-chess
+/// plays (its variants too), or of the standard games only; a game it
+/// cannot set up or read through gives no line (its number still counts).
+pub fn python_chess_fens(pgn: &[u8], standard_only: bool) -> String {
+    let script = r#"
+import io, sys, chess, chess.pgn
+text = io.StringIO(sys.stdin.buffer.read().decode("utf-8", errors="replace"))
+standard_only = sys.argv[1] == "standard"
+number = 0
+while True:
+    game = chess.pgn.read_game(text)
+    if game is None:
+        break
+    number += 1
+    try:
+        board = game.board()
+    except ValueError:
+        continue
+    if (standard_only and type(board) is not chess.Board) or game.errors:
+        continue
+    for move in game.mainline_moves():
+        board.push(move)
+        print(f"{number}\t{board.fen(en_passant='fen')}")
+"#;
+    let which = if standard_only { "standard" } else { "all" };
+    python(script, &[which], pgn)
+}
+
 /// `path` under `../shared/data/real/`, or `None` (saying the test skips)
 /// where it is absent.
 pub fn real(path: &str) -> Option<std::path::PathBuf> {

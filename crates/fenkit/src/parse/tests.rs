@@ -115,7 +115,7 @@ mod quick_path {
                 }
             }
             let mut out = Vec::new();
-            crate::write::write_placement(&board, &mut out);
+            crate::write::write_placement(&board, shakmaty::Bitboard::EMPTY, &mut out);
             out
         })
     }
