@@ -199,8 +199,11 @@ fn the_readme_diagram_is_what_the_command_draws() {
     fs::remove_dir_all(&dir).ok();
 }
 
-/// A GIF's size and its frames: each one's delay and RGBA pixels.
-fn gif_frames(path: &Path) -> ((u16, u16), Vec<(u16, Vec<u8>)>) {
+/// A GIF's frames: each one's delay and RGBA pixels.
+type Frames = Vec<(u16, Vec<u8>)>;
+
+/// A GIF's size and its frames.
+fn gif_frames(path: &Path) -> ((u16, u16), Frames) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options

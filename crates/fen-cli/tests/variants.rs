@@ -9,21 +9,6 @@ mod common;
 
 use std::io::Read;
 
-/// `fen pgn`'s FENs of the same games, as `game\tfen` lines, and its
-/// standard error.
-fn fen_pgn(text: &[u8]) -> (String, String) {
-    let output = common::run(&["pgn", "--format", "tsv", "-"], text.to_vec());
-    let lines = String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            format!("{}\t{}\n", fields[0], fields[3])
-        })
-        .collect();
-    (lines, String::from_utf8_lossy(&output.stderr).into_owned())
-}
-
 #[test]
 fn every_variant_plays_as_python_chess_plays_it() {
     let path = concat!(
@@ -31,7 +16,7 @@ fn every_variant_plays_as_python_chess_plays_it() {
         "/tests/golden/pgn-variants/variants.pgn"
     );
     let text = std::fs::read(path).expect("readable");
-    let (ours, stderr) = fen_pgn(&text);
+    let (ours, stderr) = common::fen_pgn_fens(&text);
     // Bughouse, the one variant neither plays: one diagnostic, at its tag.
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
@@ -69,7 +54,7 @@ fn lichess_variant_games_replay_as_python_chess_replays_them() {
         }
     }
     let text = variant_games.concat();
-    let (ours, stderr) = fen_pgn(text.as_bytes());
+    let (ours, stderr) = common::fen_pgn_fens(text.as_bytes());
     assert!(
         variant_games.len() > 100,
         "{} variant games",

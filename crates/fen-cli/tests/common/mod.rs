@@ -69,6 +69,22 @@ pub fn python(script: &str, args: &[&str], input: &[u8]) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
+/// `fen pgn`'s FEN after every ply of the games of `pgn`, as `game\tfen`
+/// lines (python-chess's shape, [`python_chess_fens`]), and its standard
+/// error.
+pub fn fen_pgn_fens(pgn: &[u8]) -> (String, String) {
+    let output = run(&["pgn", "--format", "tsv", "-"], pgn.to_vec());
+    let lines = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            format!("{}\t{}\n", fields[0], fields[3])
+        })
+        .collect();
+    (lines, String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
 /// python-chess's FEN after every ply of the games of `pgn`, as
 /// `game\tfen` lines (games numbered from 1): of every game python-chess
 /// plays (its variants too), or of the standard games only; a game it
