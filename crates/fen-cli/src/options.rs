@@ -70,6 +70,41 @@ pub struct Inputs {
     pub progress: crate::progress::When,
 }
 
+/// `--variant NAME`: read records as positions of one of lichess's
+/// variants, with the fields it adds (a Crazyhouse pocket, Three-check's
+/// counters) and its rules.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct VariantChoice {
+    /// Read records as positions of a variant: crazyhouse, atomic,
+    /// antichess, kingofthehill, threecheck, racingkings, horde (lichess's
+    /// names, case and dashes ignored), or standard, chess960.
+    #[arg(long, value_name = "NAME", value_parser = variant_word)]
+    pub variant: Option<fenkit::variants::NamedVariant>,
+}
+
+impl VariantChoice {
+    /// `read` with the variant chosen (and Chess960 castling for chess960).
+    pub fn apply(&self, read: ReadOptions) -> ReadOptions {
+        match self.variant {
+            None => read,
+            Some(named) => ReadOptions {
+                variant: named.variant,
+                castling: match named.chess960 {
+                    true => CastlingMode::Chess960,
+                    false => read.castling,
+                },
+                ..read
+            },
+        }
+    }
+}
+
+fn variant_word(text: &str) -> Result<fenkit::variants::NamedVariant, String> {
+    fenkit::variants::named_variant(text).ok_or_else(|| {
+        format!("'{text}' is no variant fenkit reads: standard, chess960, crazyhouse, atomic, antichess, kingofthehill, threecheck, racingkings, horde")
+    })
+}
+
 /// How many threads `--jobs N` gives: N, or one per core for 0; at most
 /// [`MAX_THREADS`], and whether the number asked was cut to it.
 pub fn threads(jobs: usize) -> (usize, bool) {

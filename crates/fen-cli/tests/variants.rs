@@ -3,7 +3,9 @@
 //! checks included) equals python-chess's, on the repo's own games of
 //! every variant and on the variant games of the real lichess exports
 //! (`../shared/data/real/lichess-users/`, read where they stand); a
-//! variant fenkit does not play is one diagnostic for its game.
+//! variant fenkit does not play is one diagnostic for its game. And each
+//! of those positions, read back with `--variant`, is valid and written
+//! as it was, as python-chess reads and writes it.
 
 mod common;
 
@@ -63,5 +65,97 @@ fn lichess_variant_games_replay_as_python_chess_replays_them() {
     assert_eq!(stderr, "", "every variant game replays");
     if common::python_chess() {
         assert_eq!(ours, common::python_chess_fens(text.as_bytes(), false));
+    }
+    // Every position, read back in its game's variant.
+    let mut by_variant: std::collections::BTreeMap<String, String> = Default::default();
+    for (index, game) in variant_games.iter().enumerate() {
+        let tag = game
+            .split("[Variant \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next());
+        let records = by_variant
+            .entry(tag.expect("a variant tag").to_string())
+            .or_default();
+        records.push_str(&game_fens(&ours, index + 1));
+    }
+    assert!(by_variant.len() >= 6, "{:?}", by_variant.keys());
+    for (variant, records) in by_variant {
+        read_back(&variant, &records);
+    }
+}
+
+/// Positions of `variant`, one a line, read back by `fen normalize
+/// --variant` and `fen check --variant`: written as they were, all valid;
+/// and so for python-chess's board of that variant.
+fn read_back(variant: &str, records: &str) {
+    let normalized = common::run(
+        &["normalize", "--variant", variant],
+        records.as_bytes().to_vec(),
+    );
+    assert_eq!(String::from_utf8_lossy(&normalized.stderr), "", "{variant}");
+    assert_eq!(
+        String::from_utf8_lossy(&normalized.stdout),
+        records,
+        "{variant}"
+    );
+    let checked = common::run(
+        &["check", "--variant", variant],
+        records.as_bytes().to_vec(),
+    );
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{variant}: {}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    if !common::python_chess() {
+        return;
+    }
+    let script = r#"
+import sys, chess.variant
+board = chess.variant.find_variant(sys.argv[1])
+for line in sys.stdin:
+    position = board(line.strip())
+    print(position.fen(en_passant="fen") if position.is_valid() else "invalid")
+"#;
+    assert_eq!(
+        common::python(script, &[variant], records.as_bytes()),
+        records,
+        "{variant}"
+    );
+}
+
+/// The FENs of game `number` of `fens` (`game\tfen` lines), one a line.
+fn game_fens(fens: &str, number: usize) -> String {
+    let number = number.to_string();
+    fens.lines()
+        .filter_map(|line| line.split_once('\t'))
+        .filter(|(game, _)| *game == number)
+        .map(|(_, fen)| format!("{fen}\n"))
+        .collect()
+}
+
+#[test]
+fn variant_positions_read_back_as_written() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/pgn-variants/variants.pgn"
+    );
+    let (fens, _) = common::fen_pgn_fens(&std::fs::read(path).expect("readable"));
+    // The games' variants, in the file's order.
+    let variants = [
+        "crazyhouse",
+        "crazyhouse",
+        "Three-check",
+        "atomic",
+        "antichess",
+        "King of the Hill",
+        "racingkings",
+        "horde",
+    ];
+    for (index, variant) in variants.iter().enumerate() {
+        let records = game_fens(&fens, index + 1);
+        assert!(!records.is_empty(), "{variant}");
+        read_back(variant, &records);
     }
 }

@@ -2,6 +2,8 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup, Square};
 
+use crate::variants::{Variant, VariantPosition};
+
 use crate::{
     Class, Code, Diagnostic, Field, Operation, ReadOptions, Span, epd::Operand, no_errors,
     parse::Parsed, violations,
@@ -22,6 +24,8 @@ pub struct Checked {
     pub canonical: bool,
     /// Whether the record was read as EPD (see [`Format`](crate::Format)).
     pub is_epd: bool,
+    /// The variant it was read as ([`ReadOptions::variant`]).
+    pub variant: Variant,
 }
 
 impl Checked {
@@ -47,8 +51,30 @@ impl Checked {
     /// assert!(fenkit::check(b"4k3/8 w - - 0 1").position(CastlingMode::Standard).is_none());
     /// ```
     pub fn position(&self, mode: CastlingMode) -> Option<Chess> {
+        // A variant's position is no standard one, even where its setup
+        // reads as one (a Crazyhouse board without its pockets).
+        if self.variant != Variant::Chess {
+            return None;
+        }
         let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
         playable(setup, mode)
+    }
+
+    /// The position to play from in the record's variant, when it is
+    /// valid.
+    ///
+    /// ```
+    /// use fenkit::{ReadOptions, variants::Variant};
+    /// use shakmaty::{CastlingMode, Position};
+    ///
+    /// let read = ReadOptions { variant: Variant::Crazyhouse, ..Default::default() };
+    /// let checked = read.check(b"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3");
+    /// let position = checked.variant_position(CastlingMode::Standard).expect("valid");
+    /// assert!(position.legal_moves().len() > 50); // the pawn's drops too
+    /// ```
+    pub fn variant_position(&self, mode: CastlingMode) -> Option<VariantPosition> {
+        let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
+        VariantPosition::from_setup(self.variant, setup.clone(), mode).ok()
     }
 }
 
@@ -237,11 +263,21 @@ impl ReadOptions {
                 canonical,
                 is_epd,
             }) => {
-                diagnostics.extend(
-                    violations(&setup, self.castling)
-                        .iter()
-                        .map(|violation| violation.locate(record, &fields)),
-                );
+                match self.variant {
+                    Variant::Chess => diagnostics.extend(
+                        violations(&setup, self.castling)
+                            .iter()
+                            .map(|violation| violation.locate(record, &fields)),
+                    ),
+                    // fenkit's findings are standard chess's: a variant's
+                    // rules are shakmaty's verdict.
+                    variant => diagnostics.extend(crate::variants::violations(
+                        &setup,
+                        variant,
+                        self.castling,
+                        &fields,
+                    )),
+                }
                 // The moves of `bm`, `am` and `pv`, where the position can
                 // be played from: each legal, and written in SAN.
                 let mut operations = operations;
@@ -249,6 +285,7 @@ impl ReadOptions {
                     .iter()
                     .any(|o| matches!(o.opcode.as_str(), "bm" | "am" | "pv"))
                     && no_errors(&diagnostics)
+                    && self.variant == Variant::Chess
                     && let Some(position) = playable(&setup, self.castling)
                 {
                     let (written, bad) = crate::games::epd_moves(&position, &operations);
@@ -280,6 +317,7 @@ impl ReadOptions {
                     diagnostics,
                     canonical,
                     is_epd,
+                    variant: self.variant,
                 }
             }
             Err(err) => Checked {
@@ -288,6 +326,7 @@ impl ReadOptions {
                 diagnostics: err.into_diagnostics(),
                 canonical: false,
                 is_epd: false,
+                variant: self.variant,
             },
         }
     }

@@ -374,6 +374,25 @@ codes! {
     /// A `[Variant]` tag naming a variant fenkit does not play (Bughouse,
     /// Shogi…): the game is one diagnostic, not an error at each move.
     UnknownVariant => "unknown-variant",
+
+    // The fields variants add (read with a variant other than standard).
+    /// A Crazyhouse pocket with a letter that is no piece a pocket holds
+    /// (kings never are), or a `[` never closed.
+    BadPocket => "bad-pocket",
+    /// A pocket in a record of a variant without drops.
+    PocketNotInVariant => "pocket-not-in-variant",
+    /// A `~` (promoted piece) after no piece, or in a variant without
+    /// drops.
+    BadPromotedMark => "bad-promoted-mark",
+    /// A Three-check counter that is not 0 to 3 (`3+3` checks to give,
+    /// lichess's `+1+2` checks given).
+    BadChecks => "bad-checks",
+    /// Three-check counters in a record of another variant.
+    ChecksNotInVariant => "checks-not-in-variant",
+    /// A position that breaks a rule of its variant's own (shakmaty's
+    /// verdict): a pawn in Racing Kings, Three-check counters with no
+    /// check left to give, more Crazyhouse pieces than squares.
+    VariantRule => "variant-rule",
     /// A position shakmaty will not play from although fenkit named no
     /// broken rule (kept for safety; not expected).
     IllegalPosition => "illegal-position",
@@ -467,7 +486,12 @@ impl Code {
             | BadMove
             | AmbiguousMove
             | UnterminatedComment
-            | UnknownVariant => Class::Malformed,
+            | UnknownVariant
+            | BadPocket
+            | PocketNotInVariant
+            | BadPromotedMark
+            | BadChecks
+            | ChecksNotInVariant => Class::Malformed,
             // What stops play or contradicts the record: shakmaty (and any
             // engine) refuses these positions, or the record says two
             // things that cannot both be true (an en passant square beside
@@ -475,7 +499,7 @@ impl Code {
             MissingKing | TooManyKings | PawnOnBackRank | OppositeCheck | ImpossibleCheck
             | CastlingNoKing | CastlingNoRook | EpNoPawn | EpOccupied | TooManyPieces
             | TooManyPawns | EpWithHalfmove | EpUndecided | CastlingAmbiguous | IllegalMove
-            | IllegalPosition | NotOneMove | EpdIllegalMove => Class::Illegal,
+            | IllegalPosition | NotOneMove | EpdIllegalMove | VariantRule => Class::Illegal,
             // Deductions about the game that led here: true of every game
             // from the standard start, false of set-up positions, which
             // engines play all the same.

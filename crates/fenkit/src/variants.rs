@@ -6,7 +6,12 @@
 //! square (`3+3`). The rules are shakmaty's ([`Variant`],
 //! `shakmaty::variant::VariantPosition`).
 
-use shakmaty::{ByColor, ByRole, Color, EnPassantMode, Move, Position, RemainingChecks, Role};
+use shakmaty::{
+    ByColor, ByRole, CastlingMode, Color, EnPassantMode, Move, Position, PositionErrorKinds,
+    RemainingChecks, Role, Setup,
+};
+
+use crate::{Code, Diagnostic, Field, FieldSpans};
 
 pub use shakmaty::variant::{Variant, VariantPosition};
 
@@ -126,5 +131,127 @@ pub(crate) fn count_drop(position: &mut VariantPosition, played: Move, halfmoves
     let mode = position.castles().mode();
     if let Ok(counted) = VariantPosition::from_setup(position.variant(), setup, mode) {
         *position = counted;
+    }
+}
+
+/// What breaks the rules of `variant` in `setup` (whose fields stand at
+/// `fields`): shakmaty's verdict, each kind of fault a diagnostic at the
+/// field it concerns, the variant's own rules named
+/// ([`Code::VariantRule`]). fenkit's named findings are standard chess's;
+/// [`ReadOptions::check`](crate::ReadOptions::check) gives these instead
+/// for a variant.
+///
+/// ```
+/// use fenkit::{ReadOptions, variants::{Variant, violations}};
+/// use shakmaty::CastlingMode;
+///
+/// let read = ReadOptions { variant: Variant::RacingKings, ..Default::default() };
+/// let parsed = read.parse(b"8/8/8/8/8/8/krbnNBRK/qrbnNBRP w - - 0 1")?;
+/// let found = violations(&parsed.setup, Variant::RacingKings, CastlingMode::Standard, &parsed.fields);
+/// let codes: Vec<_> = found.iter().map(|d| d.code.as_str()).collect();
+/// assert!(codes.contains(&"variant-rule"));
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn violations(
+    setup: &Setup,
+    variant: Variant,
+    mode: CastlingMode,
+    fields: &FieldSpans,
+) -> Vec<Diagnostic> {
+    let Err(error) = VariantPosition::from_setup(variant, setup.clone(), mode) else {
+        return Vec::new();
+    };
+    let kinds = error.kinds();
+    let name = variant_name(variant);
+    let at = |field: Field| fields.get_or_end(field);
+    let mut found = Vec::new();
+    let mut say = |kind: PositionErrorKinds, code: Code, field: Field, message: String| {
+        if kinds.contains(kind) {
+            found.push(Diagnostic::new(code, field, at(field), message));
+        }
+    };
+    say(
+        PositionErrorKinds::EMPTY_BOARD,
+        Code::MissingKing,
+        Field::Placement,
+        format!("the board is empty: {name} needs pieces"),
+    );
+    say(
+        PositionErrorKinds::MISSING_KING,
+        Code::MissingKing,
+        Field::Placement,
+        format!("a side has no king, and {name} gives each side one"),
+    );
+    say(
+        PositionErrorKinds::TOO_MANY_KINGS,
+        Code::TooManyKings,
+        Field::Placement,
+        format!("a side has more than one king, or a king {name} does not give it"),
+    );
+    say(
+        PositionErrorKinds::PAWNS_ON_BACKRANK,
+        Code::PawnOnBackRank,
+        Field::Placement,
+        "a pawn stands on its own back rank or on the last rank".into(),
+    );
+    say(
+        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+        Code::CastlingNoRook,
+        Field::Castling,
+        "a castling right has no king or rook at home for it".into(),
+    );
+    say(
+        PositionErrorKinds::INVALID_EP_SQUARE,
+        Code::EpNoPawn,
+        Field::EnPassant,
+        "no pawn has just moved two squares past the en passant square".into(),
+    );
+    say(
+        PositionErrorKinds::OPPOSITE_CHECK,
+        Code::OppositeCheck,
+        Field::Placement,
+        "the side not to move is in check".into(),
+    );
+    let check = match variant {
+        Variant::RacingKings => "Racing Kings has no checks: no move may give one",
+        _ => "no last move could have given this check",
+    };
+    say(
+        PositionErrorKinds::IMPOSSIBLE_CHECK,
+        Code::ImpossibleCheck,
+        Field::Placement,
+        check.into(),
+    );
+    say(
+        PositionErrorKinds::TOO_MUCH_MATERIAL,
+        Code::TooManyPieces,
+        Field::Placement,
+        "more material than a game starts with (pockets and promoted pieces counted)".into(),
+    );
+    say(
+        PositionErrorKinds::VARIANT,
+        Code::VariantRule,
+        Field::Placement,
+        variant_rule(variant).into(),
+    );
+    found
+}
+
+/// In words, the rule of `variant` that shakmaty found broken (its
+/// `VARIANT` fault: Racing Kings with a pawn or both kings home with Black
+/// to move, Three-check with no checks left to give, Crazyhouse with more
+/// pieces than squares).
+fn variant_rule(variant: Variant) -> &'static str {
+    match variant {
+        Variant::RacingKings => {
+            "Racing Kings has no pawns, and the race is over once both kings stand on rank 8 with Black to move"
+        }
+        Variant::ThreeCheck => {
+            "Three-check is over once a side has given its three checks: the counters leave no check to give"
+        }
+        Variant::Crazyhouse => {
+            "the pieces on the board and in the pockets are more than the board has squares"
+        }
+        _ => "the position breaks a rule of its variant",
     }
 }

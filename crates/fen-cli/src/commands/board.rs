@@ -10,10 +10,12 @@ use super::prelude::*;
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.inputs.read_options();
+    let read = args.variant.apply(args.inputs.read_options());
     let items = Separated::default();
     run::stream(&mut Board { read, items }, &args.inputs, out)
 }

@@ -33,6 +33,8 @@ use crate::{
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
     /// Which classes of problems make a record invalid.
     #[arg(long, value_parser = word::<fenkit::Strictness>(), default_value_t)]
     pub strictness: fenkit::Strictness,
@@ -43,7 +45,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut read = args.inputs.read_options();
+    let mut read = args.variant.apply(args.inputs.read_options());
     read.strictness = args.strictness;
     let defaults = rows::Defaults {
         columns: &[Column::Valid, Column::Errors, Column::Warnings],

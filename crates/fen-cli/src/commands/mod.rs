@@ -79,6 +79,17 @@ pub fn report(
         return Ok(());
     }
     let malformed = errors.iter().any(|d| d.code.class() == Class::Malformed);
+    // A Crazyhouse pocket or promoted piece, Three-check's counters: the
+    // variant that reads the record, named.
+    if malformed
+        && options.variant == fenkit::variants::Variant::Chess
+        && let Some(variant) = variant_reading(options, record.bytes)
+    {
+        return out.hint(
+            record,
+            &format!("--variant {variant} reads this record as a valid position of that variant"),
+        );
+    }
     if malformed && !options.lenient {
         let lenient = ReadOptions {
             lenient: true,
@@ -124,6 +135,29 @@ pub fn report(
         );
     }
     Ok(())
+}
+
+/// The variant (as `--variant` names it) that reads `record` as a valid
+/// position, when its fields are a variant's: a pocket or a `~`
+/// (Crazyhouse), counters of checks (Three-check).
+fn variant_reading(options: &ReadOptions, record: &[u8]) -> Option<&'static str> {
+    use fenkit::variants::Variant;
+    let has = |byte: u8| record.contains(&byte);
+    let candidates = [
+        (Variant::Crazyhouse, "crazyhouse", has(b'[') || has(b'~')),
+        (Variant::ThreeCheck, "threecheck", has(b'+')),
+    ];
+    candidates
+        .into_iter()
+        .filter(|(_, _, shaped)| *shaped)
+        .find(|(variant, _, _)| {
+            let read = ReadOptions {
+                variant: *variant,
+                ..*options
+            };
+            read.check(record).is_valid()
+        })
+        .map(|(_, name, _)| name)
 }
 
 /// Parses `record` as `options` say and reports its repairs (warnings) or
@@ -172,14 +206,23 @@ pub fn warn_if_illegal(
     parsed: &Parsed,
     out: &mut Output,
 ) -> io::Result<()> {
-    let violations = fenkit::legality::unplayable(&parsed.setup, options.castling);
-    if violations.is_empty() {
+    let warnings: Vec<Diagnostic> = match options.variant {
+        fenkit::variants::Variant::Chess => {
+            fenkit::legality::unplayable(&parsed.setup, options.castling)
+                .iter()
+                .map(|v| v.locate(record.bytes, &parsed.fields).into_warning())
+                .collect()
+        }
+        variant => {
+            fenkit::variants::violations(&parsed.setup, variant, options.castling, &parsed.fields)
+                .into_iter()
+                .map(Diagnostic::into_warning)
+                .collect()
+        }
+    };
+    if warnings.is_empty() {
         return Ok(());
     }
-    let warnings: Vec<Diagnostic> = violations
-        .iter()
-        .map(|v| v.locate(record.bytes, &parsed.fields).into_warning())
-        .collect();
     out.diagnostics(record, &warnings)
 }
 

@@ -20,13 +20,15 @@ pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
     #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
+    #[command(flatten)]
     pub style: Style,
     #[command(flatten)]
     pub rows: rows::Args,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.inputs.read_options();
+    let read = args.variant.apply(args.inputs.read_options());
     let write = args.style.write_options(&read);
     let defaults = rows::Defaults {
         columns: &[Column::Fen, Column::Errors],

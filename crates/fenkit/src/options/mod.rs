@@ -2,7 +2,7 @@
 //! record format, lenient repair, which rules count, and which en passant
 //! square to write.
 
-use shakmaty::{CastlingMode, EnPassantMode};
+use shakmaty::{CastlingMode, EnPassantMode, variant::Variant};
 
 use crate::{Class, Severity};
 
@@ -119,6 +119,10 @@ pub struct ReadOptions {
     /// quotes, odd separators…), each repair reported as a warning.
     pub lenient: bool,
     pub strictness: Strictness,
+    /// The variant whose rules and FEN fields apply: standard chess, or
+    /// one of lichess's (a Crazyhouse pocket, Three-check's counters; see
+    /// [`variants`](crate::variants)).
+    pub variant: Variant,
 }
 
 impl Default for ReadOptions {
@@ -128,6 +132,7 @@ impl Default for ReadOptions {
             format: Format::Fen,
             lenient: false,
             strictness: Strictness::Playable,
+            variant: Variant::Chess,
         }
     }
 }

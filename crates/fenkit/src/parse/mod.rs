@@ -16,6 +16,7 @@ mod spans;
 mod split;
 mod squares;
 mod unwrap;
+mod variant;
 
 pub use parsed::{ParseError, Parsed};
 pub use placement::placement_span;
@@ -116,6 +117,10 @@ impl ReadOptions {
         squares: &mut squares::Squares,
         expanded: &mut bool,
     ) -> Result<Parsed, ParseError> {
+        // A variant's fields are taken out first, the rest read as below.
+        if self.variant != shakmaty::variant::Variant::Chess {
+            return variant::parse(self, record);
+        }
         // Before looking for EPD's ';': a record the quick path reads has
         // none (its last two fields are digits).
         if self.format != Format::Epd

@@ -1,0 +1,161 @@
+//! Records of lichess's variants read with `ReadOptions::variant`: the
+//! fields they add (a Crazyhouse pocket, `~` after a promoted piece,
+//! Three-check's counters) read and written back, and every problem of
+//! them its own code, field and column, with the standard's problems of
+//! the rest of the record at their columns as written.
+
+use fenkit::{ReadOptions, variants::Variant};
+use shakmaty::{CastlingMode, Position, Role, Square};
+
+fn read(variant: Variant) -> ReadOptions {
+    ReadOptions {
+        variant,
+        ..ReadOptions::default()
+    }
+}
+
+/// The codes, fields and 1-based columns of `record`'s problems.
+fn problems(variant: Variant, record: &str) -> Vec<(String, String, usize)> {
+    read(variant)
+        .check(record.as_bytes())
+        .diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d.code.as_str().to_string(),
+                d.field.as_str().to_string(),
+                fenkit::column(record.as_bytes(), d.span.start),
+            )
+        })
+        .collect()
+}
+
+/// Each problem's code, field and 1-based column.
+type Expected = &'static [(&'static str, &'static str, usize)];
+
+#[test]
+fn each_problem_of_a_variant_field_has_its_code_and_column() {
+    let table: &[(Variant, &str, Expected)] = &[
+        (
+            Variant::Crazyhouse,
+            "8/3k4/8/8/8/8/8/R3K3[NxK] w Q - 0 1",
+            &[
+                ("bad-pocket", "placement", 23),
+                ("bad-pocket", "placement", 24),
+            ],
+        ),
+        (
+            Variant::Crazyhouse,
+            "4k3/8/8/8/8/8/8/4K3[Nq w - - 0 1",
+            &[("bad-pocket", "placement", 20)],
+        ),
+        (
+            Variant::Crazyhouse,
+            "~4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            &[("bad-promoted-mark", "placement", 1)],
+        ),
+        (
+            Variant::Atomic,
+            "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
+            &[("pocket-not-in-variant", "placement", 20)],
+        ),
+        (
+            Variant::Horde,
+            "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1",
+            &[("bad-promoted-mark", "placement", 18)],
+        ),
+        (
+            Variant::ThreeCheck,
+            "4k3/8/8/8/8/8/8/4K3 w - - 4+3 0 1",
+            &[("bad-checks", "record", 27)],
+        ),
+        (
+            Variant::KingOfTheHill,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0",
+            &[("checks-not-in-variant", "record", 31)],
+        ),
+        // The standard's problems stay at their columns as written.
+        (
+            Variant::Crazyhouse,
+            "4k3/8/8/8/8/8/8/4K3[Qq] x - - 0 1",
+            &[("bad-side", "side", 25)],
+        ),
+        (
+            Variant::ThreeCheck,
+            "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 x",
+            &[("bad-number", "fullmove", 33)],
+        ),
+        (
+            Variant::RacingKings,
+            "8/8/8/8/8/8/krbnNBRK/qrbnNBRP w - - 0 1",
+            &[
+                ("pawn-on-back-rank", "placement", 1),
+                ("variant-rule", "placement", 1),
+            ],
+        ),
+    ];
+    for (variant, record, expected) in table {
+        let expected: Vec<(String, String, usize)> = expected
+            .iter()
+            .map(|(code, field, column)| (code.to_string(), field.to_string(), *column))
+            .collect();
+        assert_eq!(problems(*variant, record), expected, "{variant}: {record}");
+    }
+}
+
+#[test]
+fn variant_fields_read_into_the_setup_and_written_back() {
+    // lichess's ninth rank for the pocket, promoted queen, its counters.
+    let zh = read(Variant::Crazyhouse);
+    let parsed = zh
+        .parse(b"1Q~6/3k4/8/8/8/8/8/R3K3/Nnp w Q - 1 2")
+        .expect("well-formed");
+    let pockets = parsed.setup.pockets.expect("a pocket");
+    assert_eq!(pockets.white[Role::Knight], 1);
+    assert_eq!(pockets.black[Role::Pawn], 1);
+    assert!(parsed.setup.promoted.contains(Square::B8));
+    assert_eq!(
+        fenkit::to_fen(&parsed.setup),
+        "1Q~6/3k4/8/8/8/8/8/R3K3[Nnp] w Q - 1 2"
+    );
+    // No pocket written: an empty one.
+    let bare = zh
+        .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        .expect("well-formed");
+    assert_eq!(
+        fenkit::to_fen(&bare.setup),
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1"
+    );
+
+    let three = read(Variant::ThreeCheck);
+    let given = three
+        .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2")
+        .expect("well-formed");
+    assert_eq!(
+        fenkit::to_fen(&given.setup),
+        "4k3/8/8/8/8/8/8/4K3 w - - 2+1 0 1"
+    );
+    let none = three
+        .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        .expect("well-formed");
+    assert_eq!(
+        fenkit::to_fen(&none.setup),
+        "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"
+    );
+
+    // Horde's start: White's pawns on rank 1 and no white king, valid.
+    let horde = read(Variant::Horde)
+        .check(b"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1");
+    assert!(horde.is_valid(), "{:?}", horde.diagnostics);
+    let position = horde
+        .variant_position(CastlingMode::Standard)
+        .expect("playable");
+    assert_eq!(position.legal_moves().len(), 8);
+    // Read as standard chess, the same record is not a position.
+    assert!(
+        !fenkit::check(
+            b"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
+        )
+        .is_valid()
+    );
+}
