@@ -70,3 +70,33 @@ fn divide_sums_to_the_total_and_startpos_names_the_start() {
     assert_eq!(lines[20], "total\t8902");
     assert!(lines.contains(&"e2e4\t600"), "{stdout}");
 }
+
+/// python-chess's perft files of the variants (`../shared/data/real/
+/// python-chess/examples/perft/`, read where they stand): every published
+/// count, to its published depth, with `--variant` (and `--chess960` for
+/// the Chess960 castling among them).
+#[test]
+fn every_variant_counts_as_its_published_perft_says() {
+    let files = [
+        ("3check", "threecheck"),
+        ("atomic", "atomic"),
+        ("crazyhouse", "crazyhouse"),
+        ("giveaway", "antichess"),
+        ("horde", "horde"),
+        ("racingkings", "racingkings"),
+    ];
+    for (file, variant) in files {
+        let Some(path) = common::real(&format!("python-chess/examples/perft/{file}.perft")) else {
+            return;
+        };
+        let path = path.to_str().expect("UTF-8");
+        let output = common::run(
+            &["perft", "--suite", path, "--variant", variant, "--chess960"],
+            Vec::new(),
+        );
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{file}: {said}");
+        assert!(said.contains(" 0 differ"), "{file}: {said}");
+        assert!(!said.contains(" 0 counts"), "{file}: {said}");
+    }
+}

@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
+use fenkit::variants::{Variant, VariantPosition};
 use rayon::prelude::*;
-use shakmaty::{Chess, FromSetup, Position, uci::UciMove};
+use shakmaty::{Position, uci::UciMove};
 
 use super::prelude::*;
 use std::io::Read;
@@ -23,6 +24,8 @@ pub struct Args {
     pub depth: Option<u32>,
     #[command(flatten)]
     pub inputs: Inputs,
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
     /// The count under each legal move (UCI), then the total; with
     /// --suite, under each move of a record whose count differs, with the
     /// position after the move.
@@ -44,7 +47,7 @@ pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
         return suite(args, out);
     }
     let mut perft = Perft {
-        read: args.inputs.read_options(),
+        read: args.variant.apply(args.inputs.read_options()),
         depth: args.depth.unwrap_or_default(),
         divide: args.divide,
     };
@@ -60,11 +63,21 @@ struct Perft {
 
 impl Job for Perft {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_reported(&self.read, record, out)? else {
+        let position = match self.read.variant {
+            Variant::Chess => legal_reported(&self.read, record, out)?.map(VariantPosition::Chess),
+            _ => {
+                let checked = self.read.check(record.bytes);
+                if !checked.diagnostics.is_empty() {
+                    report(&self.read, record, &checked.diagnostics, out)?;
+                }
+                checked.variant_position(self.read.castling)
+            }
+        };
+        let Some(position) = position else {
             return Ok(false);
         };
         if !self.divide || self.depth == 0 {
-            writeln!(out.stdout(), "{}", shakmaty::perft(&position, self.depth))?;
+            writeln!(out.stdout(), "{}", count(&position, self.depth))?;
             return Ok(true);
         }
         let mut total = 0;
@@ -83,16 +96,30 @@ impl Parallel for Perft {
     }
 }
 
+/// The perft count of `position` to `depth`: standard chess counted on
+/// shakmaty's `Chess` itself, so that its counts pay nothing for the
+/// variants.
+fn count(position: &VariantPosition, depth: u32) -> u64 {
+    match position {
+        VariantPosition::Chess(chess) => shakmaty::perft(chess, depth),
+        variant => shakmaty::perft(variant, depth),
+    }
+}
+
 /// Each legal move of `position` (UCI), the position after it, and the
 /// count under it to `depth` plies in all.
-fn divide(position: &Chess, depth: u32, read: ReadOptions) -> Vec<(UciMove, Chess, u64)> {
+fn divide(
+    position: &VariantPosition,
+    depth: u32,
+    read: ReadOptions,
+) -> Vec<(UciMove, VariantPosition, u64)> {
     position
         .legal_moves()
         .into_iter()
         .map(|m| {
             let mut after = position.clone();
             after.play_unchecked(m);
-            let count = shakmaty::perft(&after, depth.saturating_sub(1));
+            let count = count(&after, depth.saturating_sub(1));
             (UciMove::from_move(m, read.castling), after, count)
         })
         .collect()
@@ -104,7 +131,7 @@ type Given = (u32, u64, String);
 
 /// A record of a suite: its position, and the counts it gives.
 struct Entry {
-    position: Chess,
+    position: VariantPosition,
     counts: Vec<Given>,
 }
 
@@ -156,7 +183,7 @@ impl Gather {
         &mut self,
         record: &Record,
         out: &mut Output,
-    ) -> io::Result<Option<(Chess, fenkit::Checked)>> {
+    ) -> io::Result<Option<(VariantPosition, fenkit::Checked)>> {
         let checked = self.read.check(record.bytes);
         let errors: Vec<_> = checked
             .diagnostics
@@ -171,13 +198,19 @@ impl Gather {
             && errors
                 .iter()
                 .all(|d| d.code == fenkit::Code::ImpossibleCheck);
+        let (variant, mode) = (self.read.variant, self.read.castling);
         let position = match (&checked.setup, impossible_check) {
             (_, false) if !errors.is_empty() => None,
-            (_, false) => checked.position(self.read.castling),
-            (Some(setup), true) => match Chess::from_setup(setup.clone(), self.read.castling) {
-                Ok(position) => Some(position),
-                Err(err) => err.ignore_impossible_check().ok(),
-            },
+            (_, false) if variant == Variant::Chess => {
+                checked.position(mode).map(VariantPosition::Chess)
+            }
+            (_, false) => checked.variant_position(mode),
+            (Some(setup), true) => {
+                match VariantPosition::from_setup(variant, setup.clone(), mode) {
+                    Ok(position) => Some(position),
+                    Err(err) => err.ignore_impossible_check().ok(),
+                }
+            }
             (None, true) => None,
         };
         let Some(position) = position else {
@@ -196,7 +229,7 @@ impl Gather {
     /// Keeps a record's counts up to the depth asked for.
     fn add(
         &mut self,
-        position: Chess,
+        position: VariantPosition,
         given: Vec<Given>,
         place: &str,
         out: &mut Output,
@@ -228,7 +261,7 @@ impl Gather {
             return Ok(false);
         }
         let mut fine = true;
-        let mut block: Option<(Chess, Vec<Given>, String)> = None;
+        let mut block: Option<(VariantPosition, Vec<Given>, String)> = None;
         for (index, line) in text.lines().enumerate() {
             let line_number = index as u64 + 1;
             let at = |offset: usize| {
@@ -300,7 +333,7 @@ fn count_at(record: &[u8], depth: u32) -> usize {
 fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
     let read = ReadOptions {
         lenient: true,
-        ..args.inputs.read_options()
+        ..args.variant.apply(args.inputs.read_options())
     };
     let mut gather = Gather {
         read,
@@ -347,7 +380,7 @@ fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
             .with_max_len(1)
             .map(|&(e, c)| {
                 let entry = &gather.entries[e];
-                ((e, c), shakmaty::perft(&entry.position, entry.counts[c].0))
+                ((e, c), count(&entry.position, entry.counts[c].0))
             })
             .collect()
     });
