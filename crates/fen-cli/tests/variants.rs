@@ -5,7 +5,8 @@
 //! (`../shared/data/real/lichess-users/`, read where they stand); a
 //! variant fenkit does not play is one diagnostic for its game. And each
 //! of those positions, read back with `--variant`, is valid and written
-//! as it was, as python-chess reads and writes it.
+//! as it was, as python-chess reads and writes it, and its perft counts
+//! are python-chess's.
 
 mod common;
 
@@ -81,6 +82,13 @@ fn lichess_variant_games_replay_as_python_chess_replays_them() {
     assert!(by_variant.len() >= 6, "{:?}", by_variant.keys());
     for (variant, records) in by_variant {
         read_back(&variant, &records);
+        // Every 20th position's moves, two plies deep.
+        let sample: String = records
+            .lines()
+            .step_by(20)
+            .map(|record| format!("{record}\n"))
+            .collect();
+        perft_as_python_chess(&variant, 2, &sample);
     }
 }
 
@@ -157,5 +165,73 @@ fn variant_positions_read_back_as_written() {
         let records = game_fens(&fens, index + 1);
         assert!(!records.is_empty(), "{variant}");
         read_back(variant, &records);
+    }
+}
+
+/// The perft count to `depth` of each of `records` (one a line) in
+/// `variant`, by `fen perft --variant` and, where python-chess is
+/// installed, by python-chess's boards of the variant: equal, line for
+/// line.
+fn perft_as_python_chess(variant: &str, depth: u32, records: &str) {
+    let depth = depth.to_string();
+    let ours = common::run(
+        &["perft", &depth, "--variant", variant],
+        records.as_bytes().to_vec(),
+    );
+    assert_eq!(
+        ours.status.code(),
+        Some(0),
+        "{variant}: {}",
+        String::from_utf8_lossy(&ours.stderr)
+    );
+    let ours = String::from_utf8(ours.stdout).expect("UTF-8");
+    assert_eq!(ours.lines().count(), records.lines().count(), "{variant}");
+    if !common::python_chess() {
+        return;
+    }
+    let script = r#"
+import sys, chess.variant
+board = chess.variant.find_variant(sys.argv[1])
+def perft(b, d):
+    if d == 0:
+        return 1
+    moves = list(b.legal_moves)
+    if d == 1:
+        return len(moves)
+    count = 0
+    for move in moves:
+        b.push(move)
+        count += perft(b, d - 1)
+        b.pop()
+    return count
+for line in sys.stdin:
+    print(perft(board(line.strip()), int(sys.argv[2])))
+"#;
+    assert_eq!(
+        ours,
+        common::python(script, &[variant, &depth], records.as_bytes()),
+        "{variant}"
+    );
+}
+
+#[test]
+fn variant_perft_counts_as_python_chess_counts() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/pgn-variants/variants.pgn"
+    );
+    let (fens, _) = common::fen_pgn_fens(&std::fs::read(path).expect("readable"));
+    // Every position of the repo's games (game 2 is Crazyhouse again).
+    let games = [
+        (1, "crazyhouse"),
+        (3, "threecheck"),
+        (4, "atomic"),
+        (5, "antichess"),
+        (6, "kingofthehill"),
+        (7, "racingkings"),
+        (8, "horde"),
+    ];
+    for (game, variant) in games {
+        perft_as_python_chess(variant, 3, &game_fens(&fens, game));
     }
 }
