@@ -185,6 +185,7 @@ pub fn option_words(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     words.set_item("strictness", choices::<fenkit::Strictness>())?;
     words.set_item("ep", choices::<shakmaty::EnPassantMode>())?;
     words.set_item("castling", choices::<fenkit::CastlingNotation>())?;
+    words.set_item("variant", choices::<fenkit::variants::Variant>())?;
     Ok(words)
 }
 

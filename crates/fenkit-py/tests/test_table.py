@@ -92,12 +92,14 @@ def every_word():
 
 # A record each option changes: its en passant square (ep), its castling
 # rights on an inner rook (castling), its reachability (strictness), its
-# shape (format).
+# shape (format), its variant (variant).
 RECORDS = {
     "ep": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
     "castling": "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11",
     "strictness": "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "format": "4k3/8/8/8/8/8/8/4K3 w - -",
+    # Horde's start: valid in Horde only.
+    "variant": "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
 }
 
 
@@ -125,6 +127,8 @@ def test_one_option_word_gives_one_result_in_python_sql_and_the_command(option, 
         python = fenkit.fen_valid([record], **{option: spelling})[0]
         sql = fen_sql(f"SELECT fen_valid('{record}', '{option}={spelling}')")
         assert str(python).lower() == sql
-        if option == "strictness":
-            status = subprocess.run([FEN, "check", "--strictness", spelling, "--fen", record], capture_output=True).returncode
+        if option in ("strictness", "variant"):
+            status = subprocess.run([FEN, "check", f"--{option}", spelling, "--fen", record], capture_output=True).returncode
             assert status == (0 if python else 1)
+        if option == "variant":
+            assert python == (word == "horde"), spelling

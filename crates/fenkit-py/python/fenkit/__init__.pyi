@@ -15,49 +15,50 @@ Strictness = Literal["playable", "reachable", "rules", "plausible"]
 Format = Literal["auto", "fen", "epd"]
 EpPolicy = Literal["always", "pseudo", "pseudo-legal", "legal"]
 CastlingNotation = Literal["standard", "xfen", "x-fen", "shredder", "shredder-fen"]
+VariantName = Literal["standard", "chess", "crazyhouse", "zh", "atomic", "antichess", "giveaway", "kingofthehill", "king-of-the-hill", "koth", "threecheck", "three-check", "3check", "racingkings", "racing-kings", "horde"]
 
 COLUMN_FUNCTIONS: tuple[str, ...]
 
-def fen_valid(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_valid(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Whether each record is valid: well-formed and legal."""
 
-def fen_errors(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_errors(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Every problem of each record: a list of structs `{code, severity, field, column, end_column, message, square}`, errors and warnings in the order they stand; columns are 1-based characters in the record."""
 
-def fen_canonical(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", ep: EpPolicy = "always", castling: CastlingNotation = "standard") -> C:
+def fen_canonical(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard", ep: EpPolicy = "always", castling: CastlingNotation = "standard") -> C:
     """Each well-formed record in canonical FEN (null when malformed)."""
 
-def fen_board(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_board(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each well-formed record's board as 64 characters, rank 8 first, `.` for an empty square (null when malformed)."""
 
-def fen_key(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_key(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each valid record's four-field key: placement, side, castling, and the en passant square only when a legal capture exists, so that transpositions share a key (null when not valid)."""
 
-def fen_polyglot_key(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_polyglot_key(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each valid record's Polyglot key, as opening books store it (null when not valid)."""
 
-def fen_polyglot_key_i64(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_polyglot_key_i64(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """`fen_polyglot_key` as a signed 64-bit integer with the same bits, for engines without unsigned integers (Spark)."""
 
-def fen_side(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_side(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each well-formed record's side to move, `white` or `black`."""
 
-def fen_material(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_material(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each well-formed record's pieces counted: a struct of twelve counts, `white_pawns` … `black_kings`."""
 
-def fen_check_status(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_check_status(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each valid record's check status: `none`, `check`, `checkmate` or `stalemate`."""
 
-def fen_opening(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def fen_opening(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """The named opening of each valid record's position, by position (so transpositions find it): a struct `{eco, name}`, null when no line of the ECO table reaches it."""
 
-def fen_play(column: C, moves: Any, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", ep: EpPolicy = "always", castling: CastlingNotation = "standard") -> C:
+def fen_play(column: C, moves: Any, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard", ep: EpPolicy = "always", castling: CastlingNotation = "standard") -> C:
     """The FEN after `moves` from each valid record: moves in SAN or UCI, separated by spaces, move numbers allowed; `moves` is a column of the same length or one value for every row. Null when a move cannot be played. The lichess puzzle idiom: the puzzle's position is `fen_play(FEN, first move of Moves)`."""
 
-def pgn_positions(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def pgn_positions(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move."""
 
-def pgn_annotations(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto") -> C:
+def pgn_annotations(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply."""
 
 # END generated

@@ -124,7 +124,8 @@ def _options_doc(entry: dict[str, Any]) -> str:
     text = (
         "Options: ``lenient`` repairs what people paste (each repair a warning); "
         "``chess960`` reads Chess960 castling (X-FEN and Shredder-FEN); "
-        f"``strictness`` is {_words('strictness')}; ``format`` is {_words('format')}."
+        f"``strictness`` is {_words('strictness')}; ``format`` is {_words('format')}; "
+        f"``variant`` (lichess's variants: pockets, counters and rules) is {_words('variant')}."
     )
     if entry["writes_fen"]:
         text += (

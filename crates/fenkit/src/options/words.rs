@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use shakmaty::{CastlingMode, EnPassantMode};
+use shakmaty::{CastlingMode, EnPassantMode, variant::Variant};
 
 use super::{CastlingNotation, Format, Options, Strictness};
 
@@ -189,15 +189,87 @@ impl OptionWord for EnPassantMode {
     ];
 }
 
+/// lichess's variants by the words the option takes (one word each, for
+/// option text split at blanks), read by the one reader of variant names,
+/// [`named_variant`](crate::variants::named_variant), which also takes the
+/// names games write (`King of the Hill`, `Three-check`).
+impl OptionWord for Variant {
+    const OPTION: &'static str = "variant";
+
+    fn from_word(word: &str) -> Result<Variant, UnknownWord> {
+        // Chess960 is castling's option, not a variant's.
+        crate::variants::named_variant(word)
+            .filter(|named| !named.chess960)
+            .map(|named| named.variant)
+            .ok_or_else(|| UnknownWord {
+                option: Self::OPTION,
+                given: word.to_string(),
+                choices: Self::CHOICES.iter().map(|c| c.word.to_string()).collect(),
+            })
+    }
+
+    const CHOICES: &'static [Choice<Variant>] = &[
+        Choice {
+            word: "standard",
+            value: Variant::Chess,
+            aliases: &["chess"],
+            help: "standard chess (Chess960 castling is the chess960 option)",
+        },
+        Choice {
+            word: "crazyhouse",
+            value: Variant::Crazyhouse,
+            aliases: &["zh"],
+            help: "captured pieces go to a pocket and are dropped back: [pocket] after the placement, ~ after a promoted piece",
+        },
+        Choice {
+            word: "atomic",
+            value: Variant::Atomic,
+            aliases: &[],
+            help: "a capture explodes the pieces around it",
+        },
+        Choice {
+            word: "antichess",
+            value: Variant::Antichess,
+            aliases: &["giveaway"],
+            help: "captures are forced; losing every piece wins",
+        },
+        Choice {
+            word: "kingofthehill",
+            value: Variant::KingOfTheHill,
+            aliases: &["king-of-the-hill", "koth"],
+            help: "a king on a centre square wins",
+        },
+        Choice {
+            word: "threecheck",
+            value: Variant::ThreeCheck,
+            aliases: &["three-check", "3check"],
+            help: "three checks win: the checks left to give (3+3) after the en passant square",
+        },
+        Choice {
+            word: "racingkings",
+            value: Variant::RacingKings,
+            aliases: &["racing-kings"],
+            help: "no checks; the first king to rank 8 wins",
+        },
+        Choice {
+            word: "horde",
+            value: Variant::Horde,
+            aliases: &[],
+            help: "White has 36 pawns and no king",
+        },
+    ];
+}
+
 /// The names of [`Options`]' options, as `NAME=VALUE` words and Python's
 /// keyword arguments give them.
-pub const OPTION_NAMES: [&str; 6] = [
+pub const OPTION_NAMES: [&str; 7] = [
     "lenient",
     "chess960",
     "format",
     "strictness",
     "ep",
     "castling",
+    "variant",
 ];
 
 fn flag(option: &'static str, value: &str) -> Result<bool, UnknownWord> {
@@ -238,6 +310,7 @@ impl Options {
             "strictness" => read.strictness = Strictness::from_word(value)?,
             "ep" => write.ep = EnPassantMode::from_word(value)?,
             "castling" => write.castling = CastlingNotation::from_word(value)?,
+            "variant" => read.variant = Variant::from_word(value)?,
             _ => {
                 return Err(UnknownWord {
                     option: "option",
@@ -306,7 +379,11 @@ fn bare_words() -> Vec<String> {
     let mut words: Vec<String> = ["lenient", "strict", "chess960"].map(String::from).to_vec();
     words.extend(Format::CHOICES.iter().map(|c| c.word.to_string()));
     words.extend(Strictness::CHOICES.iter().map(|c| c.word.to_string()));
-    words.extend([values::<EnPassantMode>(), values::<CastlingNotation>()]);
+    words.extend([
+        values::<EnPassantMode>(),
+        values::<CastlingNotation>(),
+        values::<Variant>(),
+    ]);
     words
 }
 
@@ -351,5 +428,6 @@ mod tests {
         each_word_reads_back::<Strictness>();
         each_word_reads_back::<CastlingNotation>();
         each_word_reads_back::<EnPassantMode>();
+        each_word_reads_back::<Variant>();
     }
 }
