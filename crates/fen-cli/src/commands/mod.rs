@@ -41,7 +41,9 @@ mod prelude {
 
     pub use fenkit::{ReadOptions, Record};
 
-    pub use super::{legal_reported, parse_reported, report, reported, warn_if_illegal};
+    pub use super::{
+        legal_reported, legal_variant_reported, parse_reported, report, reported, warn_if_illegal,
+    };
     pub use crate::{
         options::Inputs,
         output::Output,
@@ -224,6 +226,25 @@ pub fn warn_if_illegal(
         return Ok(());
     }
     out.diagnostics(record, &warnings)
+}
+
+/// Checks `record` as `options` say, in their variant, and reports what
+/// is wrong; the position to play from when it is valid (standard chess's
+/// is [`legal_reported`]'s, wrapped).
+pub fn legal_variant_reported(
+    options: &ReadOptions,
+    record: &Record,
+    out: &mut Output,
+) -> io::Result<Option<fenkit::variants::VariantPosition>> {
+    if options.variant == fenkit::variants::Variant::Chess {
+        let position = legal_reported(options, record, out)?;
+        return Ok(position.map(fenkit::variants::VariantPosition::Chess));
+    }
+    let checked = options.check(record.bytes);
+    if !checked.diagnostics.is_empty() {
+        report(options, record, &checked.diagnostics, out)?;
+    }
+    Ok(checked.variant_position(options.castling))
 }
 
 /// Checks `record` as `options` say and reports what is wrong; the

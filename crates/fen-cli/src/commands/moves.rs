@@ -5,16 +5,19 @@ use shakmaty::{CastlingMode, Position, san::San, uci::UciMove};
 use super::prelude::*;
 
 /// Print the legal moves of each position, one per line as SAN and UCI,
-/// an empty line between positions ('-' for none: checkmate or stalemate).
+/// an empty line between positions ('-' for none: checkmate, stalemate, or
+/// a variant's game over); drops (Crazyhouse) as N@f3.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut moves = Moves {
-        read: args.inputs.read_options(),
+        read: args.variant.apply(args.inputs.read_options()),
         items: Separated::default(),
     };
     run::stream(&mut moves, &args.inputs, out)
@@ -27,7 +30,7 @@ struct Moves {
 
 impl Job for Moves {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_reported(&self.read, record, out)? else {
+        let Some(position) = legal_variant_reported(&self.read, record, out)? else {
             return Ok(false);
         };
         self.items.next_item(out);

@@ -63,17 +63,7 @@ struct Perft {
 
 impl Job for Perft {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let position = match self.read.variant {
-            Variant::Chess => legal_reported(&self.read, record, out)?.map(VariantPosition::Chess),
-            _ => {
-                let checked = self.read.check(record.bytes);
-                if !checked.diagnostics.is_empty() {
-                    report(&self.read, record, &checked.diagnostics, out)?;
-                }
-                checked.variant_position(self.read.castling)
-            }
-        };
-        let Some(position) = position else {
+        let Some(position) = legal_variant_reported(&self.read, record, out)? else {
             return Ok(false);
         };
         if !self.divide || self.depth == 0 {

@@ -4,8 +4,9 @@
 use std::io::IsTerminal;
 
 use console::measure_text_width;
+use fenkit::variants::{Variant, VariantPosition, variant_name};
 use fenkit::{Class, Diagnostic, render::Orientation};
-use shakmaty::{Chess, Color, File, Piece, Rank, Role, Setup, Square};
+use shakmaty::{Color, File, Piece, Position, Rank, Role, Setup, Square};
 
 use super::prelude::*;
 use crate::{options::Facing, progress::When, report};
@@ -17,6 +18,8 @@ use crate::{options::Facing, progress::When, report};
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
     /// FEN letters and '.' instead of chess figurines.
     #[arg(long)]
     pub ascii: bool,
@@ -29,7 +32,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut show = Show::new(args.inputs.read_options(), &args);
+    let mut show = Show::new(args.variant.apply(args.inputs.read_options()), &args);
     run::stream(&mut show, &args.inputs, out)
 }
 
@@ -127,13 +130,22 @@ fn figurine(piece: Piece) -> char {
 
 /// Side to move and its plight, castling, en passant, clocks, material.
 /// `position` is the position to play from, when the record is valid.
-fn facts(setup: &Setup, position: Option<&Chess>) -> Vec<String> {
+fn facts(setup: &Setup, position: Option<&VariantPosition>) -> Vec<String> {
     let side = setup.turn.fold_wb("White", "Black");
-    let plight = position.and_then(|chess| match fenkit::CheckStatus::of(chess) {
-        fenkit::CheckStatus::Checkmate => Some(", checkmated"),
-        fenkit::CheckStatus::Stalemate => Some(", stalemated"),
-        fenkit::CheckStatus::Check => Some(", in check"),
-        fenkit::CheckStatus::None => None,
+    let plight = position.and_then(|position| match position {
+        VariantPosition::Chess(chess) => match fenkit::CheckStatus::of(chess) {
+            fenkit::CheckStatus::Checkmate => Some(", checkmated"),
+            fenkit::CheckStatus::Stalemate => Some(", stalemated"),
+            fenkit::CheckStatus::Check => Some(", in check"),
+            fenkit::CheckStatus::None => None,
+        },
+        // A variant's own end (a king on the hill, three checks given…)
+        // before its checks.
+        variant if variant.is_variant_end() => Some(", the game is over"),
+        variant if variant.is_checkmate() => Some(", checkmated"),
+        variant if variant.is_stalemate() => Some(", stalemated"),
+        variant if variant.is_check() => Some(", in check"),
+        _ => None,
     });
     let fen = fenkit::to_fen(setup);
     let fields: Vec<&str> = fen.split(' ').collect();
@@ -141,7 +153,7 @@ fn facts(setup: &Setup, position: Option<&Chess>) -> Vec<String> {
         Some(&"-") | None => "none".to_string(),
         Some(text) => text.to_string(),
     };
-    vec![
+    let mut facts = vec![
         format!("{side} to move{}", plight.unwrap_or("")),
         format!("castling: {}", none(fields.get(2))),
         format!("en passant: {}", none(fields.get(3))),
@@ -150,7 +162,42 @@ fn facts(setup: &Setup, position: Option<&Chess>) -> Vec<String> {
             setup.halfmoves, setup.fullmoves
         ),
         material(setup),
-    ]
+    ];
+    // What a variant's record adds: its pockets, its checks to give.
+    if let Some(pockets) = &setup.pockets {
+        let side = |color: Color| -> String {
+            let pieces: String = [
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ]
+            .iter()
+            .flat_map(|&role| {
+                std::iter::repeat_n(role.of(color).char(), usize::from(pockets[color][role]))
+            })
+            .collect();
+            if pieces.is_empty() {
+                "none".into()
+            } else {
+                pieces
+            }
+        };
+        facts.push(format!(
+            "pockets: White {}, Black {}",
+            side(Color::White),
+            side(Color::Black)
+        ));
+    }
+    if let Some(checks) = &setup.remaining_checks {
+        facts.push(format!(
+            "checks to give: White {}, Black {}",
+            u32::from(checks.white),
+            u32::from(checks.black)
+        ));
+    }
+    facts
 }
 
 fn material(setup: &Setup) -> String {
@@ -194,8 +241,16 @@ impl Job for Show {
         if !repairs.is_empty() {
             out.diagnostics(record, &repairs)?;
         }
-        let position = checked.position(self.read.castling);
-        let facts = facts(setup, position.as_ref());
+        let position = match self.read.variant {
+            Variant::Chess => checked
+                .position(self.read.castling)
+                .map(VariantPosition::Chess),
+            _ => checked.variant_position(self.read.castling),
+        };
+        let mut facts = facts(setup, position.as_ref());
+        if self.read.variant != Variant::Chess {
+            facts.insert(0, format!("variant: {}", variant_name(self.read.variant)));
+        }
         let mut text = String::new();
         let lines = self.board_lines(setup);
         let board_width = lines
