@@ -159,3 +159,16 @@ fn variant_fields_read_into_the_setup_and_written_back() {
         .is_valid()
     );
 }
+
+#[test]
+fn a_ninth_rank_is_a_pocket_in_crazyhouse_and_a_fault_elsewhere() {
+    // Found by the fuzz target: a piece on a ninth rank once panicked.
+    let record = b"1Q~6/3k4/8/8/8/8/8/R3K3/Nn w Q - 1 2";
+    for variant in Variant::ALL {
+        let checked = read(variant).check(record);
+        match variant {
+            Variant::Crazyhouse => assert!(checked.is_valid(), "{:?}", checked.diagnostics),
+            _ => assert!(!checked.is_valid(), "{variant}"),
+        }
+    }
+}

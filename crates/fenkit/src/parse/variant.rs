@@ -296,13 +296,12 @@ impl Found {
                     after_piece = None;
                 }
                 _ => {
-                    after_piece =
-                        (0..8)
-                            .contains(&rank)
-                            .then_some(())
-                            .and((0..8).contains(&file).then(|| {
-                                Square::from_coords(File::new(file as u32), Rank::new(rank as u32))
-                            }));
+                    // Off the board (a rank too long, a ninth rank), no
+                    // square: the six-field reader names the fault.
+                    let on_board = (0..8).contains(&rank) && (0..8).contains(&file);
+                    after_piece = on_board.then(|| {
+                        Square::from_coords(File::new(file as u32), Rank::new(rank as u32))
+                    });
                     file += 1;
                 }
             }
