@@ -43,7 +43,7 @@ pub fn write_opening_key(pos: &Chess, out: &mut Vec<u8>) {
 /// fenkit::write_opening_key_with(&pos, CastlingNotation::Shredder, &mut key);
 /// assert!(key.ends_with(b" w HFhf -"));
 /// ```
-pub fn write_opening_key_with(pos: &Chess, notation: CastlingNotation, out: &mut Vec<u8>) {
+pub fn write_opening_key_with(pos: &impl Position, notation: CastlingNotation, out: &mut Vec<u8>) {
     let options = WriteOptions {
         castling: notation,
         ..WriteOptions::default()

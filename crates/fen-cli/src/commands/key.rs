@@ -16,6 +16,10 @@ use crate::{
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    /// Read records as a variant's; the key is then its four fields with
+    /// the variant's own (pocket, checks to give).
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
     /// Print the 64-bit Polyglot Zobrist key in hex instead.
     #[arg(long)]
     pub polyglot: bool,
@@ -29,7 +33,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.inputs.read_options();
+    let read = args.variant.apply(args.inputs.read_options());
+    if read.variant != fenkit::variants::Variant::Chess {
+        let name = fenkit::variants::variant_name(read.variant);
+        if args.polyglot {
+            out.note(&format!("fen key --polyglot: Polyglot's keys are standard chess's, and {name} has none; without --polyglot, the key is the position's four fields and {name}'s own"))?;
+            return Ok(Status::Failed);
+        }
+        if args.rows.output.is_some() {
+            out.note(&format!("fen key --output: the key columns are standard chess's for now; without --output, the key of a {name} position is written"))?;
+            return Ok(Status::Failed);
+        }
+    }
     let castling = castling_notation(args.castling, read.castling);
     let key = match args.polyglot {
         true => Column::Polyglot,
@@ -70,12 +85,14 @@ impl Key {
 
 impl Job for Key {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_reported(&self.read, record, out)? else {
+        let Some(position) = legal_variant_reported(&self.read, record, out)? else {
             return Ok(false);
         };
         self.text.clear();
-        if self.polyglot {
-            write!(self.text, "{:016x}", fenkit::polyglot_key(&position))?;
+        if let (true, fenkit::variants::VariantPosition::Chess(position)) =
+            (self.polyglot, &position)
+        {
+            write!(self.text, "{:016x}", fenkit::polyglot_key(position))?;
         } else {
             fenkit::write_opening_key_with(&position, self.castling, &mut self.text);
         }
