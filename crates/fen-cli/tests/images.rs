@@ -224,21 +224,21 @@ fn gif_frames(path: &Path) -> ((u16, u16), Frames) {
 #[test]
 fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
     let dir = scratch("gif");
+    // Writes NAME.pgn, and draws it into NAME.gif at 96 pixels.
+    let gif = |name: &str, game: &str, options: &[&str]| {
+        fs::write(dir.join(format!("{name}.pgn")), game).unwrap();
+        let (pgn, gif) = (format!("{name}.pgn"), format!("{name}.gif"));
+        let mut args = vec!["gif", "--size", "96"];
+        args.extend(options);
+        args.extend([pgn.as_str(), "-o", gif.as_str()]);
+        let output = fen(&args, &dir, "");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), stderr, dir.join(gif))
+    };
     let game = "[Event \"x\"]\n\n1. e4 { [%cal Gd2d4] } e5 2. Nf3 { [%csl Rd4] } Nc6 3. Bb5 a6 *\n";
-    fs::write(dir.join("game.pgn"), game).unwrap();
-    let output = fen(
-        &[
-            "gif", "--size", "96", "--delay", "200", "game.pgn", "-o", "game.gif",
-        ],
-        &dir,
-        "",
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let (size, frames) = gif_frames(&dir.join("game.gif"));
+    let (status, stderr, path) = gif("game", game, &["--delay", "200"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    let (size, frames) = gif_frames(&path);
     assert_eq!(size, (96, 96));
     assert_eq!(frames.len(), 7, "the start and six plies");
     let delays: Vec<u16> = frames.iter().map(|(delay, _)| *delay).collect();
@@ -247,43 +247,16 @@ fn a_game_becomes_an_animated_gif_a_frame_a_ply() {
         assert_ne!(pair[0].1, pair[1].1, "a move changes the picture");
     }
 
-    let stopped = "1. e4 e5 2. Ke3 *\n";
-    fs::write(dir.join("stopped.pgn"), stopped).unwrap();
-    let output = fen(
-        &["gif", "--size", "96", "stopped.pgn", "-o", "stopped.gif"],
-        &dir,
-        "",
-    );
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (status, stderr, path) = gif("stopped", "1. e4 e5 2. Ke3 *\n", &[]);
+    assert_eq!(status, Some(1));
     assert!(stderr.contains("the GIF ends there"), "{stderr}");
-    let decoder = gif::DecodeOptions::new()
-        .read_info(fs::File::open(dir.join("stopped.gif")).unwrap())
-        .expect("a GIF");
-    assert_eq!(decoder.into_iter().count(), 3, "the start, e4, e5");
+    assert_eq!(gif_frames(&path).1.len(), 3, "the start, e4, e5");
 
     // --clocks: a line more under the board, which changes as clocks do.
     let clocked = "[TimeControl \"60+0\"]\n\n1. e4 { [%clk 0:00:59] } e5 { [%clk 0:00:58] } *\n";
-    fs::write(dir.join("clocked.pgn"), clocked).unwrap();
-    let output = fen(
-        &[
-            "gif",
-            "--size",
-            "96",
-            "--clocks",
-            "clocked.pgn",
-            "-o",
-            "clocked.gif",
-        ],
-        &dir,
-        "",
-    );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let ((width, height), frames) = gif_frames(&dir.join("clocked.gif"));
+    let (status, stderr, path) = gif("clocked", clocked, &["--clocks"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    let ((width, height), frames) = gif_frames(&path);
     let (width, height) = (usize::from(width), usize::from(height));
     assert!(height > width, "{width}×{height}: no line under the board");
     // The bottom rows, below the board: the clocks.

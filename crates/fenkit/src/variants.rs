@@ -87,24 +87,39 @@ pub fn variant_name(variant: Variant) -> &'static str {
     }
 }
 
+/// One side's pieces in a Crazyhouse pocket, as its FEN writes them:
+/// queens first, pawns last (`QRBNP`, lowercase for Black).
+///
+/// ```
+/// use fenkit::variants::pocket_letters;
+/// use shakmaty::{ByColor, ByRole, Color};
+///
+/// let mut pockets: ByColor<ByRole<u8>> = ByColor::default();
+/// pockets.white.knight = 2;
+/// pockets.white.queen = 1;
+/// assert_eq!(pocket_letters(&pockets, Color::White), "QNN");
+/// assert_eq!(pocket_letters(&pockets, Color::Black), "");
+/// ```
+pub fn pocket_letters(pockets: &ByColor<ByRole<u8>>, color: Color) -> String {
+    [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+        Role::King,
+    ]
+    .iter()
+    .flat_map(|&role| std::iter::repeat_n(role.of(color).char(), usize::from(pockets[color][role])))
+    .collect()
+}
+
 /// Appends a Crazyhouse pocket, `[QRBNPqrbnp]`: White's pieces then
-/// Black's, queens first, as python-chess and lichess write it.
+/// Black's, as python-chess and lichess write it.
 pub(crate) fn write_pockets(pockets: &ByColor<ByRole<u8>>, out: &mut Vec<u8>) {
     out.push(b'[');
     for color in Color::ALL {
-        for role in [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-            Role::King,
-        ] {
-            let letter = role.of(color).char() as u8;
-            for _ in 0..pockets[color][role] {
-                out.push(letter);
-            }
-        }
+        out.extend_from_slice(pocket_letters(pockets, color).as_bytes());
     }
     out.push(b']');
 }

@@ -166,18 +166,7 @@ fn facts(setup: &Setup, position: Option<&VariantPosition>) -> Vec<String> {
     // What a variant's record adds: its pockets, its checks to give.
     if let Some(pockets) = &setup.pockets {
         let side = |color: Color| -> String {
-            let pieces: String = [
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Pawn,
-            ]
-            .iter()
-            .flat_map(|&role| {
-                std::iter::repeat_n(role.of(color).char(), usize::from(pockets[color][role]))
-            })
-            .collect();
+            let pieces = fenkit::variants::pocket_letters(pockets, color);
             if pieces.is_empty() {
                 "none".into()
             } else {

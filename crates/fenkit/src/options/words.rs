@@ -53,11 +53,7 @@ pub trait OptionWord: Copy + PartialEq + 'static {
                     || choice.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
             })
             .map(|choice| choice.value)
-            .ok_or_else(|| UnknownWord {
-                option: Self::OPTION,
-                given: word.to_string(),
-                choices: Self::CHOICES.iter().map(|c| c.word.to_string()).collect(),
-            })
+            .ok_or_else(|| unknown::<Self>(word))
     }
 
     /// The one spelling of this value.
@@ -66,6 +62,15 @@ pub trait OptionWord: Copy + PartialEq + 'static {
             .iter()
             .find(|choice| choice.value == self)
             .map_or("", |choice| choice.word)
+    }
+}
+
+/// `word`, which names no value of `T`, with `T`'s words.
+fn unknown<T: OptionWord>(word: &str) -> UnknownWord {
+    UnknownWord {
+        option: T::OPTION,
+        given: word.to_string(),
+        choices: T::CHOICES.iter().map(|c| c.word.to_string()).collect(),
     }
 }
 
@@ -201,11 +206,7 @@ impl OptionWord for Variant {
         crate::variants::named_variant(word)
             .filter(|named| !named.chess960)
             .map(|named| named.variant)
-            .ok_or_else(|| UnknownWord {
-                option: Self::OPTION,
-                given: word.to_string(),
-                choices: Self::CHOICES.iter().map(|c| c.word.to_string()).collect(),
-            })
+            .ok_or_else(|| unknown::<Self>(word))
     }
 
     const CHOICES: &'static [Choice<Variant>] = &[

@@ -158,16 +158,8 @@ impl Found {
         }
         // The rest as written, the counters left out with the blank
         // before them.
-        let mut copy_from = placement_end;
-        for (start, end) in fields {
-            if Some((start, end)) == counted {
-                for byte in copy_from..start.saturating_sub(1).max(copy_from) {
-                    keep(&mut reduced, byte);
-                }
-                copy_from = end;
-            }
-        }
-        for byte in copy_from..record.len() {
+        let left_out = counted.map_or(record.len()..record.len(), |(start, end)| start - 1..end);
+        for byte in (placement_end..record.len()).filter(|at| !left_out.contains(at)) {
             keep(&mut reduced, byte);
         }
         reduced.origin.push(record.len());
@@ -189,14 +181,14 @@ impl Found {
             }
             return (open, Some((open + 1, placement.len() - 1)));
         }
-        let slashes: Vec<usize> = placement
+        let eighth_slash = placement
             .iter()
             .enumerate()
             .filter(|(_, b)| **b == b'/')
-            .map(|(at, _)| at)
-            .collect();
-        match (self.variant, slashes.get(7)) {
-            (Variant::Crazyhouse, Some(&ninth)) => (ninth, Some((ninth + 1, placement.len()))),
+            .nth(7)
+            .map(|(at, _)| at);
+        match (self.variant, eighth_slash) {
+            (Variant::Crazyhouse, Some(ninth)) => (ninth, Some((ninth + 1, placement.len()))),
             _ => (placement.len(), None),
         }
     }
