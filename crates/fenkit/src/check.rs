@@ -73,6 +73,11 @@ impl Checked {
     /// assert!(position.legal_moves().len() > 50); // the pawn's drops too
     /// ```
     pub fn variant_position(&self, mode: CastlingMode) -> Option<VariantPosition> {
+        // Standard chess's position is [`Checked::position`]'s, so that
+        // both accept the same records (nine queens, say).
+        if self.variant == Variant::Chess {
+            return self.position(mode).map(VariantPosition::Chess);
+        }
         let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
         VariantPosition::from_setup(self.variant, setup.clone(), mode).ok()
     }
@@ -161,6 +166,24 @@ impl CheckStatus {
     /// The status of a position.
     pub fn of(position: &Chess) -> CheckStatus {
         CheckStatus::from_flags(position.is_check(), !can_move(position))
+    }
+
+    /// The status of a position of any variant: standard chess's as
+    /// [`CheckStatus::of`] finds it; in a variant, whether the side to
+    /// move is in check and has a legal move (a variant's own end, such
+    /// as an exploded king, is not a status).
+    ///
+    /// ```
+    /// use fenkit::{CheckStatus, variants::{Variant, VariantPosition}};
+    ///
+    /// let start = VariantPosition::new(Variant::KingOfTheHill);
+    /// assert_eq!(CheckStatus::of_variant(&start), CheckStatus::None);
+    /// ```
+    pub fn of_variant(position: &VariantPosition) -> CheckStatus {
+        match position {
+            VariantPosition::Chess(chess) => CheckStatus::of(chess),
+            other => CheckStatus::from_flags(other.is_check(), other.legal_moves().is_empty()),
+        }
     }
 
     /// The status of a valid `setup` (no error), without building the

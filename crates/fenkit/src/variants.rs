@@ -132,12 +132,26 @@ pub(crate) fn write_remaining_checks(checks: &ByColor<RemainingChecks>, out: &mu
     crate::write::write_decimal(u64::from(u32::from(checks.black)), out);
 }
 
-/// After `played` in `position` (whose halfmove clock was `halfmoves`
-/// before it): a Crazyhouse drop counts on the halfmove clock, pawn or
-/// piece, as python-chess counts it (a drop moves no pawn and captures
-/// nothing); shakmaty resets the clock on every drop. The rules stay
-/// shakmaty's: only the counter is set.
-pub(crate) fn count_drop(position: &mut VariantPosition, played: Move, halfmoves: u32) {
+/// Plays the legal move `played` in `position`, a Crazyhouse drop
+/// counted on the halfmove clock, pawn or piece, as python-chess counts it
+/// (a drop moves no pawn and captures nothing; shakmaty resets the clock
+/// on every drop). The rules stay shakmaty's: only the counter is set.
+///
+/// ```
+/// use fenkit::variants::{Variant, VariantPosition, play};
+/// use shakmaty::{Position, uci::UciMove};
+///
+/// let record = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 4 3";
+/// let read = fenkit::ReadOptions { variant: Variant::Crazyhouse, ..Default::default() };
+/// let mut position = read.check(record.as_bytes()).variant_position(shakmaty::CastlingMode::Standard).unwrap();
+/// let drop = UciMove::from_ascii(b"P@e4")?.to_move(&position)?;
+/// play(&mut position, drop);
+/// assert_eq!(position.halfmoves(), 5);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn play(position: &mut VariantPosition, played: Move) {
+    let halfmoves = position.halfmoves();
+    position.play_unchecked(played);
     if !matches!(played, Move::Put { .. }) {
         return;
     }

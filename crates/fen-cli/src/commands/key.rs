@@ -34,16 +34,10 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.variant.apply(args.inputs.read_options());
-    if read.variant != fenkit::variants::Variant::Chess {
+    if read.variant != fenkit::variants::Variant::Chess && args.polyglot {
         let name = fenkit::variants::variant_name(read.variant);
-        if args.polyglot {
-            out.note(&format!("fen key --polyglot: Polyglot's keys are standard chess's, and {name} has none; without --polyglot, the key is the position's four fields and {name}'s own"))?;
-            return Ok(Status::Failed);
-        }
-        if args.rows.output.is_some() {
-            out.note(&format!("fen key --output: the key columns are standard chess's for now; without --output, the key of a {name} position is written"))?;
-            return Ok(Status::Failed);
-        }
+        out.note(&format!("fen key --polyglot: Polyglot's keys are standard chess's, and {name} has none; without --polyglot, the key is the position's four fields and {name}'s own"))?;
+        return Ok(Status::Failed);
     }
     let castling = castling_notation(args.castling, read.castling);
     let key = match args.polyglot {

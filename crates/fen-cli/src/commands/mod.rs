@@ -81,10 +81,9 @@ pub fn report(
         return Ok(());
     }
     let malformed = errors.iter().any(|d| d.code.class() == Class::Malformed);
-    // A Crazyhouse pocket or promoted piece, Three-check's counters: the
-    // variant that reads the record, named.
-    if malformed
-        && options.variant == fenkit::variants::Variant::Chess
+    // A Crazyhouse pocket or promoted piece, Three-check's counters, a
+    // Horde of pawns: the variant that reads the record, named.
+    if options.variant == fenkit::variants::Variant::Chess
         && let Some(variant) = variant_reading(options, record.bytes)
     {
         return out.hint(
@@ -141,13 +140,19 @@ pub fn report(
 
 /// The variant (as `--variant` names it) that reads `record` as a valid
 /// position, when its fields are a variant's: a pocket or a `~`
-/// (Crazyhouse), counters of checks (Three-check).
+/// (Crazyhouse), counters of checks (Three-check), White without a king
+/// and with more than eight pawns (Horde). Only these shapes: a record
+/// missing a king by a slip is no Antichess position, nor one a checking
+/// king makes illegal a Racing Kings one (which forbids checks too).
 fn variant_reading(options: &ReadOptions, record: &[u8]) -> Option<&'static str> {
     use fenkit::variants::Variant;
     let has = |byte: u8| record.contains(&byte);
+    let placement = record.split(|&b| b == b' ').next().unwrap_or(record);
+    let count = |byte: u8| placement.iter().filter(|&&b| b == byte).count();
     let candidates = [
         (Variant::Crazyhouse, "crazyhouse", has(b'[') || has(b'~')),
         (Variant::ThreeCheck, "threecheck", has(b'+')),
+        (Variant::Horde, "horde", count(b'K') == 0 && count(b'P') > 8),
     ];
     candidates
         .into_iter()

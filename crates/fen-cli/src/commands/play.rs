@@ -2,13 +2,17 @@
 
 use std::io::{self, Write};
 
-use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span, WriteOptions};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use fenkit::{
+    Code, Diagnostic, Field, ReadOptions, Record, Span, WriteOptions,
+    variants::{Variant, VariantPosition},
+};
+use shakmaty::{CastlingMode, EnPassantMode, KnownOutcome, Outcome, Position};
 
 use crate::{options::Style, output::Output, run::Status};
 
 /// Play moves (SAN or UCI, mixed) from a position and print the FEN after
-/// each: `fen play startpos e4 c5 Nf3`.
+/// each: `fen play startpos e4 c5 Nf3`; in a variant with `--variant`
+/// (drops as `N@f3`).
 #[derive(clap::Args)]
 pub struct Args {
     /// The position (`startpos`, or a FEN in one argument or six), then
@@ -21,20 +25,24 @@ pub struct Args {
     /// Read castling rights of the FEN as Chess960.
     #[arg(long)]
     pub chess960: bool,
+    /// Play by a variant's rules from its position (`startpos` is the
+    /// variant's start).
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
     #[command(flatten)]
     pub style: Style,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let (fen, moves) = split(&args.arguments);
-    let read = ReadOptions {
+    let read = args.variant.apply(ReadOptions {
         castling: match args.chess960 {
             true => CastlingMode::Chess960,
             false => CastlingMode::Standard,
         },
         format: fenkit::Format::Auto,
         ..ReadOptions::default()
-    };
+    });
     let write = args.style.write_options(&read);
     play(&fen, &moves, &read, write, args.final_only, out)
 }
@@ -98,8 +106,8 @@ fn play(
     for text_move in moves {
         let number = fenkit::games::move_number(&position);
         let over = game_over(&position);
-        match fenkit::games::read_move(&position, text_move) {
-            Ok(m) if over.is_none() => position.play_unchecked(m),
+        match fenkit::games::read_variant_move(&position, text_move) {
+            Ok(m) if over.is_none() => fenkit::variants::play(&mut position, m),
             found => {
                 let (code, why) = match (over.clone(), found) {
                     (Some(over), _) => (
@@ -143,11 +151,26 @@ fn play(
     Ok(status)
 }
 
-/// How the game stands when the side to move has no move: checkmated or
-/// stalemated, in words.
-fn game_over(position: &Chess) -> Option<String> {
+/// How the game stands when it is over: a variant's own end (an exploded
+/// king, the hill reached, three checks given, no pieces left in
+/// Antichess), or the side to move checkmated or stalemated, in words.
+fn game_over(position: &VariantPosition) -> Option<String> {
     let side = position.turn().fold_wb("White", "Black");
-    match fenkit::CheckStatus::of(position) {
+    let variant = position.variant();
+    if variant != Variant::Chess {
+        let name = fenkit::variants::variant_name(variant);
+        match position.variant_outcome() {
+            Outcome::Known(KnownOutcome::Decisive { winner }) => {
+                let winner = winner.fold_wb("White", "Black");
+                return Some(format!("{winner} wins by the rules of {name}"));
+            }
+            Outcome::Known(KnownOutcome::Draw) => {
+                return Some(format!("a draw by the rules of {name}"));
+            }
+            Outcome::Unknown => {}
+        }
+    }
+    match fenkit::CheckStatus::of_variant(position) {
         fenkit::CheckStatus::Checkmate => {
             let winner = position.turn().fold_wb("Black", "White");
             Some(format!("{side} is checkmated, {winner} wins"))
@@ -157,7 +180,7 @@ fn game_over(position: &Chess) -> Option<String> {
     }
 }
 
-fn write_position(position: &Chess, write: WriteOptions, text: &mut Vec<u8>) {
+fn write_position(position: &VariantPosition, write: WriteOptions, text: &mut Vec<u8>) {
     // The standard records the en passant square after every double push;
     // `--ep` may say otherwise.
     write.write_fen(&position.to_setup(EnPassantMode::Always), text);
@@ -165,9 +188,9 @@ fn write_position(position: &Chess, write: WriteOptions, text: &mut Vec<u8>) {
 }
 
 /// The start position, or its problems reported against the argument.
-fn start(fen: &str, read: &ReadOptions, out: &mut Output) -> io::Result<Option<Chess>> {
+fn start(fen: &str, read: &ReadOptions, out: &mut Output) -> io::Result<Option<VariantPosition>> {
     if fen == "startpos" {
-        return Ok(Some(Chess::default()));
+        return Ok(Some(VariantPosition::new(read.variant)));
     }
     let record = Record {
         source: "<argument>",
@@ -176,7 +199,7 @@ fn start(fen: &str, read: &ReadOptions, out: &mut Output) -> io::Result<Option<C
         offset: 0,
         bytes: fen.as_bytes(),
     };
-    super::legal_reported(read, &record, out)
+    super::legal_variant_reported(read, &record, out)
 }
 
 #[cfg(test)]

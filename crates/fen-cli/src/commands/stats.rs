@@ -16,12 +16,17 @@ use crate::options::{Format, Report};
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
+    /// Count a variant's records (pockets and counters read, its rules
+    /// for legality, checks and mates).
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
     #[command(flatten)]
     pub report: Report,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut stats = Stats::new(args.inputs.read_options(), args.report.format);
+    let read = args.variant.apply(args.inputs.read_options());
+    let mut stats = Stats::new(read, args.report.format);
     run::stream(&mut stats, &args.inputs, out)
 }
 
@@ -172,9 +177,9 @@ impl Job for Stats {
         }
         self.en_passant += u64::from(setup.ep_square.is_some());
         self.pieces[setup.board.occupied().count()] += 1;
-        if let Some(position) = checked.position(self.read.castling) {
+        if let Some(position) = checked.variant_position(self.read.castling) {
             self.legal += 1;
-            let status = fenkit::CheckStatus::of(&position);
+            let status = fenkit::CheckStatus::of_variant(&position);
             self.checks += u64::from(status.is_check());
             self.mates += u64::from(status == fenkit::CheckStatus::Checkmate);
             self.stalemates += u64::from(status == fenkit::CheckStatus::Stalemate);

@@ -182,7 +182,8 @@ struct Results<'a> {
     /// The record's bytes, for the columns of its problems.
     record: &'a [u8],
     checked: Option<&'a Checked>,
-    position: Option<&'a shakmaty::Chess>,
+    /// The position to play from, in the record's variant.
+    position: Option<&'a fenkit::variants::VariantPosition>,
     diagnostics: &'a [Diagnostic],
 }
 
@@ -229,7 +230,11 @@ impl Rows {
         Some(header)
     }
 
-    fn fine(&self, checked: &Checked, position: Option<&shakmaty::Chess>) -> bool {
+    fn fine(
+        &self,
+        checked: &Checked,
+        position: Option<&fenkit::variants::VariantPosition>,
+    ) -> bool {
         match self.need {
             Need::Valid => fenkit::no_errors(&checked.diagnostics),
             Need::WellFormed => checked.setup.is_some(),
@@ -252,7 +257,7 @@ impl Job for Rows {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         let checked = self.read.check(record.bytes);
         let position = match self.needs_position() {
-            true => checked.position(self.read.castling),
+            true => checked.variant_position(self.read.castling),
             false => None,
         };
         if !checked.diagnostics.is_empty() {

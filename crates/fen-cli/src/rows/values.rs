@@ -107,13 +107,19 @@ impl Rows {
                 }
             }
             Column::Polyglot => {
-                if let Some(position) = position {
+                // Polyglot's keys are standard chess's: none for a variant.
+                if let Some(fenkit::variants::VariantPosition::Chess(position)) = position {
                     let _ = write!(text, "{:016x}", fenkit::polyglot_key(position));
                     emit(&String::from_utf8_lossy(text));
                 }
             }
             Column::Eco | Column::Opening => {
-                let opening = position.and_then(fenkit::games::opening);
+                let opening = match position {
+                    Some(fenkit::variants::VariantPosition::Chess(position)) => {
+                        fenkit::games::opening(position)
+                    }
+                    _ => None,
+                };
                 match (column, opening) {
                     (Column::Eco, Some(opening)) => emit(opening.eco),
                     (_, Some(opening)) => emit(opening.name),
@@ -128,7 +134,7 @@ impl Rows {
             }
             Column::Status => {
                 if let Some(position) = position {
-                    emit(fenkit::CheckStatus::of(position).as_str());
+                    emit(fenkit::CheckStatus::of_variant(position).as_str());
                 }
             }
             Column::Board => {

@@ -26,7 +26,7 @@ pub use annotations::{Annotations, Drawn, Eval};
 pub use dialects::{MovetextDialect, MovetextDialects, rewrite_dialects};
 pub use epd::{BadEpdMove, epd_moves};
 pub use history::{Event, History};
-pub use moves::{MoveError, legal_sans, move_number, move_words, read_move};
+pub use moves::{MoveError, legal_sans, move_number, move_words, read_move, read_variant_move};
 pub use openings::{Opening, opening, openings};
 #[cfg(feature = "pgn")]
 pub use ply_of_game::{GamePly, NoPly, game_clocks, game_plies, ply_of_game};

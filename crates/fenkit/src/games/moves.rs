@@ -113,7 +113,88 @@ pub fn read_move(position: &Chess, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-fn ambiguous(position: &Chess, text: &str, san: San) -> MoveError {
+/// The legal move that `text` names in `position` of any variant: as
+/// [`read_move`] for standard chess (with its reasons); in a variant, SAN
+/// or UCI with drops (`N@f3`, `P@e4`), and a move that does not fit is
+/// said illegal there, the variant named (the reasons are standard
+/// chess's, which a variant's rules change).
+///
+/// ```
+/// use fenkit::games::read_variant_move;
+/// use fenkit::variants::{Variant, VariantPosition};
+///
+/// let atomic = VariantPosition::new(Variant::Atomic);
+/// assert!(read_variant_move(&atomic, "Nf3").is_ok());
+/// let wrong = read_variant_move(&atomic, "Nf4").unwrap_err();
+/// assert_eq!(wrong.message, "Nf4: not a legal move of Atomic here");
+/// # Ok::<_, fenkit::games::MoveError>(())
+/// ```
+pub fn read_variant_move(
+    position: &crate::variants::VariantPosition,
+    text: &str,
+) -> Result<Move, MoveError> {
+    let position = match position {
+        crate::variants::VariantPosition::Chess(chess) => return read_move(chess, text),
+        variant => variant,
+    };
+    let text = text.trim_end_matches(['!', '?']);
+    let name = crate::variants::variant_name(position.variant());
+    let not_here = |dropped: Option<(Role, Square)>| {
+        let reason = dropped.and_then(|(role, to)| why_not_drop(position, role, to));
+        illegal(format!(
+            "{text}: {}",
+            reason.unwrap_or_else(|| format!("not a legal move of {name} here"))
+        ))
+    };
+    if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
+        let dropped = match uci {
+            UciMove::Put { role, to } => Some((role, to)),
+            _ => None,
+        };
+        return uci.to_move(position).map_err(|_| not_here(dropped));
+    }
+    match SanPlus::from_ascii(text.as_bytes()) {
+        Ok(SanPlus { san, .. }) => san.to_move(position).map_err(|err| match err {
+            shakmaty::san::SanError::AmbiguousSan => ambiguous(position, text, san),
+            shakmaty::san::SanError::IllegalSan => not_here(match san {
+                San::Put { role, to } => Some((role, to)),
+                _ => None,
+            }),
+        }),
+        Err(_) => Err(MoveError {
+            code: Code::BadMove,
+            message: format!(
+                "'{text}' is not a move: write it in SAN (e4, Nf3, exd5, O-O, e8=Q, N@f3) or UCI (e2e4, e7e8q, N@f3)"
+            ),
+        }),
+    }
+}
+
+/// Why dropping a `role` on `to` is not a move here, where the pocket
+/// or the square says so plainly.
+fn why_not_drop(position: &impl Position, role: Role, to: Square) -> Option<String> {
+    let us = position.turn();
+    let Some(pockets) = position.pockets() else {
+        return Some("drops are moves of Crazyhouse only".to_string());
+    };
+    if pockets[us][role] == 0 {
+        return Some(format!(
+            "{} has no {} in the pocket",
+            side_name(us),
+            role_name(role)
+        ));
+    }
+    if position.board().occupied().contains(to) {
+        return Some(format!(
+            "{to} is not empty; a piece is dropped on an empty square"
+        ));
+    }
+    let back_rank = matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth);
+    (role == Role::Pawn && back_rank)
+        .then(|| "a pawn is never dropped on the first or the last rank".to_string())
+}
+
+fn ambiguous(position: &impl Position, text: &str, san: San) -> MoveError {
     let fitting: Vec<Move> = position
         .legal_moves()
         .into_iter()
@@ -340,8 +421,9 @@ fn why_not_uci(position: &Chess, text: &str, uci: UciMove) -> MoveError {
     illegal(format!("{text}: {}", check_reason(position, piece.role)))
 }
 
-/// Every legal move of `position` in SAN, in shakmaty's order.
-pub fn legal_sans(position: &Chess) -> Vec<String> {
+/// Every legal move of `position` in SAN, in shakmaty's order (drops as
+/// `N@f3`).
+pub fn legal_sans(position: &impl Position) -> Vec<String> {
     position
         .legal_moves()
         .into_iter()

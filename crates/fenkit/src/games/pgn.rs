@@ -574,9 +574,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
         };
         match played {
             Ok(m) => {
-                let halfmoves = position.halfmoves();
-                position.play_unchecked(m);
-                crate::variants::count_drop(position, m, halfmoves);
+                crate::variants::play(position, m);
                 movetext.ply += 1;
                 if self.annotated {
                     movetext.waiting = Some(Some((san_plus, m)));
@@ -596,15 +594,7 @@ impl<F: FnMut(Ply<'_>)> Visitor for Plies<F> {
             Err(_) => {
                 let text = san_plus.to_string();
                 let number = super::move_number(position);
-                let VariantPosition::Chess(position) = position else {
-                    // The reasons are standard chess's: in a variant, the
-                    // move is said illegal there, with the variant named.
-                    let name = variant_name(position.variant());
-                    let message = format!("move {number} {text}: not a legal move of {name} here");
-                    let error = self.error(Some(movetext.ply + 1), Code::IllegalMove, message);
-                    return ControlFlow::Break(Err(error));
-                };
-                let (code, message) = match super::moves::read_move(position, &text) {
+                let (code, message) = match super::moves::read_variant_move(position, &text) {
                     // pgn-reader read `g1f3` as a pawn's move from g1.
                     Ok(m) => (
                         Code::BadMove,
