@@ -203,6 +203,80 @@ fn the_caption_and_margin_make_the_image_taller() {
     );
 }
 
+fn variant_setup(variant: fenkit::variants::Variant, fen: &str) -> Setup {
+    let read = fenkit::ReadOptions {
+        variant,
+        ..Default::default()
+    };
+    read.parse(fen.as_bytes()).expect("well-formed").setup
+}
+
+#[test]
+fn a_crazyhouse_pocket_is_drawn_by_its_player_off_the_board() {
+    let fen = "r1b1kbnr/ppp1pppp/2n5/q7/3P4/2N5/PPP2PPP/R1BQKBNR[PPNppq] b KQkq - 0 5";
+    let position = variant_setup(fenkit::variants::Variant::Crazyhouse, fen);
+    for orientation in [Orientation::White, Orientation::Black] {
+        let diagram = Diagram {
+            orientation,
+            coordinates: Coordinates::None,
+            ..Diagram::default()
+        };
+        let text = svg(&position, &diagram);
+        // A row of pieces above and one below: 45 units each on 360.
+        assert!(
+            text.contains(r#"width="400" height="500""#),
+            "{}",
+            &text[..200]
+        );
+        let drawn = read(&text);
+        let top = corner_of(&drawn, Square::A8)
+            .1
+            .min(corner_of(&drawn, Square::A1).1);
+        assert_eq!(top, 45.0, "the board under the top pocket");
+        let bottom = top + 7.0 * 45.0;
+        let off_board: Vec<(&str, f32)> = drawn
+            .pieces
+            .iter()
+            .filter(|(_, (_, y))| *y < top || *y > bottom)
+            .map(|(id, (_, y))| (id.as_str(), *y))
+            .collect();
+        // Each kind once (the number beside it), White's by White's side.
+        let white_row = match orientation {
+            Orientation::White => 405.0,
+            _ => 0.0,
+        };
+        let mut ids: Vec<(&str, bool)> = off_board
+            .iter()
+            .map(|&(id, y)| (id, y == white_row))
+            .collect();
+        ids.sort();
+        assert_eq!(
+            ids,
+            [("bP", false), ("bQ", false), ("wN", true), ("wP", true)],
+            "{orientation:?}"
+        );
+        assert_eq!(drawn.pieces.len(), position.board.occupied().count() + 4);
+    }
+}
+
+#[test]
+fn three_checks_to_give_are_a_line_under_the_board() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 2+3 0 1";
+    let position = variant_setup(fenkit::variants::Variant::ThreeCheck, fen);
+    let plain = Diagram {
+        coordinates: Coordinates::None,
+        ..Diagram::default()
+    };
+    let text = svg(&position, &plain);
+    assert!(
+        text.contains(r#"width="400" height="427""#),
+        "{}",
+        &text[..200]
+    );
+    let standard = svg(&Setup::initial(), &plain);
+    assert!(standard.contains(r#"width="400" height="400""#));
+}
+
 /// Pixels of a PNG image, as rows of RGB or RGBA.
 struct Pixels {
     width: u32,

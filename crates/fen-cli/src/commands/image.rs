@@ -30,6 +30,11 @@ pub struct Args {
     pub destination: Destination,
     #[command(flatten)]
     pub from_game: FromGame,
+    /// Read records as a variant's: a Crazyhouse pocket is drawn above and
+    /// below the board, Three-check's checks to give under it (a PGN
+    /// game's [Variant] tag says this for itself).
+    #[command(flatten)]
+    pub variant: crate::options::VariantChoice,
 }
 
 /// A position of a PGN game to draw, instead of records.
@@ -59,8 +64,10 @@ pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
         look,
         destination,
         from_game,
+        variant,
     } = args;
-    let mut image = Image::new(inputs.read_options(), kind, &look, destination);
+    let read = variant.apply(inputs.read_options());
+    let mut image = Image::new(read, kind, &look, destination);
     if kind == Kind::Png && image.to_stdout() && io::stdout().is_terminal() {
         out.note("fen: a PNG image would garble the terminal; write it with -o FILE or redirect standard output")?;
         return Ok(Status::Failed);
@@ -362,20 +369,34 @@ impl Job for Image {
             return Ok(false);
         }
         // An illegal position is still drawn, with its faults crossed out;
-        // the faults are reported as warnings.
-        let violations = fenkit::violations(&parsed.setup, self.read.castling);
+        // the faults are reported as warnings. A variant's faults are
+        // shakmaty's verdict, which names no square.
+        let (problems, faults): (Vec<_>, Vec<Diagnostic>) = match self.read.variant {
+            fenkit::variants::Variant::Chess => {
+                let violations = fenkit::violations(&parsed.setup, self.read.castling);
+                let faults = violations
+                    .iter()
+                    .map(|violation| {
+                        violation
+                            .locate(record.bytes, &parsed.fields)
+                            .into_warning()
+                    })
+                    .collect();
+                (fenkit::render::squares_to_cross_out(&violations), faults)
+            }
+            variant => {
+                let (setup, mode) = (&parsed.setup, self.read.castling);
+                let found = fenkit::variants::violations(setup, variant, mode, &parsed.fields);
+                (
+                    Vec::new(),
+                    found.into_iter().map(Diagnostic::into_warning).collect(),
+                )
+            }
+        };
         let diagram = Diagram {
-            problems: fenkit::render::squares_to_cross_out(&violations),
+            problems,
             ..self.diagram.clone()
         };
-        let faults: Vec<Diagnostic> = violations
-            .iter()
-            .map(|violation| {
-                violation
-                    .locate(record.bytes, &parsed.fields)
-                    .into_warning()
-            })
-            .collect();
         out.diagnostics(record, &faults)?;
         let image = self.draw(&parsed.setup, &diagram)?;
         match &self.target {

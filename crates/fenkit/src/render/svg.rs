@@ -3,7 +3,7 @@
 
 use std::{fmt::Write, time::Duration};
 
-use shakmaty::{ByColor, Color, File, Piece, Rank, Setup, Square};
+use shakmaty::{ByColor, Color, File, Piece, Rank, Role, Setup, Square};
 
 use super::{
     Arrow, CheckMark, Coordinates, Diagram, Mark,
@@ -24,25 +24,58 @@ const PROBLEM: &str = "#e00000";
 /// Where things go: the board's corner and the squares' order.
 struct Layout {
     left: f32,
+    /// The board's top edge: under the top player's pocket, if any.
+    top: f32,
+    margin: f32,
     width: f32,
     height: f32,
     bottom: Color,
 }
 
 impl Layout {
-    fn new(diagram: &Diagram, turn: Color) -> Layout {
+    fn new(diagram: &Diagram, setup: &Setup) -> Layout {
         let margin = match diagram.coordinates {
             Coordinates::Outside => MARGIN,
             _ => 0.0,
         };
-        let lines = usize::from(diagram.caption) + usize::from(diagram.clocks.is_some());
+        let lines = lines_under(setup, diagram).len();
         let caption = CAPTION * lines as f32;
+        // A Crazyhouse pocket, a row of pieces above and below the board:
+        // each player's by their side, as lichess shows them.
+        let pocket = match setup.pockets {
+            Some(_) => SQUARE,
+            None => 0.0,
+        };
         Layout {
             left: margin,
+            top: pocket,
+            margin,
             width: margin + BOARD,
-            height: BOARD + margin + caption,
-            bottom: diagram.orientation.bottom(turn),
+            height: pocket + BOARD + margin + pocket + caption,
+            bottom: diagram.orientation.bottom(setup.turn),
         }
+    }
+
+    /// The pieces in each pocket, each kind once with its number and the
+    /// top left corner of its place: pawn to queen, left to right.
+    fn pocket_pieces(&self, setup: &Setup) -> Vec<(Piece, (f32, f32), u8)> {
+        let Some(pockets) = &setup.pockets else {
+            return Vec::new();
+        };
+        let mut placed = Vec::new();
+        for color in Color::ALL {
+            let y = match color == self.bottom {
+                true => self.top + BOARD + self.margin,
+                false => 0.0,
+            };
+            let roles = Role::ALL.into_iter().filter(|&role| role != Role::King);
+            let present = roles.filter(|&role| pockets[color][role] > 0);
+            for (index, role) in present.enumerate() {
+                let x = self.left + index as f32 * SQUARE;
+                placed.push((role.of(color), (x, y), pockets[color][role]));
+            }
+        }
+        placed
     }
 
     /// The column and row (0 to 7, from the top left) of `square`.
@@ -58,7 +91,7 @@ impl Layout {
     /// The top left corner of `square`.
     fn corner(&self, square: Square) -> (f32, f32) {
         let (column, row) = self.cell(square);
-        (self.left + column * SQUARE, row * SQUARE)
+        (self.left + column * SQUARE, self.top + row * SQUARE)
     }
 
     fn center(&self, square: Square) -> (f32, f32) {
@@ -69,13 +102,17 @@ impl Layout {
 
 /// The diagram of `setup` as a standalone SVG document.
 pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
-    let layout = Layout::new(diagram, setup.turn);
+    let layout = Layout::new(diagram, setup);
     let mut svg = open(&layout, diagram);
     write_defs(&mut svg, setup);
     write_board(&mut svg, &layout, diagram);
     write_highlights(&mut svg, &layout, setup, diagram);
-    for (square, piece) in setup.board.iter() {
-        let (x, y) = layout.corner(square);
+    let on_board = setup
+        .board
+        .iter()
+        .map(|(square, piece)| (piece, layout.corner(square)));
+    let in_pockets = layout.pocket_pieces(setup).into_iter();
+    for (piece, (x, y)) in on_board.chain(in_pockets.map(|(piece, at, _)| (piece, at))) {
         let _ = write!(
             svg,
             r##"<use xlink:href="#{}" transform="translate({x} {y})"/>"##,
@@ -104,7 +141,7 @@ pub(super) struct Layers {
 }
 
 pub(super) fn layers(setup: &Setup, diagram: &Diagram) -> Layers {
-    let layout = Layout::new(diagram, setup.turn);
+    let layout = Layout::new(diagram, setup);
     // Coordinates in the margin meet no piece, so they can be drawn once
     // with the board.
     let outside = diagram.coordinates == Coordinates::Outside;
@@ -128,10 +165,12 @@ pub(super) fn layers(setup: &Setup, diagram: &Diagram) -> Layers {
     let over = layer("", &|svg| {
         write_over(svg, &layout, setup, diagram, !outside)
     });
+    let in_pockets = layout.pocket_pieces(setup).into_iter();
     let pieces = setup
         .board
         .iter()
         .map(|(square, piece)| (piece, layout.corner(square)))
+        .chain(in_pockets.map(|(piece, at, _)| (piece, at)))
         .collect();
     Layers {
         board,
@@ -203,12 +242,16 @@ fn write_over(
     for arrow in &diagram.arrows {
         write_arrow(svg, layout, arrow);
     }
+    // How many of a kind a pocket holds, in the corner of its place.
+    for (_, (x, y), count) in layout.pocket_pieces(setup) {
+        if count > 1 {
+            let at = (x + SQUARE - 3.0, y + SQUARE - 4.0);
+            let number = count.to_string();
+            glyphs::write_text(svg, &number, at, 13.0, Anchor::End, FRAME_TEXT);
+        }
+    }
     // The lines under the board, the last at the bottom.
-    let lines = [
-        diagram.caption.then(|| caption(setup)),
-        diagram.clocks.map(clocks_line),
-    ];
-    let lines: Vec<String> = lines.into_iter().flatten().collect();
+    let lines = lines_under(setup, diagram);
     for (index, line) in lines.iter().enumerate() {
         let below = (lines.len() - index) as f32;
         let baseline = layout.height - CAPTION * below + CAPTION / 2.0 + 4.5;
@@ -221,6 +264,20 @@ fn write_over(
             FRAME_TEXT,
         );
     }
+}
+
+/// The lines under the board, top to bottom: the caption, the checks to
+/// give in Three-check, the clocks.
+fn lines_under(setup: &Setup, diagram: &Diagram) -> Vec<String> {
+    let lines = [
+        diagram.caption.then(|| caption(setup)),
+        setup.remaining_checks.map(|checks| {
+            let (white, black) = (u32::from(checks.white), u32::from(checks.black));
+            format!("Checks to give: White {white} · Black {black}")
+        }),
+        diagram.clocks.map(clocks_line),
+    ];
+    lines.into_iter().flatten().collect()
 }
 
 /// Both clocks in words, as a chess clock shows them: `White 2:58 ·
@@ -253,8 +310,12 @@ fn clock(time: Duration) -> String {
 /// The drawings of the pieces on the board, and the check glow.
 fn write_defs(svg: &mut String, setup: &Setup) {
     svg.push_str("<defs>");
+    let pocketed = |piece: Piece| {
+        let pockets = setup.pockets.as_ref();
+        pockets.is_some_and(|pockets| pockets[piece.color][piece.role] > 0)
+    };
     for piece in pieces::ALL {
-        if setup.board.by_piece(piece).any() {
+        if setup.board.by_piece(piece).any() || pocketed(piece) {
             let _ = write!(
                 svg,
                 r#"<g id="{}">{}</g>"#,
@@ -281,8 +342,8 @@ fn write_squares(svg: &mut String, layout: &Layout, diagram: &Diagram) {
     let theme = diagram.theme;
     let _ = write!(
         svg,
-        r#"<rect x="{}" y="0" width="{BOARD}" height="{BOARD}" fill="{}"/>"#,
-        layout.left, theme.light
+        r#"<rect x="{}" y="{}" width="{BOARD}" height="{BOARD}" fill="{}"/>"#,
+        layout.left, layout.top, theme.light
     );
     for (shade, color) in [("light", theme.light), ("dark", theme.dark)] {
         let _ = write!(svg, r#"<g fill="{color}">"#);
@@ -333,7 +394,7 @@ fn write_coordinates(svg: &mut String, layout: &Layout, diagram: &Diagram) {
             (true, false) => ((x + SQUARE - 2.0, y + SQUARE - 2.5), Anchor::End),
             (false, true) => ((MARGIN / 2.0, y + SQUARE / 2.0 + 4.0), Anchor::Middle),
             (false, false) => (
-                (x + SQUARE / 2.0, BOARD + MARGIN / 2.0 + 4.0),
+                (x + SQUARE / 2.0, layout.top + BOARD + MARGIN / 2.0 + 4.0),
                 Anchor::Middle,
             ),
         };
