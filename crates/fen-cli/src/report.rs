@@ -45,9 +45,9 @@ pub fn json(
     setup: Option<&shakmaty::Setup>,
     fen: Option<&str>,
     diagnostics: &[Diagnostic],
-    castling: shakmaty::CastlingMode,
+    read: &fenkit::ReadOptions,
 ) {
-    fenkit::json::RecordJson::new(record, setup, diagnostics, fen, castling).write(out);
+    fenkit::json::RecordJson::new(record, setup, diagnostics, fen, read).write(out);
     out.push(b'\n');
 }
 

@@ -36,7 +36,8 @@ fn option<T: std::str::FromStr<Err = BadOption>>(name: &str, value: &str) -> Res
 /// text, and `ply`, its last ply when absent), with the move that led
 /// there and the game's own arrows and circled squares.
 enum Subject {
-    Record(Setup),
+    /// A record, read in a variant (a game's own is its [Variant] tag's).
+    Record(Setup, fenkit::variants::Variant),
     Ply(fenkit::games::GamePly),
 }
 
@@ -46,11 +47,19 @@ fn subject(params: &Params) -> Result<Subject, Refusal> {
             return Err(bad("ply", "is a ply of the game given as 'pgn'".into()));
         }
         let fen = fen_from_url(required(params, "fen")?);
-        let parsed = crate::read_options()
+        let read = fenkit::ReadOptions {
+            variant: crate::variant(params)?,
+            ..crate::read_options()
+        };
+        let parsed = read
             .parse(fen.as_bytes())
             .map_err(|err| refused_record("the FEN is malformed", &fen, err.diagnostics()))?;
-        return Ok(Subject::Record(parsed.setup));
+        return Ok(Subject::Record(parsed.setup, read.variant));
     };
+    if params.contains_key("variant") {
+        let why = "a game's variant is its [Variant] tag's; 'variant' is for a FEN";
+        return Err(bad("variant", why.into()));
+    }
     if params.contains_key("fen") {
         return Err(bad(
             "pgn",
@@ -75,7 +84,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
     let mut diagram = Diagram::default();
     for (name, value) in params {
         match name.as_str() {
-            "fen" | "pgn" | "ply" => {}
+            "fen" | "pgn" | "ply" | "variant" => {}
             "size" => {
                 let size: u32 = value
                     .parse()
@@ -107,7 +116,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             }
             "caption" => diagram.caption = value != "false" && value != "0",
             _ => {
-                let known = "fen, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption";
+                let known = "fen, variant, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption";
                 return Err(bad(
                     name,
                     format!("is not a parameter here; the parameters are {known}"),
@@ -116,9 +125,13 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
         }
     }
     match subject {
-        Subject::Record(setup) => {
-            let violations = fenkit::violations(&setup, CastlingMode::Standard);
-            diagram.problems = fenkit::render::squares_to_cross_out(&violations);
+        Subject::Record(setup, variant) => {
+            // A variant's faults are shakmaty's verdict, which names no
+            // square to cross out.
+            if variant == fenkit::variants::Variant::Chess {
+                let violations = fenkit::violations(&setup, CastlingMode::Standard);
+                diagram.problems = fenkit::render::squares_to_cross_out(&violations);
+            }
             Ok((setup, diagram))
         }
         // A game's position was played to: nothing to cross out.

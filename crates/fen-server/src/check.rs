@@ -63,7 +63,7 @@ fn check_text(source: &str, text: &[u8], asked: &Asked) -> Response {
                 checked.setup.as_ref(),
                 &checked.diagnostics,
                 fen.as_deref(),
-                read.castling,
+                read,
             )
         })
         .collect();
@@ -83,7 +83,7 @@ struct Asked {
 }
 
 /// The parameters `/api/check` takes besides `fen`.
-const OPTIONS: [&str; 4] = ["strictness", "lenient", "chess960", "status"];
+const OPTIONS: [&str; 5] = ["strictness", "lenient", "chess960", "variant", "status"];
 
 fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
     let mut known = OPTIONS.to_vec();
@@ -122,6 +122,7 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
         strictness,
         lenient: flag("lenient")?,
         castling,
+        variant: crate::variant(params)?,
         ..crate::read_options()
     };
     Ok(Asked { read, always_ok })

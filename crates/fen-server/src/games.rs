@@ -7,35 +7,42 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use fenkit::variants::VariantPosition;
 use serde_json::json;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, EnPassantMode, Position};
 
 use crate::{Params, Refusal, error, fen_from_url, known_only, refused_record, required};
 
-/// The position a query names (`startpos` allowed) to play from, or why
-/// not: malformed (it cannot be read) or illegal (it cannot be played
-/// from), each with its problems.
-fn position(params: &Params) -> Result<Chess, Refusal> {
+/// The position a query names (`startpos` allowed) to play from, in the
+/// variant it names, or why not: malformed (it cannot be read) or illegal
+/// (it cannot be played from), each with its problems.
+fn position(params: &Params) -> Result<VariantPosition, Refusal> {
+    let read = fenkit::ReadOptions {
+        variant: crate::variant(params)?,
+        ..crate::read_options()
+    };
     let fen = fen_from_url(params.get("fen").map_or("startpos", String::as_str));
     if fen == "startpos" {
-        return Ok(Chess::default());
+        return Ok(VariantPosition::new(read.variant));
     }
-    let checked = crate::read_options().check(fen.as_bytes());
-    checked.position(CastlingMode::Standard).ok_or_else(|| {
-        let message = match checked.setup {
-            None => "the FEN is malformed",
-            Some(_) => "the FEN is not a position a game can be played from",
-        };
-        refused_record(message, &fen, &checked.diagnostics)
-    })
+    let checked = read.check(fen.as_bytes());
+    checked
+        .variant_position(CastlingMode::Standard)
+        .ok_or_else(|| {
+            let message = match checked.setup {
+                None => "the FEN is malformed",
+                Some(_) => "the FEN is not a position a game can be played from",
+            };
+            refused_record(message, &fen, &checked.diagnostics)
+        })
 }
 
-fn fen(position: &Chess) -> String {
+fn fen(position: &VariantPosition) -> String {
     fenkit::to_fen(&position.to_setup(EnPassantMode::Always))
 }
 
 pub async fn play(Query(params): Query<Params>) -> Response {
-    if let Err(refusal) = known_only(&params, &["fen", "moves"]) {
+    if let Err(refusal) = known_only(&params, &["fen", "moves", "variant"]) {
         return refusal.into_response();
     }
     let mut position = match position(&params) {
@@ -52,8 +59,8 @@ pub async fn play(Query(params): Query<Params>) -> Response {
         .filter(|m| !m.is_empty())
         .enumerate()
     {
-        match fenkit::games::read_move(&position, text) {
-            Ok(m) => position.play_unchecked(m),
+        match fenkit::games::read_variant_move(&position, text) {
+            Ok(m) => fenkit::variants::play(&mut position, m),
             Err(err) => {
                 let body = json!({
                     "error": err.message,
@@ -80,7 +87,11 @@ pub async fn opening(Query(params): Query<Params>) -> Response {
     }
     match position(&params) {
         Ok(position) => {
-            let found = fenkit::games::opening(&position);
+            // The table's openings are standard chess's, as the route is.
+            let found = match &position {
+                VariantPosition::Chess(position) => fenkit::games::opening(position),
+                _ => None,
+            };
             Json(json!({
                 "eco": found.map(|o| o.eco),
                 "name": found.map(|o| o.name),

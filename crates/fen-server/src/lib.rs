@@ -156,6 +156,17 @@ fn fen_from_url(text: &str) -> String {
     }
 }
 
+/// The variant a query names (`variant=crazyhouse`), read as the option
+/// word is in every front end; standard chess when absent.
+fn variant(params: &Params) -> Result<fenkit::variants::Variant, Refusal> {
+    use fenkit::OptionWord;
+    match params.get("variant") {
+        None => Ok(fenkit::variants::Variant::Chess),
+        Some(word) => fenkit::variants::Variant::from_word(word)
+            .map_err(|unknown| error(StatusCode::BAD_REQUEST, unknown.to_string())),
+    }
+}
+
 /// How records are read: FEN, or EPD for a record holding `;`.
 fn read_options() -> fenkit::ReadOptions {
     fenkit::ReadOptions {

@@ -407,7 +407,7 @@ async fn bad_board_queries_are_400_with_the_reason() {
         ),
         (
             format!("fen={}&bogus=1", encode(START)),
-            "bogus: is not a parameter here; the parameters are fen, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption",
+            "bogus: is not a parameter here; the parameters are fen, variant, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption",
         ),
         ("size=100".to_string(), "the parameter 'fen' is missing"),
     ] {
@@ -524,4 +524,67 @@ async fn play_and_opening() {
     assert!(body["eco"].is_null());
     let response = get(&format!("/api/opening?fen={}", encode(SHORT))).await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_variant_is_read_checked_played_and_drawn_as_the_query_names_it() {
+    let pocket = encode("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3");
+    // Standard chess has no pocket; Crazyhouse reads it, by any of its names.
+    let standard = json(get(&format!("/api/check?fen={pocket}&status=always")).await).await;
+    assert_eq!(standard[0]["valid"], false, "{standard}");
+    for name in ["crazyhouse", "zh", "Crazyhouse"] {
+        let body = json(get(&format!("/api/check?fen={pocket}&variant={name}")).await).await;
+        assert_eq!(body[0]["valid"], true, "{name}: {body}");
+    }
+    let (status, error) = refusal(&format!("/api/check?fen={pocket}&variant=bughouse")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error.contains("bughouse") && error.contains("crazyhouse"),
+        "{error}"
+    );
+    // A drop is played, its pawn from the pocket; a drop without one is
+    // refused with the reason.
+    let body = json(
+        get(&format!(
+            "/api/play?fen={pocket}&variant=crazyhouse&moves=P@e6"
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(
+        body["fens"][0],
+        "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 1 3"
+    );
+    let response = get(&format!(
+        "/api/play?fen={pocket}&variant=crazyhouse&moves=Q@e6"
+    ))
+    .await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = json(response).await;
+    assert_eq!(
+        body["error"], "Q@e6: White has no queen in the pocket",
+        "{body}"
+    );
+    let atomic = json(get("/api/play?variant=atomic&moves=Nf3,a6,Ne5,a5,Nxf7").await).await;
+    assert_eq!(
+        atomic["fens"][4],
+        "rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3"
+    );
+    // The diagram holds the pockets above and below the board.
+    let response = get(&format!(
+        "/board.svg?fen={pocket}&variant=crazyhouse&coordinates=none"
+    ))
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let svg = String::from_utf8(bytes(response).await).unwrap();
+    assert!(
+        svg.contains(r#"width="400" height="500""#),
+        "{}",
+        &svg[..200]
+    );
+    // A game says its variant itself.
+    let game = encode("[Variant \"Atomic\"]\n\n1. Nf3 a6 *");
+    let (status, error) = refusal(&format!("/board.svg?pgn={game}&variant=atomic")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error.starts_with("variant: a game's variant"), "{error}");
 }

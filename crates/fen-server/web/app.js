@@ -10,6 +10,8 @@ const EMPTY_PLACEMENT = '8/8/8/8/8/8/8/8';
 const ROLES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
 const PALETTE = ['K', 'Q', 'R', 'B', 'N', 'P', 'erase', 'k', 'q', 'r', 'b', 'n', 'p', 'move'];
 const DRAG_THRESHOLD = 5;
+// What a Crazyhouse pocket may hold, in lichess's order.
+const POCKET_ROLES = ['p', 'n', 'b', 'r', 'q'];
 
 const $ = (id) => document.getElementById(id);
 const input = $('input');
@@ -27,6 +29,15 @@ const state = {
   caretLine: 1,
   // What lenient reading makes of a malformed record: { fen, repairs }.
   repair: null,
+  // The variant the records are read in (the server's option word), and
+  // the fields it adds as the canonical FEN writes them: the pocket's
+  // letters (Crazyhouse) and the checks to give (Three-check, `3+3`).
+  variant: 'standard',
+  pocket: null,
+  checks: null,
+  // Squares of promoted pieces (`~` in Crazyhouse): captured, they go to
+  // the pocket as pawns.
+  promoted: new Set(),
 };
 
 // ---- Squares, pieces and placements ------------------------------------
@@ -47,13 +58,17 @@ function pieceLabel(letter) {
   return (isWhite(letter) ? 'white ' : 'black ') + ROLES[letter.toLowerCase()];
 }
 
-function placementToBoard(placement) {
+// The board of a placement (a pocket after it is left out); the squares
+// of promoted pieces go to `promoted`, when given.
+function placementToBoard(placement, promoted) {
   const board = new Array(64).fill(null);
-  placement.split('/').forEach((rank, row) => {
+  placement.split('[')[0].split('/').forEach((rank, row) => {
     let file = 0;
     for (const ch of rank) {
       if (ch >= '1' && ch <= '8') {
         file += Number(ch);
+      } else if (ch === '~') {
+        if (promoted && file > 0 && row < 8) promoted.add((7 - row) * 8 + file - 1);
       } else {
         if (file < 8 && row < 8) board[(7 - row) * 8 + file] = ch;
         file += 1;
@@ -73,7 +88,7 @@ function boardToPlacement(board) {
       if (piece) {
         if (run) text += run;
         run = 0;
-        text += piece;
+        text += piece + (state.promoted.has(rank * 8 + file) ? '~' : '');
       } else {
         run += 1;
       }
@@ -100,7 +115,7 @@ async function check() {
   }
   let results;
   try {
-    const response = await fetch('/api/check', { method: 'POST', body: text });
+    const response = await fetch(`/api/check${variantQuery('?')}`, { method: 'POST', body: text });
     const body = await response.json();
     if (!Array.isArray(body)) throw new Error(body.error || `the server answered ${response.status}`);
     results = body;
@@ -117,9 +132,16 @@ async function check() {
   rememberInUrl(text);
 }
 
+// `variant=…` after `joint` for a variant, nothing for standard chess.
+function variantQuery(joint) {
+  return state.variant === 'standard' ? '' : `${joint}variant=${state.variant}`;
+}
+
 function rememberInUrl(text) {
   const lines = text.split('\n').filter((line) => line.trim());
   const url = new URL(window.location.href);
+  if (state.variant === 'standard') url.searchParams.delete('variant');
+  else url.searchParams.set('variant', state.variant);
   if (lines.length === 1 && lines[0].length <= 400) {
     url.searchParams.set('fen', lines[0].trim().replaceAll(' ', '_'));
   } else {
@@ -154,7 +176,13 @@ function showResults(failure) {
   const malformed = active !== null && !active.fen;
   if (active && active.fen) {
     const fields = active.fen.split(' ');
-    state.board = placementToBoard(fields[0]);
+    state.promoted = new Set();
+    state.board = placementToBoard(fields[0], state.promoted);
+    const pocket = fields[0].match(/\[([^\]]*)\]$/);
+    state.pocket = pocket ? pocket[1] : null;
+    // Three-check's counters stand between the en passant square and the
+    // clocks.
+    state.checks = /^\d\+\d$/.test(fields[4] || '') ? fields.splice(4, 1)[0] : null;
     state.clocks = /^\d+$/.test(fields[4] || '') && /^\d+$/.test(fields[5] || '') ? `${fields[4]} ${fields[5]}` : '0 1';
     setControls(fields[1], fields[2], fields[3]);
     state.problemSquares = namedSquares(active);
@@ -165,6 +193,7 @@ function showResults(failure) {
     // A record that cannot be read has no position: the board shows none,
     // rather than one the text does not hold, and the controls no values.
     state.board = placementToBoard(EMPTY_PLACEMENT);
+    state.pocket = null;
     for (const control of document.querySelectorAll('input[name="turn"], input[name="castle"]')) control.checked = false;
     $('ep').replaceChildren();
   }
@@ -172,6 +201,7 @@ function showResults(failure) {
   // nothing.
   for (const fieldset of document.querySelectorAll('.controls fieldset')) fieldset.disabled = malformed;
   drawBoard(malformed);
+  drawPockets(malformed);
   showCanonical(active);
   offerRepair(malformed ? active : null);
 }
@@ -185,7 +215,7 @@ async function offerRepair(active) {
   if (!active) return;
   const request = state.request;
   try {
-    const response = await fetch('/api/check?lenient=true&status=always', { method: 'POST', body: active.input });
+    const response = await fetch(`/api/check?lenient=true&status=always${variantQuery('&')}`, { method: 'POST', body: active.input });
     const body = await response.json();
     if (request !== state.request || !Array.isArray(body) || !body[0] || !body[0].valid) return;
     const repairs = body[0].errors.filter((e) => e.class === 'malformed').map((e) => e.message);
@@ -243,9 +273,10 @@ function showStatus(active, failure) {
     // A set-up position (a perft suite's, a study's) is played from;
     // that no game reaches it is a warning, said here too.
     const unreachable = active.errors.some((e) => e.class === 'unreachable');
+    const kind = state.variant === 'standard' ? '' : `${$('variant').selectedOptions[0].textContent} `;
     let text = unreachable
-      ? `Legal position, though no game from the standard start reaches it. ${side} to move`
-      : `Legal position. ${side} to move`;
+      ? `Legal ${kind}position, though no game from the standard start reaches it. ${side} to move`
+      : `Legal ${kind}position. ${side} to move`;
     if (active.checkmate) text += ', checkmated';
     else if (active.stalemate) text += ', stalemated';
     else if (active.check) text += ', in check';
@@ -355,8 +386,9 @@ function showCanonical(active) {
   $('canonical').textContent = fen;
   const query = encodeURIComponent(fen.replaceAll(' ', '_')).replaceAll('%2F', '/');
   const flip = state.orientation === 'black' ? '&orientation=black' : '';
-  $('svg-link').href = `/board.svg?fen=${query}${flip}`;
-  $('png-link').href = `/board.png?fen=${query}${flip}&size=400`;
+  const variant = variantQuery('&');
+  $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}`;
+  $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}`;
 }
 
 // ---- The board ---------------------------------------------------------
@@ -399,6 +431,56 @@ function drawBoard(stale) {
   board.replaceChildren(...squares);
 }
 
+// The pockets of a Crazyhouse position, each by its player's side of the
+// board: every kind with its number. With a piece of the palette chosen, a
+// click on its kind adds one to its player's pocket; with the eraser, it
+// takes one out.
+function drawPockets(stale) {
+  const shown = state.variant === 'crazyhouse' && state.pocket !== null && !stale;
+  const bottomColor = state.orientation === 'white' ? 'w' : 'b';
+  for (const [id, color] of [['pocket-top', bottomColor === 'w' ? 'b' : 'w'], ['pocket-bottom', bottomColor]]) {
+    const row = $(id);
+    row.hidden = !shown;
+    if (!shown) continue;
+    row.setAttribute('aria-label', `${color === 'w' ? 'White' : 'Black'}'s pocket`);
+    row.replaceChildren(
+      ...POCKET_ROLES.map((role) => {
+        const letter = color === 'w' ? role.toUpperCase() : role;
+        const count = Array.from(state.pocket).filter((c) => c === letter).length;
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.piece = letter;
+        button.title = `${count} ${pieceLabel(letter)}${count === 1 ? '' : 's'} in the pocket: choose the piece in the palette and click to add one, the eraser to take one out`;
+        const image = document.createElement('img');
+        image.src = `/pieces/${pieceId(letter)}.svg`;
+        image.alt = pieceLabel(letter);
+        image.style.opacity = count ? '1' : '0.25';
+        const number = document.createElement('span');
+        number.className = 'count';
+        number.textContent = count > 1 ? String(count) : '';
+        button.append(image, number);
+        button.addEventListener('click', () => editPocket(letter));
+        return button;
+      }),
+    );
+  }
+}
+
+function editPocket(letter) {
+  const pocket = Array.from(state.pocket || '');
+  if (state.tool === letter) {
+    pocket.push(letter);
+  } else if (state.tool === 'erase' && pocket.includes(letter)) {
+    pocket.splice(pocket.indexOf(letter), 1);
+  } else {
+    return;
+  }
+  // The canonical order: White's pieces first, each side's by kind.
+  const order = 'QRBNPqrbnp';
+  state.pocket = pocket.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join('');
+  writeBack(controlsFen());
+}
+
 function coordinate(kind, text) {
   const label = document.createElement('span');
   label.className = `coord ${kind}`;
@@ -439,7 +521,9 @@ function currentTurn() {
 function controlsFen() {
   const turn = currentTurn();
   const castling = Array.from(document.querySelectorAll('input[name="castle"]:checked'), (box) => box.value).join('') || '-';
-  return `${boardToPlacement(state.board)} ${turn} ${castling} ${$('ep').value} ${state.clocks}`;
+  const pocket = state.variant === 'crazyhouse' && state.pocket !== null ? `[${state.pocket}]` : '';
+  const checks = state.variant === 'threecheck' && state.checks ? ` ${state.checks}` : '';
+  return `${boardToPlacement(state.board)}${pocket} ${turn} ${castling} ${$('ep').value}${checks} ${state.clocks}`;
 }
 
 // Writes the editor's position over the record under the caret.
@@ -465,6 +549,7 @@ function clickSquare(index) {
   if (!tool || tool === 'move') return;
   edit((board) => {
     board[index] = tool === 'erase' || board[index] === tool ? null : tool;
+    state.promoted.delete(index);
   });
 }
 
@@ -555,8 +640,13 @@ function startDrag(event) {
       return;
     }
     edit((board) => {
+      const promoted = source !== null && state.promoted.delete(source);
       if (source !== null) board[source] = null;
-      if (target) board[squareIndex(target)] = piece;
+      if (target) {
+        board[squareIndex(target)] = piece;
+        if (promoted) state.promoted.add(squareIndex(target));
+        else state.promoted.delete(squareIndex(target));
+      }
     });
   };
   window.addEventListener('pointermove', move);
@@ -577,6 +667,11 @@ function squareAt(x, y) {
 // ---- Wiring ------------------------------------------------------------
 
 function startingText() {
+  const asked = new URL(window.location.href).searchParams.get('variant');
+  if (asked && Array.from($('variant').options, (option) => option.value).includes(asked)) {
+    state.variant = asked;
+    $('variant').value = asked;
+  }
   const fen = new URL(window.location.href).searchParams.get('fen');
   if (!fen) return START;
   return fen.includes(' ') ? fen : fen.replaceAll('_', ' ');
@@ -604,17 +699,26 @@ function init() {
     });
   }
   $('ep').addEventListener('change', () => writeBack(controlsFen()));
+  // Another variant reads the same text anew: a standard record reads as
+  // a Crazyhouse one with empty pockets, or a Three-check one with three
+  // checks each to give; the canonical FEN shows the fields added.
+  $('variant').addEventListener('change', () => {
+    state.variant = $('variant').value;
+    scheduleCheck(0);
+  });
   $('flip').addEventListener('click', () => {
     state.orientation = state.orientation === 'white' ? 'black' : 'white';
     showResults();
   });
   $('start').addEventListener('click', () => {
     state.board = placementToBoard(START.split(' ')[0]);
+    state.promoted = new Set();
     state.clocks = '0 1';
     writeBack(START);
   });
   $('clear').addEventListener('click', () => {
     state.board = placementToBoard(EMPTY_PLACEMENT);
+    state.promoted = new Set();
     setControls(currentTurn(), '', '-');
     writeBack(controlsFen());
   });

@@ -203,6 +203,30 @@ impl CheckStatus {
         playable(setup, mode).map(|position| CheckStatus::of(&position))
     }
 
+    /// The status of a valid `setup` read in `variant`: standard chess's
+    /// as [`CheckStatus::of_setup`] finds it, a variant's by its rules (a
+    /// Crazyhouse drop can answer a check that no move answers).
+    ///
+    /// ```
+    /// use fenkit::{CheckStatus, ReadOptions, variants::Variant};
+    /// use shakmaty::CastlingMode;
+    ///
+    /// // Mate on the board, but a knight in the pocket blocks on g8.
+    /// let read = ReadOptions { variant: Variant::Crazyhouse, ..Default::default() };
+    /// let setup = read.parse(b"6rk/6pp/8/8/8/8/8/K5R1[n] b - - 0 1")?.setup;
+    /// let status = CheckStatus::of_setup_in(&setup, Variant::Crazyhouse, CastlingMode::Standard);
+    /// assert_eq!(status, Some(CheckStatus::None));
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn of_setup_in(setup: &Setup, variant: Variant, mode: CastlingMode) -> Option<CheckStatus> {
+        match variant {
+            Variant::Chess => CheckStatus::of_setup(setup, mode),
+            _ => VariantPosition::from_setup(variant, setup.clone(), mode)
+                .ok()
+                .map(|position| CheckStatus::of_variant(&position)),
+        }
+    }
+
     /// Whether the side to move is in check (mated or not).
     pub fn is_check(self) -> bool {
         matches!(self, CheckStatus::Check | CheckStatus::Checkmate)

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Color, Setup};
+use shakmaty::{Color, Setup};
 
 use crate::{Diagnostic, Record};
 
@@ -17,7 +17,7 @@ use crate::{Diagnostic, Record};
 /// let record = fenkit::Record { source: "in.fen", line_number: 2, line: record, offset: 0, bytes: record };
 /// let json = fenkit::json::RecordJson::new(
 ///     &record, checked.setup.as_ref(), &checked.diagnostics, Some(&fen),
-///     shakmaty::CastlingMode::Standard,
+///     &fenkit::ReadOptions::default(),
 /// );
 /// let text = serde_json::to_string(&json).unwrap();
 /// assert!(text.starts_with(r#"{"source":"in.fen","line":2,"column":1,"input":"4k3/"#));
@@ -77,12 +77,12 @@ impl<'a> RecordJson<'a> {
         setup: Option<&Setup>,
         diagnostics: &'a [Diagnostic],
         fen: Option<&'a str>,
-        castling: CastlingMode,
+        read: &crate::ReadOptions,
     ) -> RecordJson<'a> {
         let valid = crate::no_errors(diagnostics);
         let status = setup
             .filter(|_| valid)
-            .and_then(|setup| crate::CheckStatus::of_setup(setup, castling));
+            .and_then(|setup| crate::CheckStatus::of_setup_in(setup, read.variant, read.castling));
         let check = status.map(crate::CheckStatus::is_check);
         let checkmate = status.map(|s| s == crate::CheckStatus::Checkmate);
         let stalemate = status.map(|s| s == crate::CheckStatus::Stalemate);
@@ -144,7 +144,7 @@ impl RecordJson<'_> {
     /// let checked = fenkit::check(record);
     /// let place = fenkit::Record { source: "in.fen", line_number: 2, line: record, offset: 0, bytes: record };
     /// let json = fenkit::json::RecordJson::new(
-    ///     &place, checked.setup.as_ref(), &checked.diagnostics, None, shakmaty::CastlingMode::Standard,
+    ///     &place, checked.setup.as_ref(), &checked.diagnostics, None, &fenkit::ReadOptions::default(),
     /// );
     /// let mut out = Vec::new();
     /// json.write(&mut out);

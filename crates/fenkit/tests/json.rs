@@ -21,7 +21,7 @@ fn agree(source: &str, line: &[u8], options: &ReadOptions) -> Result<(), TestCas
         checked.setup.as_ref(),
         &checked.diagnostics,
         fen.as_deref(),
-        CastlingMode::Standard,
+        &fenkit::ReadOptions::default(),
     );
     let mut ours = Vec::new();
     json.write(&mut ours);
@@ -118,7 +118,8 @@ proptest! {
         prop_assume!(checked.is_valid());
         let place = Record { source: "s", line_number: 1, line: record.as_bytes(), offset: 0, bytes: record.as_bytes() };
         for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
-            let json = RecordJson::new(&place, checked.setup.as_ref(), &checked.diagnostics, None, mode);
+            let read = fenkit::ReadOptions { castling: mode, ..Default::default() };
+            let json = RecordJson::new(&place, checked.setup.as_ref(), &checked.diagnostics, None, &read);
             prop_assert_eq!(
                 (json.check, json.checkmate, json.stalemate),
                 (Some(position.is_check()), Some(position.is_checkmate()), Some(position.is_stalemate())),

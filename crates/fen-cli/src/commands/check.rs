@@ -94,10 +94,7 @@ impl Check {
         self.valid += u64::from(valid);
         match self.format {
             Format::Human => report(&self.read, record, diagnostics, out)?,
-            Format::Json => {
-                let castling = self.read.castling;
-                report::json(out.stdout(), record, setup, fen, diagnostics, castling)
-            }
+            Format::Json => report::json(out.stdout(), record, setup, fen, diagnostics, &self.read),
         }
         Ok(valid)
     }

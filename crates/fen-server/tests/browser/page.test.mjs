@@ -254,3 +254,47 @@ test('flip, copy, several records, and nothing fetched from elsewhere', async ()
   const foreign = requests.filter((url) => !url.startsWith(origin));
   assert.deepEqual(foreign, []);
 });
+
+test('a Crazyhouse record shows its pockets, which the palette fills and the eraser empties', async () => {
+  const pocketed = 'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3';
+  await page.selectOption('#variant', 'standard');
+  await paste(pocketed);
+  await statusSays(/Not a valid FEN/); // standard chess has no pocket
+  assert.equal(await page.isHidden('#pocket-top'), true);
+  await page.selectOption('#variant', 'crazyhouse');
+  await statusSays(/Legal Crazyhouse position\. White to move/);
+  assert.match(page.url(), /variant=crazyhouse/);
+  /// Each piece of both pockets with its number (0 for a kind not held).
+  const pockets = () =>
+    page.$$eval('.pocket button', (buttons) =>
+      Object.fromEntries(
+        buttons.map((b) => [b.dataset.piece, b.querySelector('img').style.opacity === '1' ? Number(b.querySelector('.count').textContent || 1) : 0]),
+      ),
+    );
+  const held = await pockets();
+  assert.deepEqual([held.P, held.p, held.Q, held.n], [1, 1, 0, 0]);
+  // A white knight into White's pocket, then a second pawn.
+  await page.click('#palette button[data-tool="N"]');
+  await page.click('.pocket button[data-piece="N"]');
+  assert.equal(await fen(), 'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[NPp] w KQkq - 0 3');
+  await page.click('#palette button[data-tool="P"]');
+  await page.click('.pocket button[data-piece="P"]');
+  assert.equal(await fen(), 'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[NPPp] w KQkq - 0 3');
+  await page.waitForFunction(() => document.querySelector('.pocket button[data-piece="P"] .count').textContent === '2');
+  await page.screenshot({ path: path.join(SHOTS, 'crazyhouse.png') });
+  // The eraser takes them out again.
+  await page.click('#palette button[data-tool="erase"]');
+  await page.click('.pocket button[data-piece="N"]');
+  await page.click('.pocket button[data-piece="P"]');
+  assert.equal(await fen(), pocketed);
+  await page.click('#palette button[data-tool="erase"]'); // back to no tool
+  await statusSays(/Legal Crazyhouse position/);
+  assert.match(await page.getAttribute('#svg-link', 'href'), /&variant=crazyhouse$/);
+  // Three-check's counters are kept when the board is edited.
+  await page.selectOption('#variant', 'threecheck');
+  await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 2+3 0 1');
+  await statusSays(/Legal Three-check position\. Black to move/);
+  await page.check('input[name="turn"][value="w"]');
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 1');
+  await page.selectOption('#variant', 'standard');
+});
