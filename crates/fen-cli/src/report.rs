@@ -96,8 +96,8 @@ mod tests {
         let rec = record("  4k3/8/8/8/8/8/8/4K3 W - - 0 1", 2);
         let checked = fenkit::check(rec.bytes);
         let mut out = Vec::new();
-        let castling = shakmaty::CastlingMode::Standard;
-        json(&mut out, &rec, None, None, &checked.diagnostics, castling);
+        let read = fenkit::ReadOptions::default();
+        json(&mut out, &rec, None, None, &checked.diagnostics, &read);
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(value["column"], 3);
         assert_eq!(value["valid"], false);
