@@ -36,7 +36,11 @@ impl Column for Key {
     }
 
     fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
-        let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
+        // A variant's key has its own fields (a pocket, checks to give).
+        let position = record.and_then(|record| {
+            let checked = self.0.check(record);
+            checked.variant_position(self.0.castling)
+        });
         match position {
             Some(position) => {
                 let mut key = Vec::with_capacity(80);

@@ -6,8 +6,8 @@ use arrow_array::{
     builder::{StringBuilder, StructBuilder, UInt32Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::{ReadOptions, WriteOptions, games::pgn::Ply};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, uci::UciMove};
+use fenkit::{ReadOptions, WriteOptions, games::pgn::Ply, variants::VariantPosition};
+use shakmaty::{CastlingMode, EnPassantMode, Position, uci::UciMove};
 
 use crate::{
     Strings,
@@ -85,12 +85,13 @@ struct Play<'a> {
 }
 
 impl Play<'_> {
-    fn after(&self, record: &[u8], moves: &[u8]) -> Option<Chess> {
-        let mut position = self.read.check(record).position(self.read.castling)?;
+    fn after(&self, record: &[u8], moves: &[u8]) -> Option<VariantPosition> {
+        let checked = self.read.check(record);
+        let mut position = checked.variant_position(self.read.castling)?;
         let moves = std::str::from_utf8(moves).ok()?;
         for word in fenkit::games::move_words(moves) {
-            let m = fenkit::games::read_move(&position, word).ok()?;
-            position.play_unchecked(m);
+            let m = fenkit::games::read_variant_move(&position, word).ok()?;
+            fenkit::variants::play(&mut position, m);
         }
         Some(position)
     }

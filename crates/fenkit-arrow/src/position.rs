@@ -137,8 +137,12 @@ impl Column for CheckStatus {
     }
 
     fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
-        let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
-        out.append_option(position.map(|position| fenkit::CheckStatus::of(&position).as_str()));
+        let position = record.and_then(|record| {
+            let checked = self.0.check(record);
+            checked.variant_position(self.0.castling)
+        });
+        let status = position.map(|position| fenkit::CheckStatus::of_variant(&position));
+        out.append_option(status.map(fenkit::CheckStatus::as_str));
     }
 }
 

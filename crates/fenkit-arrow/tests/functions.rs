@@ -58,3 +58,49 @@ fn a_required_column_beside_left_out_is_an_argument_error() {
     let err = play.call(&records, None, &Options::default()).unwrap_err();
     assert!(err.to_string().contains("moves"), "{err}");
 }
+
+/// What the function `name` gives for one record (and the column beside
+/// it) read with the option `words`.
+fn one(name: &str, record: &str, beside: Option<&str>, words: &str) -> serde_json::Value {
+    let function = FUNCTIONS.iter().find(|f| f.name == name).expect(name);
+    let records = StringArray::from(vec![record]);
+    let beside = beside.map(|value| Arc::new(StringArray::from(vec![value])) as ArrayRef);
+    let options = Options::from_words(words).expect("options");
+    let out = function
+        .call(&records, beside.as_deref(), &options)
+        .expect("runs");
+    as_json(out).remove(0)
+}
+
+#[test]
+fn a_variant_is_played_keyed_and_judged_by_its_rules() {
+    let pocket = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3";
+    let zh = "variant=crazyhouse";
+    // A drop, its pawn from the pocket, counted on the halfmove clock.
+    assert_eq!(
+        one("fen_play", pocket, Some("P@e6"), zh),
+        "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 1 3"
+    );
+    assert_eq!(
+        one("fen_play", pocket, Some("P@e6"), ""),
+        serde_json::Value::Null
+    );
+    assert_eq!(
+        one("fen_key", pocket, None, zh),
+        "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq -"
+    );
+    // Polyglot's keys and the openings are standard chess's: none here.
+    assert_eq!(
+        one("fen_polyglot_key", pocket, None, zh),
+        serde_json::Value::Null
+    );
+    // Mate on the board, but a knight in the pocket blocks on g8.
+    let blocked = "6rk/6pp/8/8/8/8/8/K5R1[n] b - - 0 1";
+    assert_eq!(one("fen_check_status", blocked, None, zh), "none");
+    // Atomic: the king next to a capture goes up with it.
+    let atomic = "rnbqkbnr/1ppppppp/8/p3N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 3";
+    assert_eq!(
+        one("fen_play", atomic, Some("Nxf7"), "variant=atomic"),
+        "rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3"
+    );
+}
