@@ -59,6 +59,7 @@ enum Command {
     Uniq(uniq::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
+    Lsp(lsp::Args),
     Chess960(chess960::Args),
 }
 
@@ -94,6 +95,7 @@ fn main() -> ExitCode {
         Command::Uniq(args) => uniq::run(args, &mut out),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, &mut out),
+        Command::Lsp(args) => lsp::run(args, &mut out),
         Command::Chess960(args) => chess960::run(args, &mut out),
     };
     // Whatever a subcommand left in the buffers goes out now.

@@ -15,6 +15,7 @@ pub mod gif;
 pub mod history;
 pub mod image;
 pub mod key;
+pub mod lsp;
 pub mod moves;
 pub mod normalize;
 pub mod opening;
@@ -49,17 +50,6 @@ mod prelude {
         output::Output,
         run::{self, Job, Parallel, Separated, Status},
     };
-}
-
-/// A record as read, written canonically: EPD with its operations when
-/// it was read as EPD, FEN otherwise.
-pub fn read_as(parsed: &fenkit::Parsed) -> String {
-    if !parsed.is_epd {
-        return fenkit::to_fen(&parsed.setup);
-    }
-    let mut out = Vec::new();
-    fenkit::WriteOptions::default().write_epd(&parsed.setup, &parsed.operations, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Reports the diagnostics of `record` and, when it is invalid as read but
@@ -110,7 +100,7 @@ pub fn report(
             );
         }
         if let Ok(parsed) = lenient.parse(record.bytes) {
-            let written = read_as(&parsed);
+            let written = parsed.to_record_text();
             return out.hint(
                 record,
                 &format!("--lenient reads this record as '{written}'"),

@@ -22,6 +22,28 @@ pub struct Parsed {
     pub canonical: bool,
 }
 
+impl Parsed {
+    /// The record as read, written canonically: EPD with its operations
+    /// when it was read as EPD, FEN otherwise. What a repair writes in
+    /// place of the record it read leniently.
+    ///
+    /// ```
+    /// let read = fenkit::ReadOptions { lenient: true, ..Default::default() };
+    /// let parsed = read.parse("4k3/8/8/8/8/8/8/4K3 w – – 0 1".as_bytes())?;
+    /// assert_eq!(parsed.to_record_text(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn to_record_text(&self) -> String {
+        if !self.is_epd {
+            return crate::to_fen(&self.setup);
+        }
+        let mut out = Vec::new();
+        crate::WriteOptions::default().write_epd(&self.setup, &self.operations, &mut out);
+        // Only ASCII and the operations' own UTF-8 text are written.
+        String::from_utf8_lossy(&out).into_owned()
+    }
+}
+
 impl From<Parsed> for Setup {
     fn from(parsed: Parsed) -> Setup {
         parsed.setup

@@ -1,0 +1,169 @@
+//! What the records of a document say, line by line: each record's
+//! problems, its repair (what lenient reading makes of a malformed one)
+//! and its canonical text. A line's findings depend on its text alone, so
+//! an edit rechecks only the lines it changed ([`Analysis::update`]).
+
+use std::sync::Arc;
+
+use fenkit::{Diagnostic, Format, ReadOptions};
+
+use crate::document::{Document, Kind};
+
+/// One record of a line, with what fenkit found in it.
+#[derive(Debug)]
+pub struct Found {
+    /// Where the record stands in its line, in bytes.
+    pub start: usize,
+    pub end: usize,
+    /// Its problems, their spans in the record.
+    pub problems: Vec<Diagnostic>,
+    /// The record written canonically, when it is well-formed.
+    pub canonical: Option<String>,
+    /// What lenient reading makes of it, when it is malformed and lenient
+    /// reading repairs it.
+    pub repair: Option<Repair>,
+}
+
+#[derive(Debug)]
+pub struct Repair {
+    /// The record as repaired, written canonically.
+    pub text: String,
+    /// What was repaired, in words.
+    pub repairs: Vec<String>,
+}
+
+/// The findings of every line of one document, with the text of each
+/// line they are of.
+#[derive(Default)]
+pub struct Analysis {
+    pub lines: Vec<Arc<Vec<Found>>>,
+    texts: Vec<String>,
+}
+
+impl Analysis {
+    /// The findings of `document`: the lines before and after those an
+    /// edit changed keep theirs (found by comparing the texts from both
+    /// ends, which costs no allocation); the rest are checked anew.
+    pub fn update(&mut self, document: &Document) {
+        let count = document.line_count();
+        let same = |(old, new): (&String, &str)| old == new;
+        let head = self
+            .texts
+            .iter()
+            .zip(document.lines())
+            .take_while(|&pair| same(pair))
+            .count();
+        let most_tail = count.min(self.texts.len()) - head;
+        let tail = (0..most_tail)
+            .take_while(|&back| {
+                self.texts[self.texts.len() - 1 - back] == document.line(count - 1 - back)
+            })
+            .count();
+        let changed = head..count - tail;
+        let checked: Vec<Arc<Vec<Found>>> = changed
+            .clone()
+            .map(|number| Arc::new(records_of_line(document.line(number), document.kind)))
+            .collect();
+        let texts: Vec<String> = changed
+            .map(|number| document.line(number).to_string())
+            .collect();
+        let replaced = head..self.texts.len() - tail;
+        self.lines.splice(replaced.clone(), checked);
+        self.texts.splice(replaced, texts);
+    }
+
+    /// The record of line `number` that byte `at` of the line falls in
+    /// (or touches at its end).
+    pub fn record_at(&self, number: usize, at: usize) -> Option<&Found> {
+        let line = self.lines.get(number)?;
+        line.iter()
+            .find(|found| found.start <= at && at <= found.end)
+    }
+}
+
+/// The records of one line of a document of `kind`, with their findings.
+pub fn records_of_line(line: &str, kind: Kind) -> Vec<Found> {
+    let read = ReadOptions {
+        format: match kind {
+            Kind::Epd => Format::Epd,
+            _ => Format::Auto,
+        },
+        ..ReadOptions::default()
+    };
+    if kind == Kind::Pgn {
+        return fen_tag(line)
+            .map(|(start, record)| vec![find(&read, start, record)])
+            .unwrap_or_default();
+    }
+    fenkit::records_in(line.as_bytes(), read.format)
+        .map(|(start, record)| find(&read, start, &line[start..start + record.len()]))
+        .collect()
+}
+
+/// The value of a PGN `[FEN "…"]` tag and where it starts in its line.
+fn fen_tag(line: &str) -> Option<(usize, &str)> {
+    let indent = line.len() - line.trim_start().len();
+    let rest = line[indent..].strip_prefix("[FEN")?.trim_start();
+    let value = rest.strip_prefix('"')?;
+    let close = value.find('"')?;
+    let start = line.len() - value.len();
+    Some((start, &value[..close]))
+}
+
+fn find(read: &ReadOptions, start: usize, record: &str) -> Found {
+    let checked = read.check(record.as_bytes());
+    let canonical = checked.setup.as_ref().and_then(|_| {
+        let parsed = read.parse(record.as_bytes()).ok()?;
+        Some(parsed.to_record_text())
+    });
+    let malformed = checked.setup.is_none();
+    let repair = malformed.then(|| repair(read, record)).flatten();
+    Found {
+        start,
+        end: start + record.len(),
+        problems: checked.diagnostics,
+        canonical,
+        repair,
+    }
+}
+
+fn repair(read: &ReadOptions, record: &str) -> Option<Repair> {
+    let lenient = ReadOptions {
+        lenient: true,
+        ..*read
+    };
+    let parsed = lenient.parse(record.as_bytes()).ok()?;
+    let repairs = parsed.warnings.iter().map(|w| w.message.clone()).collect();
+    Some(Repair {
+        text: parsed.to_record_text(),
+        repairs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pgn_fen_tag_is_a_record_at_its_place() {
+        let line = r#"[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]"#;
+        let found = records_of_line(line, Kind::Pgn);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            &line[found[0].start..found[0].end],
+            "8/8/8/8/8/8/8/K6k w - - 0 1"
+        );
+        assert!(records_of_line("1. e4 e5", Kind::Pgn).is_empty());
+    }
+
+    #[test]
+    fn a_malformed_record_has_its_repair() {
+        let found = records_of_line("4k3/8/8/8/8/8/8/4K3 w – – 0 1", Kind::Fen);
+        let repair = found[0]
+            .repair
+            .as_ref()
+            .expect("lenient reading repairs it");
+        assert_eq!(repair.text, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(found[0].canonical.is_none());
+    }
+}

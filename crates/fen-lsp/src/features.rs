@@ -1,0 +1,251 @@
+//! What the editor asks for, answered from a document's analysis:
+//! diagnostics, quick fixes, hover, formatting, symbols.
+
+use std::collections::HashMap;
+
+use fenkit::{Format, ReadOptions, Severity};
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Diagnostic,
+    DiagnosticSeverity, DocumentSymbol, Hover, HoverContents, MarkupContent, MarkupKind,
+    NumberOrString, Position, Range, SymbolKind, TextEdit, Uri, WorkspaceEdit,
+};
+
+use crate::{
+    analysis::{Analysis, Found},
+    document::{Document, Kind, byte_in_line, range_in_line},
+    games,
+};
+
+/// Where the codes are explained: the README's table.
+const CODES: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "#diagnostic-codes");
+
+/// The range of `found` in line `number`.
+fn record_range(document: &Document, number: usize, found: &Found) -> Range {
+    range_in_line(document.line(number), number, found.start, found.end)
+}
+
+/// Every problem of every record, at its characters.
+pub fn diagnostics(document: &Document, analysis: &Analysis) -> Vec<Diagnostic> {
+    let href: Option<lsp_types::Uri> = CODES.parse().ok();
+    let mut out = Vec::new();
+    for (number, records) in analysis.lines.iter().enumerate() {
+        let line = document.line(number);
+        for found in records.iter() {
+            for problem in &found.problems {
+                let start = (found.start + problem.span.start).min(found.end);
+                let end = (found.start + problem.span.end).clamp(start, found.end);
+                let mut message = problem.message.clone();
+                if let Some(repair) = &found.repair {
+                    message.push_str(&format!(" (quick fix: '{}')", repair.text));
+                }
+                out.push(Diagnostic {
+                    range: range_in_line(line, number, start, end),
+                    severity: Some(match problem.severity {
+                        Severity::Error => DiagnosticSeverity::ERROR,
+                        Severity::Warning => DiagnosticSeverity::WARNING,
+                    }),
+                    code: Some(NumberOrString::String(problem.code.as_str().to_string())),
+                    code_description: href.clone().map(|href| lsp_types::CodeDescription { href }),
+                    source: Some("fenkit".to_string()),
+                    message,
+                    ..Diagnostic::default()
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The repair of each malformed record the range touches, and one to
+/// repair them all in the file.
+pub fn code_actions(
+    uri: &Uri,
+    document: &Document,
+    analysis: &Analysis,
+    params: &CodeActionParams,
+) -> Vec<CodeActionOrCommand> {
+    let only = params.context.only.as_deref().unwrap_or_default();
+    let wants = |kind: &CodeActionKind| {
+        only.is_empty() || only.iter().any(|o| kind.as_str().starts_with(o.as_str()))
+    };
+    let edit = |edits: Vec<TextEdit>| WorkspaceEdit {
+        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        ..WorkspaceEdit::default()
+    };
+    let mut actions = Vec::new();
+    let (first, last) = (
+        params.range.start.line as usize,
+        params.range.end.line as usize,
+    );
+    let mut all = Vec::new();
+    for (number, records) in analysis.lines.iter().enumerate() {
+        for found in records.iter() {
+            let Some(repair) = &found.repair else {
+                continue;
+            };
+            let range = record_range(document, number, found);
+            let fix = TextEdit::new(range, repair.text.clone());
+            all.push(fix.clone());
+            if !(first..=last).contains(&number) || !wants(&CodeActionKind::QUICKFIX) {
+                continue;
+            }
+            let what = match repair.repairs.as_slice() {
+                [] => "repair the record".to_string(),
+                repairs => repairs.join("; "),
+            };
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: format!("Repair: {what}"),
+                kind: Some(CodeActionKind::QUICKFIX),
+                edit: Some(edit(vec![fix])),
+                is_preferred: Some(true),
+                ..CodeAction::default()
+            }));
+        }
+    }
+    if !all.is_empty() && wants(&CodeActionKind::SOURCE_FIX_ALL) {
+        actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: format!(
+                "Repair every record lenient reading repairs ({})",
+                all.len()
+            ),
+            kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+            edit: Some(edit(all)),
+            ..CodeAction::default()
+        }));
+    }
+    actions
+}
+
+/// Each well-formed record written canonically (the record as it stands
+/// where it is already).
+pub fn formatting(document: &Document, analysis: &Analysis) -> Vec<TextEdit> {
+    let mut edits = Vec::new();
+    for (number, records) in analysis.lines.iter().enumerate() {
+        let line = document.line(number);
+        for found in records.iter() {
+            match &found.canonical {
+                Some(canonical) if canonical != &line[found.start..found.end] => {
+                    edits.push(TextEdit::new(
+                        record_range(document, number, found),
+                        canonical.clone(),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    edits
+}
+
+/// The board of the record under the cursor, with its fields in words;
+/// or, for a malformed one, what is wrong and its repair.
+pub fn hover(document: &Document, analysis: &Analysis, at: Position) -> Option<Hover> {
+    let number = at.line as usize;
+    let line = document.line(number);
+    let found = analysis.record_at(number, byte_in_line(line, at.character))?;
+    let read = ReadOptions {
+        format: match document.kind {
+            Kind::Epd => Format::Epd,
+            _ => Format::Auto,
+        },
+        ..ReadOptions::default()
+    };
+    let text = match read.parse(&line.as_bytes()[found.start..found.end]) {
+        Ok(parsed) => board_in_words(&parsed.setup, found),
+        Err(err) => {
+            let count = err.diagnostics().len();
+            let mut text = format!(
+                "Not well-formed FEN: {count} problem{}.",
+                if count == 1 { "" } else { "s" }
+            );
+            if let Some(repair) = &found.repair {
+                text.push_str(&format!(
+                    "\n\nLenient reading repairs it as `{}`.",
+                    repair.text
+                ));
+            }
+            text
+        }
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: text,
+        }),
+        range: Some(record_range(document, number, found)),
+    })
+}
+
+fn board_in_words(setup: &shakmaty::Setup, found: &Found) -> String {
+    let mut board = Vec::new();
+    fenkit::write_board_text(&setup.board, &mut board);
+    let fen = fenkit::to_fen(setup);
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let side = setup.turn.fold_wb("White", "Black");
+    let mut words = format!("{side} to move");
+    match fields.get(2) {
+        Some(&"-") | None => words.push_str(" · no castling"),
+        Some(rights) => words.push_str(&format!(" · castling {rights}")),
+    }
+    if let Some(square) = fields.get(3).filter(|&&f| f != "-") {
+        words.push_str(&format!(" · en passant {square}"));
+    }
+    let errors = found
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    let status = match errors {
+        0 => match fenkit::CheckStatus::of_setup(setup, shakmaty::CastlingMode::Standard) {
+            Some(fenkit::CheckStatus::Check) => " · check",
+            Some(fenkit::CheckStatus::Checkmate) => " · checkmate",
+            Some(fenkit::CheckStatus::Stalemate) => " · stalemate",
+            _ => "",
+        },
+        _ => " · not a legal position",
+    };
+    format!(
+        "```text\n{}```\n{words}{status}",
+        String::from_utf8_lossy(&board)
+    )
+}
+
+/// One symbol per record (named by its EPD `id`, or else by its line), or
+/// per game in PGN.
+#[allow(deprecated)] // `DocumentSymbol::deprecated`, which the type still has.
+pub fn symbols(document: &Document, analysis: &Analysis) -> Vec<DocumentSymbol> {
+    if document.kind == Kind::Pgn {
+        return games::symbols(document);
+    }
+    let mut symbols = Vec::new();
+    for (number, records) in analysis.lines.iter().enumerate() {
+        let line = document.line(number);
+        for found in records.iter() {
+            let record = &line[found.start..found.end];
+            let id = record
+                .split(';')
+                .find_map(|op| op.trim().strip_prefix("id "))
+                .map(|id| id.trim().trim_matches('"').to_string());
+            let errors = found
+                .problems
+                .iter()
+                .filter(|p| p.severity == Severity::Error)
+                .count();
+            let range = record_range(document, number, found);
+            symbols.push(DocumentSymbol {
+                name: id.unwrap_or_else(|| format!("line {}", number + 1)),
+                detail: Some(match errors {
+                    0 => record.split(' ').next().unwrap_or("").to_string(),
+                    n => format!("{n} problem{}", if n == 1 { "" } else { "s" }),
+                }),
+                kind: SymbolKind::OBJECT,
+                tags: None,
+                deprecated: None,
+                range,
+                selection_range: range,
+                children: None,
+            });
+        }
+    }
+    symbols
+}

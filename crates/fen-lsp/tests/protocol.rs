@@ -1,0 +1,300 @@
+//! The server driven as an editor drives it, over an in-memory
+//! connection: the handshake, a document opened and edited, its
+//! diagnostics at their exact ranges, the quick fix, hover, formatting,
+//! symbols, and a clean shutdown.
+
+use std::{thread, time::Duration};
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use serde_json::{Value, json};
+
+struct Client {
+    connection: Connection,
+    server: Option<thread::JoinHandle<()>>,
+    next_id: i32,
+}
+
+impl Client {
+    fn start() -> Client {
+        let (server, connection) = Connection::memory();
+        let server = thread::spawn(move || fen_lsp::run(&server).expect("the server runs"));
+        let mut client = Client {
+            connection,
+            server: Some(server),
+            next_id: 0,
+        };
+        let capabilities = client.request("initialize", json!({ "capabilities": {} }));
+        assert_eq!(
+            capabilities["capabilities"]["textDocumentSync"], 2,
+            "incremental sync"
+        );
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let note = Notification::new(method.to_string(), params);
+        self.connection
+            .sender
+            .send(Message::Notification(note))
+            .expect("sent");
+    }
+
+    /// The result of a request; notifications that come first are left.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        let request = Request::new(id.clone(), method.to_string(), params);
+        self.connection
+            .sender
+            .send(Message::Request(request))
+            .expect("sent");
+        loop {
+            match self.next() {
+                Message::Response(response) if response.id == id => {
+                    return match response.response_result {
+                        Ok(result) => result,
+                        Err(error) => panic!("{method}: {error:?}"),
+                    };
+                }
+                _ => continue,
+            }
+        }
+    }
+
+    fn next(&self) -> Message {
+        self.connection
+            .receiver
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the server answers")
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&self, uri: &str) -> Vec<Value> {
+        loop {
+            if let Message::Notification(note) = self.next()
+                && note.method == "textDocument/publishDiagnostics"
+                && note.params["uri"] == uri
+            {
+                return note.params["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+            }
+        }
+    }
+
+    fn open(&self, uri: &str, language: &str, text: &str) {
+        let item = json!({ "uri": uri, "languageId": language, "version": 1, "text": text });
+        self.notify("textDocument/didOpen", json!({ "textDocument": item }));
+    }
+
+    fn stop(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        self.server
+            .take()
+            .unwrap()
+            .join()
+            .expect("the server exits cleanly");
+    }
+}
+
+fn range(line: u32, start: u32, end: u32) -> Value {
+    json!({ "start": { "line": line, "character": start }, "end": { "line": line, "character": end } })
+}
+
+const URI: &str = "file:///suite.fen";
+
+#[test]
+fn diagnostics_come_at_their_ranges_and_follow_edits() {
+    let mut client = Client::start();
+    // Line 2's rank 1 is short: seven squares.
+    let text =
+        "8/8/8/8/8/8/8/K6k w - - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1\n";
+    client.open(URI, "fen", text);
+    let found = client.diagnostics(URI);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "rank-too-short");
+    assert_eq!(found[0]["severity"], 1);
+    assert_eq!(found[0]["source"], "fenkit");
+    assert_eq!(found[0]["range"], range(1, 35, 42));
+    // Typing the missing rook mends it: an incremental change.
+    let change = json!({ "range": range(1, 42, 42), "text": "R" });
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [change] }),
+    );
+    assert_eq!(client.diagnostics(URI), Vec::<Value>::new());
+    // A look-alike dash, a UTF-16 character before the problem: columns
+    // count UTF-16 units, as the protocol does.
+    let change = json!({ "range": range(0, 20, 21), "text": "–" });
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": URI, "version": 3 }, "contentChanges": [change] }),
+    );
+    let found = client.diagnostics(URI);
+    assert_eq!(found[0]["range"], range(0, 20, 21), "{found:?}");
+    let _ = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 3 } }),
+    );
+    client.stop();
+}
+
+#[test]
+fn a_repair_is_a_quick_fix_and_fix_all_repairs_the_file() {
+    let mut client = Client::start();
+    let text = "“4k3/8/8/8/8/8/8/4K3 w - - 0 1”\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w Kq - 0 1\n";
+    client.open(URI, "fen", text);
+    let found = client.diagnostics(URI);
+    assert!(!found.is_empty());
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 0), "context": { "diagnostics": [] } }),
+    );
+    let quick = &actions[0];
+    assert_eq!(quick["kind"], "quickfix");
+    assert!(
+        quick["title"].as_str().unwrap().starts_with("Repair: "),
+        "{quick}"
+    );
+    let edit = &quick["edit"]["changes"][URI][0];
+    assert_eq!(edit["newText"], "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(edit["range"], range(0, 0, 31));
+    let fix_all = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "source.fixAll")
+        .expect("fix all");
+    assert_eq!(fix_all["edit"]["changes"][URI].as_array().unwrap().len(), 1);
+    // Only what is asked for.
+    let only = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 0), "context": { "diagnostics": [], "only": ["source.fixAll"] } }),
+    );
+    assert_eq!(only.as_array().unwrap().len(), 1);
+    // Formatting writes each well-formed record canonically.
+    let edits = client.request("textDocument/formatting", json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }));
+    assert_eq!(
+        edits,
+        json!([]),
+        "the well-formed records are canonical already"
+    );
+    client.stop();
+}
+
+#[test]
+fn hover_shows_the_board_and_symbols_name_records_and_games() {
+    let mut client = Client::start();
+    client.open(
+        URI,
+        "fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n",
+    );
+    client.diagnostics(URI);
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 5 } }),
+    );
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("rnbqkbnr\npppppppp\n........\n........\n....P...\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black to move · castling KQkq · en passant e3"),
+        "{text}"
+    );
+    let none = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": URI }, "position": { "line": 3, "character": 0 } }),
+    );
+    assert_eq!(none, Value::Null);
+    let epd = "file:///suite.epd";
+    client.open(
+        epd,
+        "epd",
+        "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"WAC.001\";\n",
+    );
+    assert_eq!(client.diagnostics(epd), Vec::<Value>::new());
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": epd } }),
+    );
+    assert_eq!(symbols[0]["name"], "WAC.001");
+    let pgn = "file:///games.pgn";
+    let games = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n[Date \"2024.01.02\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w Kq - 0 1\"]\n\n1. Kd2 1-0\n\n[White \"Cleo\"]\n[Black \"Dan\"]\n\n1. e4 *\n";
+    client.open(pgn, "pgn", games);
+    let found = client.diagnostics(pgn);
+    assert!(
+        found.iter().all(|d| d["range"]["start"]["line"] == 4),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|d| d["code"] == "castling-no-rook"),
+        "{found:?}"
+    );
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": pgn } }),
+    );
+    assert_eq!(symbols[0]["name"], "Anna – Ben");
+    assert_eq!(symbols[0]["detail"], "1-0, 2024.01.02");
+    assert_eq!(symbols[1]["name"], "Cleo – Dan");
+    let folds = client.request(
+        "textDocument/foldingRange",
+        json!({ "textDocument": { "uri": pgn } }),
+    );
+    assert_eq!(folds[0]["startLine"], 0);
+    assert_eq!(folds[0]["endLine"], 6);
+    client.stop();
+}
+
+#[test]
+fn binary_bytes_and_a_vanishing_client_end_cleanly() {
+    let (server, connection) = Connection::memory();
+    let handle = thread::spawn(move || {
+        // The client goes away without shutdown: the loop ends.
+        let _ = fen_lsp::run(&server);
+    });
+    let init = Request::new(
+        RequestId::from(1),
+        "initialize".into(),
+        json!({ "capabilities": {} }),
+    );
+    connection.sender.send(Message::Request(init)).unwrap();
+    let _ = connection
+        .receiver
+        .recv_timeout(Duration::from_secs(20))
+        .unwrap();
+    connection
+        .sender
+        .send(Message::Notification(Notification::new(
+            "initialized".into(),
+            json!({}),
+        )))
+        .unwrap();
+    let junk: String = (0..2000u32)
+        .map(|n| char::from_u32(n * 37 % 0x2FFF).unwrap_or('\u{FFFD}'))
+        .collect();
+    let item =
+        json!({ "uri": "file:///junk.fen", "languageId": "fen", "version": 1, "text": junk });
+    connection
+        .sender
+        .send(Message::Notification(Notification::new(
+            "textDocument/didOpen".into(),
+            json!({ "textDocument": item }),
+        )))
+        .unwrap();
+    let answer = connection
+        .receiver
+        .recv_timeout(Duration::from_secs(20))
+        .unwrap();
+    assert!(
+        matches!(answer, Message::Notification(ref n) if n.method == "textDocument/publishDiagnostics")
+    );
+    drop(connection);
+    handle.join().expect("no panic");
+}
