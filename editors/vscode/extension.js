@@ -1,0 +1,28 @@
+// Starts `fen lsp` for .fen, .epd and .pgn documents: every diagnostic,
+// quick fix, hover and symbol comes from the server; this file only
+// connects the two.
+'use strict';
+
+const vscode = require('vscode');
+const { LanguageClient } = require('vscode-languageclient/node');
+
+let client;
+
+function activate(context) {
+  const command = vscode.workspace.getConfiguration('fenkit').get('path') || 'fen';
+  const server = { command, args: ['lsp'] };
+  client = new LanguageClient(
+    'fenkit',
+    'fenkit',
+    { run: server, debug: server },
+    { documentSelector: ['fen', 'epd', 'pgn'].map((language) => ({ language })) },
+  );
+  context.subscriptions.push(client);
+  return client.start();
+}
+
+function deactivate() {
+  return client ? client.stop() : undefined;
+}
+
+module.exports = { activate, deactivate };
