@@ -1,13 +1,15 @@
 //! `fen lsp`'s documents on arbitrary text and edits: a document opened
 //! in each kind, edited by ranges the bytes give (inside lines, past
 //! their ends, across them), checked again after each edit; every answer
-//! (diagnostics, hover anywhere, quick fixes, formatting, symbols) comes
+//! (diagnostics, hover and completion anywhere, quick fixes, formatting,
+//! symbols, a PGN document's games played) comes
 //! without panic, and the analysis after the edits is the analysis of
 //! the text they left.
 #![no_main]
 
 use fen_lsp::{
     analysis::Analysis,
+    completion,
     document::{Document, Kind},
     features,
 };
@@ -43,11 +45,13 @@ fuzz_target!(|input: &[u8]| {
         fresh.update(&document);
         assert_eq!(format!("{:?}", analysis.lines), format!("{:?}", fresh.lines));
         let _ = features::diagnostics(&document, &analysis);
+        let _ = analysis.played.diagnostics(&document);
         let _ = features::formatting(&document, &analysis);
         let _ = features::symbols(&document, &analysis);
         for line in 0..document.line_count().min(8) as u32 {
             for character in [0, 1, 5, 40, 200] {
                 let _ = features::hover(&document, &analysis, Position::new(line, character));
+                let _ = completion::complete(&document, &analysis, Position::new(line, character));
             }
         }
         let params = CodeActionParams {

@@ -38,6 +38,8 @@ pub struct Repair {
 pub struct Analysis {
     pub lines: Vec<Arc<Vec<Found>>>,
     texts: Vec<String>,
+    /// A PGN document's games, played.
+    pub played: crate::games::Played,
 }
 
 impl Analysis {

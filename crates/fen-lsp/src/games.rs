@@ -1,9 +1,15 @@
 //! The games of a PGN document: where each starts and ends, and what its
-//! tags say, for symbols and folding.
+//! tags say, for symbols and folding; and each game played, its first
+//! move that cannot be played found at its characters.
 
-use lsp_types::{DocumentSymbol, FoldingRange, Position, Range, SymbolKind};
+use std::collections::HashMap;
 
-use crate::document::Document;
+use lsp_types::{
+    Diagnostic, DiagnosticSeverity, DocumentSymbol, FoldingRange, NumberOrString, Position, Range,
+    SymbolKind,
+};
+
+use crate::document::{Document, character_in_line};
 
 /// A game: its lines (first and last, from 0) and its tags.
 struct Game {
@@ -71,6 +77,17 @@ fn games(document: &Document) -> Vec<Game> {
     games
 }
 
+/// The first line of the game that line `number` belongs to (the last
+/// game starting at or before it).
+pub fn start_of_game(document: &Document, number: usize) -> usize {
+    games(document)
+        .iter()
+        .map(|game| game.first)
+        .take_while(|&first| first <= number)
+        .last()
+        .unwrap_or(0)
+}
+
 /// One symbol per game: White – Black, its result and date.
 #[allow(deprecated)] // `DocumentSymbol::deprecated`, which the type still has.
 pub fn symbols(document: &Document) -> Vec<DocumentSymbol> {
@@ -110,4 +127,85 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
             ..FoldingRange::default()
         })
         .collect()
+}
+
+/// Why a game stops early: where (bytes of its text; `None` for the game
+/// as a whole, a tag), the code and the message.
+type Stop = Option<(Option<std::ops::Range<usize>>, &'static str, String)>;
+
+/// What playing each game found, by the game's text: an edit replays only
+/// the games it changed.
+#[derive(Default)]
+pub struct Played {
+    games: HashMap<String, Stop>,
+}
+
+impl Played {
+    /// The move of each game that cannot be played (illegal, ambiguous,
+    /// no move at all), at its characters; a `[Variant]` fenkit does not
+    /// play, or a comment never closed, at the game's first line. A
+    /// `[FEN]` tag's problems are the record's, found with the records.
+    pub fn diagnostics(&mut self, document: &Document) -> Vec<Diagnostic> {
+        let mut seen = HashMap::new();
+        let mut out = Vec::new();
+        for game in games(document) {
+            let lines: Vec<&str> = (game.first..=game.last).map(|n| document.line(n)).collect();
+            let text = lines.join("\n");
+            let stop = match self
+                .games
+                .remove(&text)
+                .or_else(|| seen.get(&text).cloned())
+            {
+                Some(stop) => stop,
+                None => play(&text),
+            };
+            if let Some((at, code, message)) = &stop {
+                let locate = |byte: usize| {
+                    let mut start = 0;
+                    for (index, line) in lines.iter().enumerate() {
+                        if byte <= start + line.len() {
+                            let number = game.first + index;
+                            return Position::new(
+                                number as u32,
+                                character_in_line(line, byte - start),
+                            );
+                        }
+                        start += line.len() + 1;
+                    }
+                    Position::new(game.last as u32, 0)
+                };
+                let range = match at {
+                    Some(at) => Range::new(locate(at.start), locate(at.end)),
+                    None => Range::new(locate(0), locate(lines[0].len())),
+                };
+                out.push(Diagnostic {
+                    range,
+                    severity: Some(DiagnosticSeverity::ERROR),
+                    code: Some(NumberOrString::String(code.to_string())),
+                    source: Some("fenkit".to_string()),
+                    message: message.clone(),
+                    ..Diagnostic::default()
+                });
+            }
+            seen.insert(text, stop);
+        }
+        self.games = seen;
+        out
+    }
+}
+
+/// Plays the game in `text` as `fen pgn` does; where it stops, if early.
+fn play(text: &str) -> Stop {
+    let (_, stop) = fenkit::games::game_plies(text.as_bytes());
+    let fenkit::games::NoPly::Unplayable(error) = stop? else {
+        return None;
+    };
+    // A [FEN] tag's problems are found where the tag stands, as a record.
+    if error.ply.is_none() && text.contains("[FEN") && error.code != fenkit::Code::UnknownVariant {
+        return None;
+    }
+    let at = error
+        .ply
+        .and_then(|ply| fenkit::games::pgn::mainline_move(text.as_bytes(), ply));
+    Some((at, error.code.as_str(), error.message))
 }

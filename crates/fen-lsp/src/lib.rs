@@ -12,6 +12,7 @@
 //! ([`analysis::Analysis`]).
 
 pub mod analysis;
+pub mod completion;
 pub mod document;
 pub mod features;
 mod games;
@@ -51,6 +52,10 @@ pub fn capabilities() -> ServerCapabilities {
             TextDocumentSyncKind::INCREMENTAL,
         )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(lsp_types::CompletionOptions {
+            trigger_characters: Some(vec![" ".into(), ".".into()]),
+            ..lsp_types::CompletionOptions::default()
+        }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
@@ -150,10 +155,11 @@ impl Server {
             let (diagnostics, version) = match self.documents.get_mut(&uri) {
                 Some((document, analysis)) => {
                     analysis.update(document);
-                    (
-                        features::diagnostics(document, analysis),
-                        Some(document.version),
-                    )
+                    let mut found = features::diagnostics(document, analysis);
+                    if document.kind == Kind::Pgn {
+                        found.extend(analysis.played.diagnostics(document));
+                    }
+                    (found, Some(document.version))
                 }
                 None => (Vec::new(), None),
             };
@@ -187,6 +193,13 @@ impl Server {
                         analysis,
                         params,
                     ))
+                })
+            }
+            request::Completion::METHOD => {
+                self.with::<request::Completion>(request, |params, (document, analysis)| {
+                    let at = params.text_document_position.position;
+                    let items = completion::complete(document, analysis, at);
+                    Some(lsp_types::CompletionResponse::Array(items))
                 })
             }
             request::Formatting::METHOD => self
@@ -243,6 +256,12 @@ trait HasDocument {
 impl HasDocument for lsp_types::HoverParams {
     fn uri(&self) -> &Uri {
         &self.text_document_position_params.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::CompletionParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document_position.text_document.uri
     }
 }
 

@@ -298,3 +298,86 @@ fn binary_bytes_and_a_vanishing_client_end_cleanly() {
     drop(connection);
     handle.join().expect("no panic");
 }
+
+#[test]
+fn a_pgn_game_s_illegal_move_is_found_at_its_characters() {
+    let client = Client::start();
+    let pgn = "file:///games.pgn";
+    let games = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 e5 2. Nf3 {good}\nKe3 *\n\n[White \"Cleo\"]\n[Variant \"Bughouse\"]\n\n1. e4 *\n\n[White \"Dan\"]\n\n1. d4 d5 *\n";
+    client.open(pgn, "pgn", games);
+    let found = client.diagnostics(pgn);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0]["code"], "illegal-move");
+    assert_eq!(found[0]["range"], range(4, 0, 3), "{found:?}");
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2... Ke3"),
+        "{found:?}"
+    );
+    assert_eq!(found[1]["code"], "unknown-variant");
+    assert_eq!(found[1]["range"]["start"]["line"], 6);
+    // Mended, the game plays through; the others keep their findings.
+    let change = json!({ "range": range(4, 0, 3), "text": "Nc6" });
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": pgn, "version": 2 }, "contentChanges": [change] }),
+    );
+    let found = client.diagnostics(pgn);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "unknown-variant");
+    client.stop();
+}
+
+#[test]
+fn completion_offers_legal_moves_and_what_a_field_allows() {
+    let mut client = Client::start();
+    let pgn = "file:///game.pgn";
+    client.open(pgn, "pgn", "[White \"Anna\"]\n\n1. e4 e5 2. N");
+    client.diagnostics(pgn);
+    let at = |line: u32, character: u32| json!({ "line": line, "character": character });
+    let items = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": pgn }, "position": at(2, 13) }),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Na3", "Nc3", "Ne2", "Nf3", "Nh3"], "{items}");
+    let fen = "file:///one.fen";
+    // Typing the castling field (between the two blanks after `w`), then
+    // the en passant field (between those after `Kq`).
+    client.open(
+        fen,
+        "fen",
+        "r3k3/8/8/3Pp3/8/8/8/4K2R w  - 0 2\nr3k3/8/8/3Pp3/8/8/8/4K2R w Kq  0 2",
+    );
+    client.diagnostics(fen);
+    let items = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": fen }, "position": at(0, 27) }),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Kq", "-"], "{items}");
+    let items = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": fen }, "position": at(1, 30) }),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["-", "e6"], "{items}");
+    client.stop();
+}
