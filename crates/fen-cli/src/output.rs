@@ -28,7 +28,14 @@ pub struct Output {
     direct: bool,
     /// Standard output is a terminal.
     terminal: bool,
+    /// Where what goes to standard output goes instead: a subcommand
+    /// that gathers what its games give (`fen book make`) rather than
+    /// printing it. Handed whole games' bytes, in input order.
+    sink: Option<Sink>,
 }
+
+/// What takes standard output's bytes instead of printing them.
+type Sink = Box<dyn FnMut(&[u8]) + Send>;
 
 impl Default for Output {
     fn default() -> Output {
@@ -49,6 +56,18 @@ impl Output {
             interleave: snippets && terminal,
             direct: true,
             terminal,
+            sink: None,
+        }
+    }
+
+    /// This output with standard output handed to `sink` instead of
+    /// printed; standard error as before.
+    pub fn with_sink(self, sink: impl FnMut(&[u8]) + Send + 'static) -> Output {
+        Output {
+            sink: Some(Box::new(sink)),
+            interleave: false,
+            terminal: false,
+            ..self
         }
     }
 
@@ -63,6 +82,7 @@ impl Output {
             interleave: false,
             direct: false,
             terminal: false,
+            sink: None,
         }
     }
 
@@ -77,6 +97,7 @@ impl Output {
             interleave: false,
             direct: false,
             terminal: false,
+            sink: None,
         }
     }
 
@@ -215,7 +236,7 @@ impl Output {
                 std::borrow::Cow::Owned(err)
             }
         };
-        if self.direct && self.out.is_empty() && out.len() >= FLUSH_AT {
+        if self.direct && self.sink.is_none() && self.out.is_empty() && out.len() >= FLUSH_AT {
             // A whole batch goes out as it is, not through the buffer.
             io::stdout().lock().write_all(out)?;
         } else {
@@ -230,6 +251,11 @@ impl Output {
     }
 
     fn flush_out(&mut self) -> io::Result<()> {
+        if let Some(sink) = self.sink.as_mut().filter(|_| self.direct) {
+            sink(&self.out);
+            self.out.clear();
+            return Ok(());
+        }
         if self.direct && !self.out.is_empty() {
             // The bar is on standard error: only a terminal that shows both
             // needs it moved aside.

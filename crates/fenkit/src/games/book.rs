@@ -121,6 +121,11 @@ impl<'a> Book<'a> {
         Entry::from_bytes(&self.bytes[index * 16..index * 16 + 16])
     }
 
+    /// Every entry, in book order.
+    pub fn all(&self) -> Vec<Entry> {
+        (0..self.len()).map(|i| self.entry(i)).collect()
+    }
+
     /// The entries stored under `key`, in book order.
     pub fn entries(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
         // The first entry whose key is not below `key`.

@@ -7,6 +7,7 @@
 
 mod annotations;
 pub mod book;
+pub mod book_make;
 mod dialects;
 mod epd;
 mod history;

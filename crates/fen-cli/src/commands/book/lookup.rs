@@ -1,26 +1,33 @@
-//! `fen book`: the moves a Polyglot opening book gives for each legal
-//! position, heaviest first.
+//! `fen book BOOK.bin [FILE]...`: the moves a Polyglot opening book gives
+//! for each legal position, heaviest first.
 
 use std::path::PathBuf;
 
 use fenkit::games::book::Book;
 use shakmaty::{san::San, uci::UciMove};
 
-use super::prelude::*;
+use crate::commands::prelude::*;
 
 /// Print the moves a Polyglot opening book gives for each position:
 /// SAN, UCI, weight and share.
 #[derive(clap::Args)]
-pub struct Args {
+pub struct Lookup {
     /// The Polyglot book (.bin).
-    pub book: PathBuf,
+    #[arg(required = true)]
+    pub book: Option<PathBuf>,
     #[command(flatten)]
     pub inputs: Inputs,
 }
 
-pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let path = args.book.display();
-    let bytes = match std::fs::read(&args.book) {
+pub fn run(args: Lookup, out: &mut Output) -> io::Result<Status> {
+    let Some(book) = &args.book else {
+        out.note(
+            "fen book: name the book (fen book BOOK.bin FILE...), or make, merge or dump one",
+        )?;
+        return Ok(Status::Failed);
+    };
+    let path = book.display();
+    let bytes = match std::fs::read(book) {
         Ok(bytes) => bytes,
         Err(err) => {
             out.note(&format!("fen: {path}: {}", run::io_message(&err)))?;

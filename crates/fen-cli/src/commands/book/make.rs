@@ -1,0 +1,262 @@
+//! `fen book make GAMES... -o BOOK.bin`: a Polyglot book from games, by
+//! `polyglot make-book`'s rules and options, on every core.
+//!
+//! Workers play the games; each game's counted moves go, in input order,
+//! to one [`BookMaker`] (Polyglot halves a position's counts at 16,384 as
+//! they come, so the order of games is part of the result). A move that
+//! cannot be played ends its game with a diagnostic, not the run.
+
+use std::{
+    cell::RefCell,
+    io,
+    path::PathBuf,
+    rc::Rc,
+    sync::{Arc, Mutex, PoisonError},
+};
+
+use fenkit::{
+    games::{
+        book::encode_move,
+        book_make::{BookMaker, BookOptions},
+        pgn::{GameEnd, GameError, Plies, Ply},
+    },
+    variants::VariantPosition,
+};
+use shakmaty::{Color, Position};
+
+use crate::{
+    games::{self, GamePlayer, Played},
+    output::Output,
+    run::Status,
+};
+
+/// Make a Polyglot book from PGN games, as `polyglot make-book` makes it
+/// (the same games and options give the same bytes): each move of each
+/// game's first plies, weighted by its score for the side that played it
+/// (2 a win, 1 a draw or no result, by the Result tag).
+#[derive(clap::Args)]
+pub struct Args {
+    /// PGN files (compressed or not); standard input when none.
+    #[arg(value_name = "GAMES")]
+    pub files: Vec<PathBuf>,
+    /// The book to write.
+    #[arg(long, short = 'o', value_name = "BOOK.bin")]
+    pub output: PathBuf,
+    /// Plies of each game counted.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_ply: usize,
+    /// Games a move needs to be kept.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..))]
+    pub min_game: u16,
+    /// The score a move needs to be kept, in percent (a draw scores 50).
+    #[arg(long, value_name = "PERCENT", default_value_t = 0.0, value_parser = percent)]
+    pub min_score: f64,
+    /// Only White's moves.
+    #[arg(long, conflicts_with = "only_black")]
+    pub only_white: bool,
+    /// Only Black's moves.
+    #[arg(long)]
+    pub only_black: bool,
+    /// Every move kept weighs 1.
+    #[arg(long)]
+    pub uniform: bool,
+    /// Threads for the games: N, or 0 for one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+fn percent(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if (0.0..=100.0).contains(&value) => Ok(value),
+        _ => Err(format!("'{text}' is not a percentage from 0 to 100")),
+    }
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let options = BookOptions {
+        max_ply: args.max_ply,
+        min_game: args.min_game,
+        min_score: args.min_score / 100.0,
+        only: match (args.only_white, args.only_black) {
+            (true, _) => Some(Color::White),
+            (_, true) => Some(Color::Black),
+            _ => None,
+        },
+        uniform: args.uniform,
+    };
+    let gathered = Arc::new(Mutex::new(Gathered::default()));
+    let sink = Arc::clone(&gathered);
+    let mut counted = Output::new().with_sink(move |bytes| {
+        sink.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take(bytes)
+    });
+    let (threads, _) = crate::options::threads(args.jobs);
+    let max_ply = args.max_ply;
+    let status = games::each_game(&args.files, false, threads, &mut counted, || {
+        BookPlayer::new(max_ply)
+    })?;
+    counted.flush()?;
+    let gathered = std::mem::take(&mut *gathered.lock().unwrap_or_else(PoisonError::into_inner));
+    if gathered.variants > 0 {
+        let count = gathered.variants;
+        out.note(&format!(
+            "fen: {count} game{} of a variant left out: Polyglot books are standard chess's",
+            if count == 1 { "" } else { "s" }
+        ))?;
+    }
+    let entries = gathered.book.entries(&options);
+    let written = super::write_book(&args.output, &entries, out)?;
+    out.note(&format!(
+        "fen: {} games, {} entries written to {}",
+        gathered.book.games(),
+        entries.len(),
+        args.output.display()
+    ))?;
+    Ok(written.max(status))
+}
+
+/// What a worker hands on for each game: the moves counted and the
+/// result, as bytes in its output (read back by [`Gathered::take`]).
+///
+/// A game: its move count (u32), its result (0 a draw or none, 1 White
+/// won, 2 Black won, 3 a variant's game, left out), then each move: the
+/// position's key (u64), the Polyglot move (u16), the side (0 White).
+const GAME_HEAD: usize = 5;
+const MOVE_BYTES: usize = 11;
+
+#[derive(Default)]
+struct Gathered {
+    book: BookMaker,
+    variants: u64,
+    /// The start of a game whose bytes have not all come.
+    carry: Vec<u8>,
+}
+
+impl Gathered {
+    fn take(&mut self, bytes: &[u8]) {
+        self.carry.extend_from_slice(bytes);
+        let mut at = 0;
+        let data = std::mem::take(&mut self.carry);
+        while let Some(head) = data.get(at..at + GAME_HEAD) {
+            let count = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
+            let end = at + GAME_HEAD + count * MOVE_BYTES;
+            if end > data.len() {
+                break;
+            }
+            let winner = match head[4] {
+                1 => Some(Color::White),
+                2 => Some(Color::Black),
+                3 => {
+                    self.variants += 1;
+                    at = end;
+                    continue;
+                }
+                _ => None,
+            };
+            let moves = data[at + GAME_HEAD..end].chunks_exact(MOVE_BYTES).map(|m| {
+                let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
+                let raw_move = u16::from_le_bytes([m[8], m[9]]);
+                let side = Color::from_white(m[10] == 0);
+                (key, raw_move, side)
+            });
+            self.book.add_game(moves, winner);
+            at = end;
+        }
+        self.carry = data[at..].to_vec();
+    }
+}
+
+/// The game being played: its moves counted so far, the key of the
+/// position before the next move, its result.
+#[derive(Default)]
+struct Game {
+    moves: Vec<u8>,
+    count: u32,
+    before: Option<u64>,
+    result: u8,
+}
+
+type OnPly = Box<dyn FnMut(Ply<'_>)>;
+
+struct BookPlayer {
+    game: Rc<RefCell<Game>>,
+    plies: Plies<OnPly>,
+}
+
+impl BookPlayer {
+    fn new(max_ply: usize) -> BookPlayer {
+        let game = Rc::new(RefCell::new(Game::default()));
+        let each = Rc::clone(&game);
+        let on_ply: OnPly = Box::new(move |ply| {
+            let game = &mut *each.borrow_mut();
+            if ply.ply == 0 {
+                game.moves.clear();
+                game.count = 0;
+                game.before = None;
+                // Polyglot reads the result from the tag alone.
+                game.result = match ply.tags.first().and_then(Option::as_deref) {
+                    Some("1-0") => 1,
+                    Some("0-1") => 2,
+                    _ => 0,
+                };
+            }
+            let VariantPosition::Chess(position) = ply.position else {
+                game.result = 3;
+                return;
+            };
+            if let (Some(played), Some(before)) = (ply.played, game.before.take()) {
+                game.moves.extend_from_slice(&before.to_le_bytes());
+                game.moves
+                    .extend_from_slice(&encode_move(played).to_le_bytes());
+                game.moves.push(u8::from(position.turn().is_white()));
+                game.count += 1;
+            }
+            // The key of the position a counted move is played in.
+            if ply.ply < max_ply {
+                game.before = Some(fenkit::polyglot_key(position));
+            }
+        });
+        let plies = Plies::new(on_ply).keeping_tags(&["Result"]);
+        BookPlayer { game, plies }
+    }
+}
+
+impl GamePlayer for BookPlayer {
+    type OnPly = OnPly;
+
+    fn plies(&mut self) -> &mut Plies<OnPly> {
+        &mut self.plies
+    }
+
+    /// A game's counted moves, whole: one that stopped at a move that
+    /// cannot be played keeps the moves before it.
+    fn game_done(
+        &mut self,
+        _: &Result<GameEnd, GameError>,
+        _: &Played<'_>,
+        out: &mut Output,
+    ) -> io::Result<()> {
+        let game = &mut *self.game.borrow_mut();
+        let count = match game.result {
+            3 => 0,
+            _ => game.count,
+        };
+        let bytes = out.stdout();
+        bytes.extend_from_slice(&count.to_le_bytes());
+        bytes.push(game.result);
+        if count > 0 {
+            bytes.extend_from_slice(&game.moves);
+        }
+        // The next game starts afresh, even one that stops before its
+        // first position (a [FEN] tag that cannot be played).
+        game.moves.clear();
+        game.count = 0;
+        game.result = 0;
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
+}

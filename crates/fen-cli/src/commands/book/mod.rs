@@ -1,0 +1,82 @@
+//! `fen book`: Polyglot opening books. The moves a book gives for each
+//! position (`fen book BOOK.bin FILE...`), and books made from games,
+//! merged and dumped, as Polyglot's own tools make and merge them.
+
+mod dump;
+mod lookup;
+mod make;
+mod merge;
+
+use std::io;
+
+use crate::{output::Output, run::Status};
+
+/// Polyglot opening books: `fen book BOOK.bin [FILE]...` prints the moves
+/// the book gives for each position (SAN, UCI, weight and share); `fen
+/// book make`, `merge` and `dump` make, merge and list books.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<BookCommand>,
+    #[command(flatten)]
+    pub lookup: lookup::Lookup,
+}
+
+#[derive(clap::Subcommand)]
+pub enum BookCommand {
+    Make(make::Args),
+    Merge(merge::Args),
+    Dump(dump::Args),
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    match args.command {
+        Some(BookCommand::Make(args)) => make::run(args, out),
+        Some(BookCommand::Merge(args)) => merge::run(args, out),
+        Some(BookCommand::Dump(args)) => dump::run(args, out),
+        None => lookup::run(args.lookup, out),
+    }
+}
+
+/// The bytes of the book at `path`, or why not (said).
+fn read_book(path: &std::path::Path, out: &mut Output) -> io::Result<Option<Vec<u8>>> {
+    match std::fs::read(path) {
+        Ok(bytes) if bytes.len() % 16 == 0 => Ok(Some(bytes)),
+        Ok(bytes) => {
+            let why = fenkit::games::book::BadBook {
+                length: bytes.len(),
+            };
+            out.note(&format!("fen: {}: {why}", path.display()))?;
+            Ok(None)
+        }
+        Err(err) => {
+            out.note(&format!(
+                "fen: {}: {}",
+                path.display(),
+                crate::run::io_message(&err)
+            ))?;
+            Ok(None)
+        }
+    }
+}
+
+/// Writes a book's entries to `path`.
+fn write_book(
+    path: &std::path::Path,
+    entries: &[fenkit::games::book::Entry],
+    out: &mut Output,
+) -> io::Result<Status> {
+    let bytes: Vec<u8> = entries.iter().flat_map(|entry| entry.to_bytes()).collect();
+    match std::fs::write(path, bytes) {
+        Ok(()) => Ok(Status::Ok),
+        Err(err) => {
+            out.note(&format!(
+                "fen: {}: {}",
+                path.display(),
+                crate::run::io_message(&err)
+            ))?;
+            Ok(Status::Failed)
+        }
+    }
+}

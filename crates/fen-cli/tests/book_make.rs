@@ -1,0 +1,279 @@
+//! `fen book make` and `fen book merge` against Polyglot itself (Debian's
+//! `polyglot`, installed by `.ci/run` under /usr/games): the same games
+//! and options give the same bytes, on real files (masters' games, TCEC,
+//! a lichess export's standard games) and on games that make Polyglot
+//! halve a position's counts; an illegal move ends its game with a
+//! diagnostic where Polyglot stops the run. Skipped, saying so, where
+//! Polyglot or the real files are absent.
+
+mod common;
+
+use std::{io::Read, path::Path, process::Command};
+
+const POLYGLOT: &str = "/usr/games/polyglot";
+
+/// The option combinations compared, in Polyglot's spelling (ours is the
+/// same with two dashes).
+const OPTIONS: [&[&str]; 7] = [
+    &[],
+    &["-max-ply", "16"],
+    &["-min-game", "1"],
+    &["-min-score", "50", "-only-white"],
+    &["-only-black", "-min-game", "2"],
+    &["-uniform", "-max-ply", "30", "-min-game", "5"],
+    &["-min-score", "70", "-min-game", "2"],
+];
+
+fn polyglot_here() -> bool {
+    let here = Path::new(POLYGLOT).exists();
+    if !here {
+        eprintln!("skipped: {POLYGLOT} is absent; .ci/run installs Debian's polyglot");
+    }
+    here
+}
+
+/// Polyglot's book and ours from the PGN at `games`, with `options`.
+fn both_books(games: &Path, options: &[&str], folder: &Path) -> (Vec<u8>, Vec<u8>) {
+    let (theirs, ours) = (folder.join("polyglot.bin"), folder.join("fen.bin"));
+    let made = Command::new(POLYGLOT)
+        .args(["make-book", "-pgn"])
+        .arg(games)
+        .arg("-bin")
+        .arg(&theirs)
+        .args(options)
+        .output()
+        .expect("polyglot runs");
+    assert!(made.status.success(), "polyglot: {made:?}");
+    let ours_options: Vec<String> = options
+        .iter()
+        .map(|o| match o.strip_prefix('-') {
+            Some(flag) if !flag.starts_with(|c: char| c.is_ascii_digit()) => format!("--{flag}"),
+            _ => o.to_string(),
+        })
+        .collect();
+    let mut args = vec![
+        "book",
+        "make",
+        games.to_str().unwrap(),
+        "-o",
+        ours.to_str().unwrap(),
+    ];
+    args.extend(ours_options.iter().map(String::as_str));
+    let made = common::fen(&args).output().expect("fen runs");
+    assert!(made.status.success(), "fen: {made:?}");
+    (std::fs::read(theirs).unwrap(), std::fs::read(ours).unwrap())
+}
+
+fn folder(name: &str) -> std::path::PathBuf {
+    let folder = std::env::temp_dir().join(format!("fen-book-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// The PGN text of a real file, decompressed.
+fn real_text(path: &str) -> Option<String> {
+    let path = common::real(path)?;
+    let mut text = String::new();
+    zstd::stream::read::Decoder::new(std::fs::File::open(path).unwrap())
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    Some(text)
+}
+
+/// The games of `text` Polyglot can read: standard chess from the start
+/// (no variant, no set-up position), at most `most`.
+fn standard_games(text: &str, most: usize) -> String {
+    text.split("\n[Event ")
+        .enumerate()
+        .map(|(i, game)| {
+            if i == 0 {
+                game.to_string()
+            } else {
+                format!("[Event {game}")
+            }
+        })
+        .filter(|game| {
+            !game.contains("[FEN ")
+                && (!game.contains("[Variant ") || game.contains("[Variant \"Standard\"]"))
+        })
+        .take(most)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn books_of_real_games_equal_polyglot_s_byte_for_byte() {
+    if !polyglot_here() {
+        return;
+    }
+    let folder = folder("real");
+    let files = [
+        ("pgnmentor-players/Adams.pgn.zst", usize::MAX),
+        ("tcec/TCEC_Season_12_-_Superfinal.pgn.zst", usize::MAX),
+        ("lichess-users/lichess_js.pgn.zst", 6000),
+    ];
+    let mut compared = 0;
+    for (path, most) in files {
+        let Some(text) = real_text(path) else {
+            continue;
+        };
+        let games = folder.join("games.pgn");
+        std::fs::write(&games, standard_games(&text, most)).unwrap();
+        for options in OPTIONS {
+            let (theirs, ours) = both_books(&games, options, &folder);
+            assert!(
+                !theirs.is_empty(),
+                "{path} {options:?}: an empty book compares nothing"
+            );
+            assert!(
+                theirs == ours,
+                "{path} {options:?}: {} bytes from polyglot, {} from fen",
+                theirs.len(),
+                ours.len()
+            );
+            compared += 1;
+        }
+    }
+    std::fs::remove_dir_all(&folder).ok();
+    eprintln!("{compared} books compared");
+}
+
+#[test]
+fn counts_past_16384_are_halved_as_polyglot_halves_them() {
+    if !polyglot_here() {
+        return;
+    }
+    let folder = folder("halving");
+    // 20,000 games from the start: 1. e4 in most (its count passes 16,384
+    // and every move of the start position is halved), 1. d4 and 1. c4 in
+    // some, results in turn.
+    let mut text = String::new();
+    for game in 0..20_000 {
+        let result = ["1-0", "0-1", "1/2-1/2", "*"][game % 4];
+        let moves = match game % 10 {
+            0 => "1. d4 d5 2. c4",
+            1 => "1. c4 e5",
+            _ => "1. e4 e5 2. Nf3 Nc6",
+        };
+        text.push_str(&format!("[Result \"{result}\"]\n\n{moves} {result}\n\n"));
+    }
+    let games = folder.join("games.pgn");
+    std::fs::write(&games, text).unwrap();
+    for options in [&[][..], &["-uniform"], &["-min-score", "60"]] {
+        let (theirs, ours) = both_books(&games, options, &folder);
+        assert_eq!(theirs, ours, "{options:?}");
+    }
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn merged_books_equal_polyglot_s_either_way_round() {
+    if !polyglot_here() {
+        return;
+    }
+    let (Some(first), Some(second)) = (
+        real_text("pgnmentor-players/Adams.pgn.zst"),
+        real_text("pgnmentor-players/Anand.pgn.zst"),
+    ) else {
+        return;
+    };
+    let folder = folder("merge");
+    let mut books = Vec::new();
+    for (name, text) in [("a", first), ("b", second)] {
+        let games = folder.join(format!("{name}.pgn"));
+        std::fs::write(&games, standard_games(&text, usize::MAX)).unwrap();
+        let book = folder.join(format!("{name}.bin"));
+        let made = Command::new(POLYGLOT)
+            .args(["make-book", "-pgn"])
+            .arg(&games)
+            .arg("-bin")
+            .arg(&book)
+            .output()
+            .unwrap();
+        assert!(made.status.success());
+        books.push(book);
+    }
+    for (in1, in2) in [
+        (&books[0], &books[1]),
+        (&books[1], &books[0]),
+        (&books[0], &books[0]),
+    ] {
+        let (theirs, ours) = (
+            folder.join("polyglot-merged.bin"),
+            folder.join("fen-merged.bin"),
+        );
+        let merged = Command::new(POLYGLOT)
+            .args(["merge-book", "-in1"])
+            .arg(in1)
+            .arg("-in2")
+            .arg(in2)
+            .arg("-out")
+            .arg(&theirs)
+            .output()
+            .unwrap();
+        assert!(merged.status.success());
+        let args = [
+            "book",
+            "merge",
+            in1.to_str().unwrap(),
+            in2.to_str().unwrap(),
+            "-o",
+            ours.to_str().unwrap(),
+        ];
+        assert!(common::fen(&args).status().unwrap().success());
+        assert_eq!(
+            std::fs::read(theirs).unwrap(),
+            std::fs::read(ours).unwrap(),
+            "{in1:?} + {in2:?}"
+        );
+    }
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn an_illegal_move_ends_its_game_not_the_run() {
+    let folder = folder("illegal");
+    let games = folder.join("games.pgn");
+    let text = "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n";
+    std::fs::write(&games, text).unwrap();
+    let book = folder.join("book.bin");
+    let made = common::fen(&[
+        "book",
+        "make",
+        games.to_str().unwrap(),
+        "-o",
+        book.to_str().unwrap(),
+        "--min-game",
+        "1",
+    ])
+    .output()
+    .unwrap();
+    let said = String::from_utf8_lossy(&made.stderr);
+    assert_eq!(made.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("games.pgn:3:13: error[illegal-move]: game 1: move 2. Ke3"),
+        "{said}"
+    );
+    // 1. e4 from three games (2 + 2 + 0 for White); 1... c5 won; 1... e5
+    // lost twice, which scores nothing, and Polyglot keeps no such move.
+    let dump = common::fen(&["book", "dump", book.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let dump = String::from_utf8(dump.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = dump
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let row = |san: &str| {
+        rows.iter()
+            .find(|r| r[5] == san)
+            .unwrap_or_else(|| panic!("{san} in {dump}"))
+            .clone()
+    };
+    assert_eq!(row("e4")[2], "4");
+    assert!(rows.iter().all(|r| r[5] != "e5"), "{dump}");
+    assert_eq!(row("c5")[2], "2");
+    std::fs::remove_dir_all(&folder).ok();
+}
