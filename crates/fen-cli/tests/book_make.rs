@@ -277,3 +277,56 @@ fn an_illegal_move_ends_its_game_not_the_run() {
     assert_eq!(row("c5")[2], "2");
     std::fs::remove_dir_all(&folder).ok();
 }
+
+#[test]
+fn where_keeps_the_games_whose_tags_meet_every_condition() {
+    let folder = folder("where");
+    let games = folder.join("games.pgn");
+    let text = "[WhiteElo \"2300\"]\n[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+                [WhiteElo \"1800\"]\n[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. d4 1-0\n\n\
+                [WhiteElo \"?\"]\n[Result \"1-0\"]\n\n1. c4 1-0\n\n\
+                [WhiteElo \"2500\"]\n[TimeControl \"5400+30\"]\n[Result \"1-0\"]\n\n1. Nf3 1-0\n";
+    std::fs::write(&games, text).unwrap();
+    let book = folder.join("book.bin");
+    let (games, book_path) = (games.to_str().unwrap(), book.to_str().unwrap());
+    let made = common::fen(&[
+        "book",
+        "make",
+        games,
+        "-o",
+        book_path,
+        "--min-game",
+        "1",
+        "--where",
+        "WhiteElo>=2000",
+        "--where",
+        "TimeControl<600",
+    ])
+    .output()
+    .unwrap();
+    let said = String::from_utf8_lossy(&made.stderr);
+    assert!(made.status.success(), "{said}");
+    assert!(said.contains("fen: 3 games left out by --where"), "{said}");
+    let dump = common::fen(&["book", "dump", book_path]).output().unwrap();
+    let sans: Vec<String> = String::from_utf8(dump.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').nth(5).unwrap().to_string())
+        .collect();
+    assert_eq!(sans, ["e4"]);
+    let bad = common::fen(&[
+        "book",
+        "make",
+        games,
+        "-o",
+        book_path,
+        "--where",
+        "WhiteElo 2000",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a condition on a tag"));
+    std::fs::remove_dir_all(&folder).ok();
+}

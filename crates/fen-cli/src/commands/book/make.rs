@@ -19,6 +19,7 @@ use fenkit::{
         book::encode_move,
         book_make::{BookMaker, BookOptions},
         pgn::{GameEnd, GameError, Plies, Ply},
+        tag_filter::TagCondition,
     },
     variants::VariantPosition,
 };
@@ -60,6 +61,13 @@ pub struct Args {
     /// Every move kept weighs 1.
     #[arg(long)]
     pub uniform: bool,
+    /// Only games whose tags meet the condition: TAG OP VALUE, OP one of =
+    /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01,
+    /// White=Carlsen, Magnus); ratings compare as numbers, TimeControl by
+    /// its base. Given again, every condition must hold; a game without
+    /// the tag, or with '?', meets none.
+    #[arg(long = "where", value_name = "CONDITION")]
+    pub conditions: Vec<TagCondition>,
     /// Threads for the games: N, or 0 for one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -92,12 +100,19 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             .take(bytes)
     });
     let (threads, _) = crate::options::threads(args.jobs);
-    let max_ply = args.max_ply;
+    let (max_ply, conditions) = (args.max_ply, &args.conditions);
     let status = games::each_game(&args.files, false, threads, &mut counted, || {
-        BookPlayer::new(max_ply)
+        BookPlayer::new(max_ply, conditions.clone())
     })?;
     counted.flush()?;
     let gathered = std::mem::take(&mut *gathered.lock().unwrap_or_else(PoisonError::into_inner));
+    if gathered.filtered > 0 {
+        let count = gathered.filtered;
+        out.note(&format!(
+            "fen: {count} game{} left out by --where",
+            if count == 1 { "" } else { "s" }
+        ))?;
+    }
     if gathered.variants > 0 {
         let count = gathered.variants;
         out.note(&format!(
@@ -120,15 +135,19 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 /// result, as bytes in its output (read back by [`Gathered::take`]).
 ///
 /// A game: its move count (u32), its result (0 a draw or none, 1 White
-/// won, 2 Black won, 3 a variant's game, left out), then each move: the
+/// won, 2 Black won; 3 a variant's game and 4 a game `--where` leaves
+/// out, both with no moves), then each move: the
 /// position's key (u64), the Polyglot move (u16), the side (0 White).
 const GAME_HEAD: usize = 5;
 const MOVE_BYTES: usize = 11;
+const VARIANT: u8 = 3;
+const FILTERED: u8 = 4;
 
 #[derive(Default)]
 struct Gathered {
     book: BookMaker,
     variants: u64,
+    filtered: u64,
     /// The start of a game whose bytes have not all come.
     carry: Vec<u8>,
 }
@@ -147,8 +166,11 @@ impl Gathered {
             let winner = match head[4] {
                 1 => Some(Color::White),
                 2 => Some(Color::Black),
-                3 => {
-                    self.variants += 1;
+                left @ (VARIANT | FILTERED) => {
+                    match left {
+                        VARIANT => self.variants += 1,
+                        _ => self.filtered += 1,
+                    }
                     at = end;
                     continue;
                 }
@@ -185,9 +207,10 @@ struct BookPlayer {
 }
 
 impl BookPlayer {
-    fn new(max_ply: usize) -> BookPlayer {
+    fn new(max_ply: usize, conditions: Vec<TagCondition>) -> BookPlayer {
         let game = Rc::new(RefCell::new(Game::default()));
         let each = Rc::clone(&game);
+        let conditions_tags: Vec<String> = conditions.iter().map(|c| c.tag.clone()).collect();
         let on_ply: OnPly = Box::new(move |ply| {
             let game = &mut *each.borrow_mut();
             if ply.ply == 0 {
@@ -200,9 +223,20 @@ impl BookPlayer {
                     Some("0-1") => 2,
                     _ => 0,
                 };
+                let tags = ply.tags.iter().skip(1).map(Option::as_deref);
+                if !conditions
+                    .iter()
+                    .zip(tags)
+                    .all(|(condition, tag)| condition.holds(tag))
+                {
+                    game.result = FILTERED;
+                }
+            }
+            if game.result == FILTERED {
+                return;
             }
             let VariantPosition::Chess(position) = ply.position else {
-                game.result = 3;
+                game.result = VARIANT;
                 return;
             };
             if let (Some(played), Some(before)) = (ply.played, game.before.take()) {
@@ -217,7 +251,9 @@ impl BookPlayer {
                 game.before = Some(fenkit::polyglot_key(position));
             }
         });
-        let plies = Plies::new(on_ply).keeping_tags(&["Result"]);
+        let mut kept = vec!["Result"];
+        kept.extend(conditions_tags.iter().map(String::as_str));
+        let plies = Plies::new(on_ply).keeping_tags(&kept);
         BookPlayer { game, plies }
     }
 }
@@ -239,7 +275,7 @@ impl GamePlayer for BookPlayer {
     ) -> io::Result<()> {
         let game = &mut *self.game.borrow_mut();
         let count = match game.result {
-            3 => 0,
+            VARIANT | FILTERED => 0,
             _ => game.count,
         };
         let bytes = out.stdout();
