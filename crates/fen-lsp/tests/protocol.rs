@@ -89,6 +89,17 @@ impl Client {
         self.notify("textDocument/didOpen", json!({ "textDocument": item }));
     }
 
+    /// The labels of the completion items at `position` of `uri`.
+    fn completion_labels(&mut self, uri: &str, position: Value) -> Vec<String> {
+        let params = json!({ "textDocument": { "uri": uri }, "position": position });
+        let items = self.request("textDocument/completion", params);
+        let items = items.as_array().cloned().unwrap_or_default();
+        items
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    }
+
     fn stop(mut self) {
         self.request("shutdown", Value::Null);
         self.notify("exit", Value::Null);
@@ -337,17 +348,8 @@ fn completion_offers_legal_moves_and_what_a_field_allows() {
     client.open(pgn, "pgn", "[White \"Anna\"]\n\n1. e4 e5 2. N");
     client.diagnostics(pgn);
     let at = |line: u32, character: u32| json!({ "line": line, "character": character });
-    let items = client.request(
-        "textDocument/completion",
-        json!({ "textDocument": { "uri": pgn }, "position": at(2, 13) }),
-    );
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["Na3", "Nc3", "Ne2", "Nf3", "Nh3"], "{items}");
+    let labels = client.completion_labels(pgn, at(2, 13));
+    assert_eq!(labels, ["Na3", "Nc3", "Ne2", "Nf3", "Nh3"]);
     let fen = "file:///one.fen";
     // Typing the castling field (between the two blanks after `w`), then
     // the en passant field (between those after `Kq`).
@@ -357,27 +359,7 @@ fn completion_offers_legal_moves_and_what_a_field_allows() {
         "r3k3/8/8/3Pp3/8/8/8/4K2R w  - 0 2\nr3k3/8/8/3Pp3/8/8/8/4K2R w Kq  0 2",
     );
     client.diagnostics(fen);
-    let items = client.request(
-        "textDocument/completion",
-        json!({ "textDocument": { "uri": fen }, "position": at(0, 27) }),
-    );
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["Kq", "-"], "{items}");
-    let items = client.request(
-        "textDocument/completion",
-        json!({ "textDocument": { "uri": fen }, "position": at(1, 30) }),
-    );
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["-", "e6"], "{items}");
+    assert_eq!(client.completion_labels(fen, at(0, 27)), ["Kq", "-"]);
+    assert_eq!(client.completion_labels(fen, at(1, 30)), ["-", "e6"]);
     client.stop();
 }

@@ -106,19 +106,16 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     })?;
     counted.flush()?;
     let gathered = std::mem::take(&mut *gathered.lock().unwrap_or_else(PoisonError::into_inner));
-    if gathered.filtered > 0 {
-        let count = gathered.filtered;
-        out.note(&format!(
-            "fen: {count} game{} left out by --where",
-            if count == 1 { "" } else { "s" }
-        ))?;
-    }
-    if gathered.variants > 0 {
-        let count = gathered.variants;
-        out.note(&format!(
-            "fen: {count} game{} of a variant left out: Polyglot books are standard chess's",
-            if count == 1 { "" } else { "s" }
-        ))?;
+    let left_out = [
+        (gathered.filtered, "left out by --where"),
+        (
+            gathered.variants,
+            "of a variant left out: Polyglot books are standard chess's",
+        ),
+    ];
+    for (count, why) in left_out.into_iter().filter(|&(count, _)| count > 0) {
+        let games = if count == 1 { "game" } else { "games" };
+        out.note(&format!("fen: {count} {games} {why}"))?;
     }
     let entries = gathered.book.entries(&options);
     let written = super::write_book(&args.output, &entries, out)?;

@@ -51,11 +51,7 @@ fn read_book(path: &std::path::Path, out: &mut Output) -> io::Result<Option<Vec<
             Ok(None)
         }
         Err(err) => {
-            out.note(&format!(
-                "fen: {}: {}",
-                path.display(),
-                crate::run::io_message(&err)
-            ))?;
+            said_io(path, &err, out)?;
             Ok(None)
         }
     }
@@ -71,12 +67,14 @@ fn write_book(
     match std::fs::write(path, bytes) {
         Ok(()) => Ok(Status::Ok),
         Err(err) => {
-            out.note(&format!(
-                "fen: {}: {}",
-                path.display(),
-                crate::run::io_message(&err)
-            ))?;
+            said_io(path, &err, out)?;
             Ok(Status::Failed)
         }
     }
+}
+
+/// Says that reading or writing the book at `path` failed, and why.
+fn said_io(path: &std::path::Path, err: &io::Error, out: &mut Output) -> io::Result<()> {
+    let why = crate::run::io_message(err);
+    out.note(&format!("fen: {}: {why}", path.display()))
 }
