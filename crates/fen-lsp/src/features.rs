@@ -117,9 +117,13 @@ pub fn code_actions(
 }
 
 /// Each well-formed record written canonically (the record as it stands
-/// where it is already).
+/// where it is already); in PGN, each game's movetext laid out as the
+/// export format lays it out, too.
 pub fn formatting(document: &Document, analysis: &Analysis) -> Vec<TextEdit> {
-    let mut edits = Vec::new();
+    let mut edits = match document.kind {
+        Kind::Pgn => games::reflowed(document),
+        _ => Vec::new(),
+    };
     for (number, records) in analysis.lines.iter().enumerate() {
         let line = document.line(number);
         for found in records.iter() {

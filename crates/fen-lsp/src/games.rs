@@ -6,15 +6,17 @@ use std::collections::HashMap;
 
 use lsp_types::{
     Diagnostic, DiagnosticSeverity, DocumentSymbol, FoldingRange, NumberOrString, Position, Range,
-    SymbolKind,
+    SymbolKind, TextEdit,
 };
 
 use crate::document::{Document, character_in_line};
 
-/// A game: its lines (first and last, from 0) and its tags.
+/// A game: its lines (first and last, from 0), the first line of its
+/// movetext, and its tags.
 struct Game {
     first: usize,
     last: usize,
+    moves_from: Option<usize>,
     tags: Vec<(String, String)>,
 }
 
@@ -51,6 +53,7 @@ fn games(document: &Document) -> Vec<Game> {
                     games.push(Game {
                         first: number,
                         last: number,
+                        moves_from: None,
                         tags: Vec::new(),
                     });
                 }
@@ -63,11 +66,15 @@ fn games(document: &Document) -> Vec<Game> {
             None => {
                 in_moves = true;
                 match games.last_mut() {
-                    Some(game) => game.last = number,
+                    Some(game) => {
+                        game.last = number;
+                        game.moves_from.get_or_insert(number);
+                    }
                     // Movetext before any tag is a game of its own.
                     None => games.push(Game {
                         first: number,
                         last: number,
+                        moves_from: Some(number),
                         tags: Vec::new(),
                     }),
                 }
@@ -111,6 +118,30 @@ pub fn symbols(document: &Document) -> Vec<DocumentSymbol> {
             }
         })
         .collect()
+}
+
+/// Each game's movetext written as PGN's export format lays it out:
+/// tokens one blank apart, lines of at most 79 characters (a comment's
+/// words wrapped like moves, a `;` comment ending its line, a `%` line
+/// kept whole); nothing of the game changes but the blanks.
+pub fn reflowed(document: &Document) -> Vec<TextEdit> {
+    let mut edits = Vec::new();
+    for game in games(document) {
+        let Some(first) = game.moves_from else {
+            continue;
+        };
+        let lines: Vec<&str> = (first..=game.last).map(|n| document.line(n)).collect();
+        let text = crate::reflow::movetext(&lines);
+        if text != lines.join("\n") {
+            let end = document.line(game.last).encode_utf16().count() as u32;
+            let range = Range::new(
+                Position::new(first as u32, 0),
+                Position::new(game.last as u32, end),
+            );
+            edits.push(TextEdit::new(range, text));
+        }
+    }
+    edits
 }
 
 /// One fold per game of more than one line.

@@ -16,6 +16,7 @@ pub mod completion;
 pub mod document;
 pub mod features;
 mod games;
+mod reflow;
 
 use std::{collections::HashMap, error::Error};
 

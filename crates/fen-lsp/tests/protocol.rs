@@ -363,3 +363,26 @@ fn completion_offers_legal_moves_and_what_a_field_allows() {
     assert_eq!(client.completion_labels(fen, at(1, 30)), ["-", "e6"]);
     client.stop();
 }
+
+#[test]
+fn formatting_lays_pgn_movetext_out_as_the_export_format_does() {
+    let mut client = Client::start();
+    let pgn = "file:///messy.pgn";
+    let text = "[White \"Anna\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3  w - - 0 1\"]\n\n1.  Kd2   Kd7 {a\n comment}  2. Kd3 *\n";
+    client.open(pgn, "pgn", text);
+    client.diagnostics(pgn);
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": pgn }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    let edits = edits.as_array().unwrap();
+    // The movetext laid out anew; the [FEN] tag's record, malformed (two
+    // blanks), is a quick fix's, not formatting's.
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0]["newText"], "1. Kd2 Kd7 {a comment} 2. Kd3 *");
+    assert_eq!(
+        edits[0]["range"],
+        json!({ "start": { "line": 3, "character": 0 }, "end": { "line": 4, "character": 19 } })
+    );
+    client.stop();
+}
