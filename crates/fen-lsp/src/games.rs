@@ -160,21 +160,27 @@ pub fn folding(document: &Document) -> Vec<FoldingRange> {
         .collect()
 }
 
-/// Why a game stops early: where (bytes of its text; `None` for the game
-/// as a whole, a tag), the code and the message.
-type Stop = Option<(Option<std::ops::Range<usize>>, &'static str, String)>;
+/// What playing a game found: where (bytes of its text; `None` for the
+/// game as a whole), how bad, the code and the message.
+type Finding = (
+    Option<std::ops::Range<usize>>,
+    DiagnosticSeverity,
+    &'static str,
+    String,
+);
 
 /// What playing each game found, by the game's text: an edit replays only
 /// the games it changed.
 #[derive(Default)]
 pub struct Played {
-    games: HashMap<String, Stop>,
+    games: HashMap<String, Vec<Finding>>,
 }
 
 impl Played {
     /// The move of each game that cannot be played (illegal, ambiguous,
     /// no move at all), at its characters; a `[Variant]` fenkit does not
-    /// play, or a comment never closed, at the game's first line. A
+    /// play, or a comment never closed, at the game's first line; a
+    /// `[Result]` tag its last position contradicts, at the tag. A
     /// `[FEN]` tag's problems are the record's, found with the records.
     pub fn diagnostics(&mut self, document: &Document) -> Vec<Diagnostic> {
         let mut seen = HashMap::new();
@@ -182,61 +188,99 @@ impl Played {
         for game in games(document) {
             let lines: Vec<&str> = (game.first..=game.last).map(|n| document.line(n)).collect();
             let text = lines.join("\n");
-            let stop = match self
+            let found = match self
                 .games
                 .remove(&text)
                 .or_else(|| seen.get(&text).cloned())
             {
-                Some(stop) => stop,
-                None => play(&text),
+                Some(found) => found,
+                None => play(&text, &game),
             };
-            if let Some((at, code, message)) = &stop {
-                let locate = |byte: usize| {
-                    let mut start = 0;
-                    for (index, line) in lines.iter().enumerate() {
-                        if byte <= start + line.len() {
-                            let number = game.first + index;
-                            return Position::new(
-                                number as u32,
-                                character_in_line(line, byte - start),
-                            );
-                        }
-                        start += line.len() + 1;
+            let locate = |byte: usize| {
+                let mut start = 0;
+                for (index, line) in lines.iter().enumerate() {
+                    if byte <= start + line.len() {
+                        let number = game.first + index;
+                        return Position::new(number as u32, character_in_line(line, byte - start));
                     }
-                    Position::new(game.last as u32, 0)
-                };
+                    start += line.len() + 1;
+                }
+                Position::new(game.last as u32, 0)
+            };
+            for (at, severity, code, message) in &found {
                 let range = match at {
                     Some(at) => Range::new(locate(at.start), locate(at.end)),
                     None => Range::new(locate(0), locate(lines[0].len())),
                 };
                 out.push(Diagnostic {
                     range,
-                    severity: Some(DiagnosticSeverity::ERROR),
+                    severity: Some(*severity),
                     code: Some(NumberOrString::String(code.to_string())),
                     source: Some("fenkit".to_string()),
                     message: message.clone(),
                     ..Diagnostic::default()
                 });
             }
-            seen.insert(text, stop);
+            seen.insert(text, found);
         }
         self.games = seen;
         out
     }
 }
 
-/// Plays the game in `text` as `fen pgn` does; where it stops, if early.
-fn play(text: &str) -> Stop {
-    let (_, stop) = fenkit::games::game_plies(text.as_bytes());
-    let fenkit::games::NoPly::Unplayable(error) = stop? else {
-        return None;
-    };
-    // A [FEN] tag's problems are found where the tag stands, as a record.
-    if error.ply.is_none() && text.contains("[FEN") && error.code != fenkit::Code::UnknownVariant {
+/// Plays the game in `text` as `fen pgn` does: where it stops, if early;
+/// else whether its last position contradicts its `[Result]` tag.
+fn play(text: &str, game: &Game) -> Vec<Finding> {
+    let (plies, stop) = fenkit::games::game_plies(text.as_bytes());
+    match stop {
+        Some(fenkit::games::NoPly::Unplayable(error)) => {
+            // A [FEN] tag's problems are found where the tag stands, as a
+            // record.
+            let tag = error.ply.is_none() && text.contains("[FEN");
+            if tag && error.code != fenkit::Code::UnknownVariant {
+                return Vec::new();
+            }
+            let at = error
+                .ply
+                .and_then(|ply| fenkit::games::pgn::mainline_move(text.as_bytes(), ply));
+            vec![(
+                at,
+                DiagnosticSeverity::ERROR,
+                error.code.as_str(),
+                error.message,
+            )]
+        }
+        Some(fenkit::games::NoPly::Beyond { .. }) => Vec::new(),
+        None => result_contradicted(text, game, plies.last())
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// The `[Result]` tag of a standard game, when its last position
+/// contradicts it (a variant's positions are not at hand here).
+fn result_contradicted(
+    text: &str,
+    game: &Game,
+    last: Option<&fenkit::games::GamePly>,
+) -> Option<Finding> {
+    let standard = matches!(
+        game.tag("Variant"),
+        "?" | "Standard" | "Chess960" | "From Position"
+    );
+    if !standard || last?.setup.pockets.is_some() {
         return None;
     }
-    let at = error
-        .ply
-        .and_then(|ply| fenkit::games::pgn::mainline_move(text.as_bytes(), ply));
-    Some((at, error.code.as_str(), error.message))
+    let setup = &last?.setup;
+    let position = fenkit::playable(setup, shakmaty::CastlingMode::Chess960)?;
+    let message = fenkit::games::result::contradicted_result(&position, game.tag("Result"))?;
+    let start = text.find("[Result")?;
+    let end = start + text[start..].find('\n').unwrap_or(text.len() - start);
+    let code = fenkit::Code::ResultContradicted;
+    Some((
+        Some(start..end),
+        DiagnosticSeverity::WARNING,
+        code.as_str(),
+        message,
+    ))
 }

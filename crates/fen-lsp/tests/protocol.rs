@@ -129,6 +129,11 @@ fn diagnostics_come_at_their_ranges_and_follow_edits() {
     assert_eq!(found[0]["code"], "rank-too-short");
     assert_eq!(found[0]["severity"], 1);
     assert_eq!(found[0]["source"], "fenkit");
+    let href = found[0]["codeDescription"]["href"].as_str().unwrap();
+    assert!(
+        href.starts_with("https://") && href.ends_with("#diagnostic-codes"),
+        "{href}"
+    );
     assert_eq!(found[0]["range"], range(1, 35, 42));
     // Typing the missing rook mends it: an incremental change.
     let change = json!({ "range": range(1, 42, 42), "text": "R" });
@@ -239,8 +244,13 @@ fn hover_shows_the_board_and_symbols_name_records_and_games() {
     let games = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n[Date \"2024.01.02\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w Kq - 0 1\"]\n\n1. Kd2 1-0\n\n[White \"Cleo\"]\n[Black \"Dan\"]\n\n1. e4 *\n";
     client.open(pgn, "pgn", games);
     let found = client.diagnostics(pgn);
-    assert!(
-        found.iter().all(|d| d["range"]["start"]["line"] == 4),
+    // The [FEN] tag's problems at the tag; a king against a king cannot
+    // be won, which the [Result] tag's 1-0 contradicts.
+    let at_fen = found.iter().filter(|d| d["range"]["start"]["line"] == 4);
+    assert_eq!(at_fen.count(), found.len() - 1, "{found:?}");
+    assert_eq!(
+        found.last().unwrap()["code"],
+        "result-contradicted",
         "{found:?}"
     );
     assert!(
@@ -383,6 +393,24 @@ fn formatting_lays_pgn_movetext_out_as_the_export_format_does() {
     assert_eq!(
         edits[0]["range"],
         json!({ "start": { "line": 3, "character": 0 }, "end": { "line": 4, "character": 19 } })
+    );
+    client.stop();
+}
+
+#[test]
+fn a_result_tag_the_last_position_contradicts_is_a_warning_at_the_tag() {
+    let client = Client::start();
+    let pgn = "file:///mates.pgn";
+    let games = "[White \"Anna\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    client.open(pgn, "pgn", games);
+    let found = client.diagnostics(pgn);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "result-contradicted");
+    assert_eq!(found[0]["severity"], 2);
+    assert_eq!(found[0]["range"], range(1, 0, 18));
+    assert_eq!(
+        found[0]["message"],
+        "the game ends in checkmate, Black wins, but its [Result] tag says 1/2-1/2 (a draw)"
     );
     client.stop();
 }

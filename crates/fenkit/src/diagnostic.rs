@@ -374,6 +374,10 @@ codes! {
     /// A `[Variant]` tag naming a variant fenkit does not play (Bughouse,
     /// Shogi…): the game is one diagnostic, not an error at each move.
     UnknownVariant => "unknown-variant",
+    /// A game's `[Result]` tag that its last position contradicts: a
+    /// checkmate (or a variant's win) not scored as that win, a stalemate
+    /// or a dead position not scored as a draw.
+    ResultContradicted => "result-contradicted",
 
     // The fields variants add (read with a variant other than standard).
     /// A Crazyhouse pocket with a letter that is no piece a pocket holds
@@ -504,7 +508,7 @@ impl Code {
             // from the standard start, false of set-up positions, which
             // engines play all the same.
             TooManyPromoted | PawnCaptures | TrappedBishop => Class::Unreachable,
-            HalfmoveExceedsPlies => Class::Implausible,
+            HalfmoveExceedsPlies | ResultContradicted => Class::Implausible,
         }
     }
 

@@ -676,6 +676,7 @@ fn the_table_covers_every_code_a_record_can_raise() {
                 | AmbiguousMove
                 | UnterminatedComment
                 | UnknownVariant
+                | ResultContradicted
                 | BadPocket
                 | PocketNotInVariant
                 | BadPromotedMark

@@ -19,6 +19,7 @@ mod openings;
 pub mod pgn;
 #[cfg(feature = "pgn")]
 mod ply_of_game;
+pub mod result;
 pub mod tag_filter;
 mod tags;
 #[cfg(feature = "pgn")]
