@@ -12,13 +12,18 @@ mod common;
 
 use std::io::Read;
 
-#[test]
-fn every_variant_plays_as_python_chess_plays_it() {
+/// The repo's games of every variant (the `pgn-variants` golden's).
+fn repo_variant_games() -> Vec<u8> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/golden/pgn-variants/variants.pgn"
     );
-    let text = std::fs::read(path).expect("readable");
+    std::fs::read(path).expect("readable")
+}
+
+#[test]
+fn every_variant_plays_as_python_chess_plays_it() {
+    let text = repo_variant_games();
     let (ours, stderr) = common::fen_pgn_fens(&text);
     // Bughouse, the one variant neither plays: one diagnostic, at its tag.
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -145,11 +150,7 @@ fn game_fens(fens: &str, number: usize) -> String {
 
 #[test]
 fn variant_positions_read_back_as_written() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/golden/pgn-variants/variants.pgn"
-    );
-    let (fens, _) = common::fen_pgn_fens(&std::fs::read(path).expect("readable"));
+    let (fens, _) = common::fen_pgn_fens(&repo_variant_games());
     // The games' variants, in the file's order.
     let variants = [
         "crazyhouse",
@@ -216,11 +217,7 @@ for line in sys.stdin:
 
 #[test]
 fn variant_perft_counts_as_python_chess_counts() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/golden/pgn-variants/variants.pgn"
-    );
-    let (fens, _) = common::fen_pgn_fens(&std::fs::read(path).expect("readable"));
+    let (fens, _) = common::fen_pgn_fens(&repo_variant_games());
     // Every position of the repo's games (game 2 is Crazyhouse again).
     let games = [
         (1, "crazyhouse"),

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use fenkit::{Diagnostic, Format, ReadOptions};
+use fenkit::{Diagnostic, ReadOptions};
 
 use crate::document::{Document, Kind};
 
@@ -85,13 +85,7 @@ impl Analysis {
 
 /// The records of one line of a document of `kind`, with their findings.
 pub fn records_of_line(line: &str, kind: Kind) -> Vec<Found> {
-    let read = ReadOptions {
-        format: match kind {
-            Kind::Epd => Format::Epd,
-            _ => Format::Auto,
-        },
-        ..ReadOptions::default()
-    };
+    let read = kind.read_options();
     if kind == Kind::Pgn {
         return fen_tag(line)
             .map(|(start, record)| vec![find(&read, start, record)])
@@ -114,10 +108,12 @@ fn fen_tag(line: &str) -> Option<(usize, &str)> {
 
 fn find(read: &ReadOptions, start: usize, record: &str) -> Found {
     let checked = read.check(record.as_bytes());
-    let canonical = checked.setup.as_ref().and_then(|_| {
-        let parsed = read.parse(record.as_bytes()).ok()?;
-        Some(parsed.to_record_text())
-    });
+    // The check read the record already: its canonical text comes from
+    // there, and is the record itself when the quick path says so.
+    let canonical = match checked.canonical && !checked.is_epd {
+        true => Some(record.to_string()),
+        false => checked.to_record_text(),
+    };
     let malformed = checked.setup.is_none();
     let repair = malformed.then(|| repair(read, record)).flatten();
     Found {

@@ -27,6 +27,18 @@ impl Kind {
             _ => Kind::Fen,
         }
     }
+
+    /// How the records of a document of this kind are read: EPD in an
+    /// EPD file, FEN or EPD by the record elsewhere, as `fen check` reads.
+    pub fn read_options(self) -> fenkit::ReadOptions {
+        fenkit::ReadOptions {
+            format: match self {
+                Kind::Epd => fenkit::Format::Epd,
+                _ => fenkit::Format::Auto,
+            },
+            ..fenkit::ReadOptions::default()
+        }
+    }
 }
 
 pub struct Document {

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use fenkit::{Format, ReadOptions, Severity};
+use fenkit::Severity;
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Diagnostic,
     DiagnosticSeverity, DocumentSymbol, Hover, HoverContents, MarkupContent, MarkupKind,
@@ -147,14 +147,11 @@ pub fn hover(document: &Document, analysis: &Analysis, at: Position) -> Option<H
     let number = at.line as usize;
     let line = document.line(number);
     let found = analysis.record_at(number, byte_in_line(line, at.character))?;
-    let read = ReadOptions {
-        format: match document.kind {
-            Kind::Epd => Format::Epd,
-            _ => Format::Auto,
-        },
-        ..ReadOptions::default()
-    };
-    let text = match read.parse(&line.as_bytes()[found.start..found.end]) {
+    let text = match document
+        .kind
+        .read_options()
+        .parse(&line.as_bytes()[found.start..found.end])
+    {
         Ok(parsed) => board_in_words(&parsed.setup, found),
         Err(err) => {
             let count = err.diagnostics().len();
@@ -183,17 +180,7 @@ pub fn hover(document: &Document, analysis: &Analysis, at: Position) -> Option<H
 fn board_in_words(setup: &shakmaty::Setup, found: &Found) -> String {
     let mut board = Vec::new();
     fenkit::write_board_text(&setup.board, &mut board);
-    let fen = fenkit::to_fen(setup);
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let side = setup.turn.fold_wb("White", "Black");
-    let mut words = format!("{side} to move");
-    match fields.get(2) {
-        Some(&"-") | None => words.push_str(" · no castling"),
-        Some(rights) => words.push_str(&format!(" · castling {rights}")),
-    }
-    if let Some(square) = fields.get(3).filter(|&&f| f != "-") {
-        words.push_str(&format!(" · en passant {square}"));
-    }
+    let words = fenkit::fields_in_words(setup);
     let errors = found
         .problems
         .iter()

@@ -37,51 +37,32 @@ fn tag(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value.replace("\\\"", "\"")))
 }
 
-/// The games: a game starts at a tag line that follows movetext (or at
-/// the first tag line), and ends at the last non-empty line before the
-/// next one.
+/// The games, cut by fenkit's one game splitter as `fen pgn` cuts them
+/// (pgn-reader's rule: the movetext runs to a tag line or an empty
+/// line), each from its first line that is not blank to its last.
 fn games(document: &Document) -> Vec<Game> {
-    let mut games: Vec<Game> = Vec::new();
-    let mut in_moves = true;
-    for (number, line) in document.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match tag(line) {
-            Some(found) => {
-                if in_moves {
-                    games.push(Game {
-                        first: number,
-                        last: number,
-                        moves_from: None,
-                        tags: Vec::new(),
-                    });
-                }
-                in_moves = false;
-                if let Some(game) = games.last_mut() {
-                    game.tags.push(found);
-                    game.last = number;
-                }
-            }
-            None => {
-                in_moves = true;
-                match games.last_mut() {
-                    Some(game) => {
-                        game.last = number;
-                        game.moves_from.get_or_insert(number);
-                    }
-                    // Movetext before any tag is a game of its own.
-                    None => games.push(Game {
-                        first: number,
-                        last: number,
-                        moves_from: Some(number),
-                        tags: Vec::new(),
-                    }),
-                }
-            }
-        }
-    }
-    games
+    let texts = fenkit::games::pgn::GameTexts::new(document.text().as_bytes());
+    // Reading from memory does not fail.
+    texts
+        .filter_map(Result::ok)
+        .filter_map(|game| {
+            let text = String::from_utf8_lossy(&game.text);
+            let lines: Vec<&str> = text.lines().collect();
+            let filled = |line: &&str| !line.trim().is_empty();
+            let top = lines.iter().position(filled)?;
+            let bottom = lines.iter().rposition(filled)?;
+            let start = game.line as usize - 1;
+            let body = &lines[top..=bottom];
+            let tags: Vec<(String, String)> = body.iter().map_while(|line| tag(line)).collect();
+            let moves_from = body[tags.len()..].iter().position(filled);
+            Some(Game {
+                first: start + top,
+                last: start + bottom,
+                moves_from: moves_from.map(|at| start + top + tags.len() + at),
+                tags,
+            })
+        })
+        .collect()
 }
 
 /// The first line of the game that line `number` belongs to (the last

@@ -60,6 +60,26 @@ impl Checked {
         playable(setup, mode)
     }
 
+    /// The record written canonically, when it is well-formed (legal or
+    /// not): EPD with its operations when it was read as EPD, FEN
+    /// otherwise, as [`Parsed::to_record_text`](crate::Parsed::to_record_text).
+    ///
+    /// ```
+    /// let checked = fenkit::check(b"4k3/8/8/8/8/8/8/4K3 w - - 00 1");
+    /// assert_eq!(checked.to_record_text(), None); // malformed: a leading zero
+    /// let read = fenkit::ReadOptions { lenient: true, ..Default::default() };
+    /// let checked = read.check("4k3/8/8/8/8/8/8/4K3 w – – 0 1".as_bytes());
+    /// assert_eq!(checked.to_record_text().as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    /// ```
+    pub fn to_record_text(&self) -> Option<String> {
+        let setup = self.setup.as_ref()?;
+        Some(crate::write::record_text(
+            setup,
+            &self.operations,
+            self.is_epd,
+        ))
+    }
+
     /// The position to play from in the record's variant, when it is
     /// valid.
     ///

@@ -54,4 +54,6 @@ pub use options::{
 };
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use records::{Records, records, records_in};
-pub use write::{board_letters, to_fen, write_board_lines, write_board_text, write_fen};
+pub use write::{
+    board_letters, fields_in_words, to_fen, write_board_lines, write_board_text, write_fen,
+};

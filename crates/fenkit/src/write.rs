@@ -270,6 +270,46 @@ pub fn write_board_lines(letters: &[u8; 64], out: &mut Vec<u8>) {
     out.extend_from_slice(&text);
 }
 
+/// Side to move, castling rights and en passant square in words, as a
+/// diagram's caption and an editor's hover say them: `White to move ·
+/// castling KQkq · en passant e3`.
+///
+/// ```
+/// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4K2R b K - 0 1")?.setup;
+/// assert_eq!(fenkit::fields_in_words(&setup), "Black to move · castling K");
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn fields_in_words(setup: &Setup) -> String {
+    let fen = to_fen(setup);
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut words = format!("{} to move", setup.turn.fold_wb("White", "Black"));
+    match fields.get(2) {
+        Some(&"-") | None => words.push_str(" · no castling"),
+        Some(rights) => {
+            words.push_str(" · castling ");
+            words.push_str(rights);
+        }
+    }
+    if let Some(square) = fields.get(3).filter(|&&field| field != "-") {
+        words.push_str(" · en passant ");
+        words.push_str(square);
+    }
+    words
+}
+
+/// A record written canonically: EPD with `operations` when it was read
+/// as EPD, FEN otherwise (`Parsed::to_record_text`,
+/// `Checked::to_record_text`).
+pub(crate) fn record_text(setup: &Setup, operations: &[Operation], is_epd: bool) -> String {
+    if !is_epd {
+        return to_fen(setup);
+    }
+    let mut out = Vec::new();
+    WriteOptions::default().write_epd(setup, operations, &mut out);
+    // Only ASCII and the operations' own UTF-8 text are written.
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

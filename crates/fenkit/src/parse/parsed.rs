@@ -34,13 +34,7 @@ impl Parsed {
     /// # Ok::<_, fenkit::ParseError>(())
     /// ```
     pub fn to_record_text(&self) -> String {
-        if !self.is_epd {
-            return crate::to_fen(&self.setup);
-        }
-        let mut out = Vec::new();
-        crate::WriteOptions::default().write_epd(&self.setup, &self.operations, &mut out);
-        // Only ASCII and the operations' own UTF-8 text are written.
-        String::from_utf8_lossy(&out).into_owned()
+        crate::write::record_text(&self.setup, &self.operations, self.is_epd)
     }
 }
 

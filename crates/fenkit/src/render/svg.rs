@@ -270,7 +270,7 @@ fn write_over(
 /// give in Three-check, the clocks.
 fn lines_under(setup: &Setup, diagram: &Diagram) -> Vec<String> {
     let lines = [
-        diagram.caption.then(|| caption(setup)),
+        diagram.caption.then(|| crate::fields_in_words(setup)),
         setup.remaining_checks.map(|checks| {
             let (white, black) = (u32::from(checks.white), u32::from(checks.black));
             format!("Checks to give: White {white} · Black {black}")
@@ -472,27 +472,6 @@ fn write_arrow(svg: &mut String, layout: &Layout, arrow: &Arrow) {
         r#"" fill="{}" fill-opacity="0.8"/>"#,
         arrow.brush.hex()
     );
-}
-
-/// Side to move, castling rights and en passant square, in words.
-fn caption(setup: &Setup) -> String {
-    let fen = crate::to_fen(setup);
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let side = match setup.turn {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
-    let mut caption = format!("{side} to move");
-    match fields.get(2) {
-        Some(&"-") | None => caption.push_str(" · no castling"),
-        Some(rights) => {
-            let _ = write!(caption, " · castling {rights}");
-        }
-    }
-    if let Some(square) = fields.get(3).filter(|&&field| field != "-") {
-        let _ = write!(caption, " · en passant {square}");
-    }
-    caption
 }
 
 #[cfg(test)]

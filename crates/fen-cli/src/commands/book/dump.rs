@@ -7,7 +7,7 @@ use std::{
     path::PathBuf,
 };
 
-use fenkit::games::book::{Book, Entry};
+use fenkit::games::book::{Book, Entry, encode_move};
 use shakmaty::{Chess, EnPassantMode, Position, Square, san::San};
 
 use crate::{output::Output, run::Status};
@@ -41,18 +41,11 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             learn,
         } = entry;
         let (fen, san) = match reached.get(&key) {
-            Some(position) => {
-                let fen = fenkit::to_fen(&position.to_setup(EnPassantMode::Legal));
-                let found = book
-                    .moves(position)
-                    .into_iter()
-                    .find(|m| fenkit::games::book::encode_move(m.m) == raw_move);
-                let san = found
-                    .map(|m| San::from_move(position, m.m).to_string())
-                    .unwrap_or_default();
-                (fen, san)
+            Some(place) => {
+                let san = place.sans.iter().find(|(raw, _)| *raw == raw_move);
+                (place.fen.as_str(), san.map_or("", |(_, san)| san.as_str()))
             }
-            None => (String::new(), String::new()),
+            None => ("", ""),
         };
         writeln!(
             out.stdout(),
@@ -77,8 +70,15 @@ fn raw_text(raw: u16) -> String {
     format!("{}{}{promotion}", square(raw >> 6), square(raw))
 }
 
+/// A position the book's moves reach: its FEN, and the SAN of each of its
+/// book moves by the move as stored.
+struct Reached {
+    fen: String,
+    sans: Vec<(u16, String)>,
+}
+
 /// The positions the book's moves lead to from the start, by key.
-fn reached_positions(book: &Book<'_>) -> HashMap<u64, Chess> {
+fn reached_positions(book: &Book<'_>) -> HashMap<u64, Reached> {
     let mut reached = HashMap::new();
     let mut waiting = VecDeque::from([Chess::default()]);
     while let Some(position) = waiting.pop_front() {
@@ -86,12 +86,16 @@ fn reached_positions(book: &Book<'_>) -> HashMap<u64, Chess> {
         if reached.contains_key(&key) {
             continue;
         }
+        let mut sans = Vec::new();
         for book_move in book.moves(&position) {
+            let san = San::from_move(&position, book_move.m).to_string();
+            sans.push((encode_move(book_move.m), san));
             let mut next = position.clone();
             next.play_unchecked(book_move.m);
             waiting.push_back(next);
         }
-        reached.insert(key, position);
+        let fen = fenkit::to_fen(&position.to_setup(EnPassantMode::Legal));
+        reached.insert(key, Reached { fen, sans });
     }
     reached
 }

@@ -100,7 +100,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             .take(bytes)
     });
     let (threads, _) = crate::options::threads(args.jobs);
-    let (max_ply, conditions) = (args.max_ply, &args.conditions);
+    let (max_ply, conditions) = (options.max_ply, &args.conditions);
     let status = games::each_game(&args.files, false, threads, &mut counted, || {
         BookPlayer::new(max_ply, conditions.clone())
     })?;
@@ -150,10 +150,26 @@ struct Gathered {
 }
 
 impl Gathered {
+    /// Counts the whole games of `bytes` (after what an earlier call left
+    /// over) and keeps the rest for the next. Batches hold whole games,
+    /// so the bytes are read where they stand, not copied.
     fn take(&mut self, bytes: &[u8]) {
-        self.carry.extend_from_slice(bytes);
+        let joined;
+        let data = match self.carry.is_empty() {
+            true => bytes,
+            false => {
+                self.carry.extend_from_slice(bytes);
+                joined = std::mem::take(&mut self.carry);
+                &joined[..]
+            }
+        };
+        let used = self.count_games(data);
+        self.carry = data[used..].to_vec();
+    }
+
+    /// Counts each whole game of `data`; how many bytes they took.
+    fn count_games(&mut self, data: &[u8]) -> usize {
         let mut at = 0;
-        let data = std::mem::take(&mut self.carry);
         while let Some(head) = data.get(at..at + GAME_HEAD) {
             let count = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
             let end = at + GAME_HEAD + count * MOVE_BYTES;
@@ -182,7 +198,7 @@ impl Gathered {
             self.book.add_game(moves, winner);
             at = end;
         }
-        self.carry = data[at..].to_vec();
+        at
     }
 }
 
