@@ -330,3 +330,34 @@ fn where_keeps_the_games_whose_tags_meet_every_condition() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a condition on a tag"));
     std::fs::remove_dir_all(&folder).ok();
 }
+
+#[test]
+fn an_input_that_cannot_be_read_writes_no_book() {
+    let folder = folder("unreadable");
+    let book = folder.join("book.bin");
+    let missing = folder.join("missing.pgn");
+    let made = common::fen(&[
+        "book",
+        "make",
+        missing.to_str().unwrap(),
+        "-o",
+        book.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    let said = String::from_utf8_lossy(&made.stderr);
+    assert_eq!(made.status.code(), Some(2), "{said}");
+    assert!(said.contains("no book written"), "{said}");
+    assert!(!book.exists());
+    // A book that is no whole number of entries is refused, not read.
+    std::fs::write(&book, [0u8; 100]).unwrap();
+    let dumped = common::fen(&["book", "dump", book.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(dumped.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&dumped.stderr)
+            .contains("100 bytes is not a whole number of 16-byte Polyglot entries")
+    );
+    std::fs::remove_dir_all(&folder).ok();
+}

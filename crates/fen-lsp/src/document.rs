@@ -29,12 +29,19 @@ impl Kind {
     }
 
     /// How the records of a document of this kind are read: EPD in an
-    /// EPD file, FEN or EPD by the record elsewhere, as `fen check` reads.
+    /// EPD file, FEN or EPD by the record elsewhere, as `fen check` reads;
+    /// a PGN `[FEN]` tag with Chess960's castling too (lichess's exports
+    /// hold Chess960 games, whose tags write rights by rook file, and
+    /// standard rights read the same either way).
     pub fn read_options(self) -> fenkit::ReadOptions {
         fenkit::ReadOptions {
             format: match self {
                 Kind::Epd => fenkit::Format::Epd,
                 _ => fenkit::Format::Auto,
+            },
+            castling: match self {
+                Kind::Pgn => shakmaty::CastlingMode::Chess960,
+                _ => shakmaty::CastlingMode::Standard,
             },
             ..fenkit::ReadOptions::default()
         }

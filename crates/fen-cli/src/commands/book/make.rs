@@ -117,14 +117,24 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         let games = if count == 1 { "game" } else { "games" };
         out.note(&format!("fen: {count} {games} {why}"))?;
     }
+    // A book without the games of an input that could not be read is not
+    // the book asked for: none is written.
+    if status == Status::Failed {
+        out.note("fen: no book written: an input could not be read")?;
+        return Ok(status);
+    }
     let entries = gathered.book.entries(&options);
     let written = super::write_book(&args.output, &entries, out)?;
-    out.note(&format!(
-        "fen: {} games, {} entries written to {}",
-        gathered.book.games(),
-        entries.len(),
-        args.output.display()
-    ))?;
+    if written == Status::Ok {
+        let games = gathered.book.games();
+        out.note(&format!(
+            "fen: {games} game{}, {} entr{} written to {}",
+            if games == 1 { "" } else { "s" },
+            entries.len(),
+            if entries.len() == 1 { "y" } else { "ies" },
+            args.output.display()
+        ))?;
+    }
     Ok(written.max(status))
 }
 
