@@ -9,13 +9,18 @@ const { LanguageClient } = require('vscode-languageclient/node');
 let client;
 
 function activate(context) {
-  const command = vscode.workspace.getConfiguration('fenkit').get('path') || 'fen';
+  const settings = vscode.workspace.getConfiguration('fenkit');
+  const command = settings.get('path') || 'fen';
   const server = { command, args: ['lsp'] };
   client = new LanguageClient(
     'fenkit',
     'fenkit',
     { run: server, debug: server },
-    { documentSelector: ['fen', 'epd', 'pgn'].map((language) => ({ language })) },
+    {
+      documentSelector: ['fen', 'epd', 'pgn'].map((language) => ({ language })),
+      // VS Code shows images in hovers: the server draws the board.
+      initializationOptions: { diagramsOnHover: settings.get('diagramsOnHover', true) },
+    },
   );
   context.subscriptions.push(client);
   return client.start();

@@ -15,7 +15,10 @@ use shakmaty::{Chess, Color};
 fuzz_target!(|bytes: &[u8]| {
     let half = bytes.len() / 2 / 16 * 16;
     let second_len = (bytes.len() - half) / 16 * 16;
-    let (Ok(first), Ok(second)) = (Book::new(&bytes[..half]), Book::new(&bytes[half..half + second_len])) else {
+    let (Ok(first), Ok(second)) = (
+        Book::new(&bytes[..half]),
+        Book::new(&bytes[half..half + second_len]),
+    ) else {
         panic!("whole entries always read");
     };
     let _ = first.moves(&Chess::default());
@@ -23,13 +26,20 @@ fuzz_target!(|bytes: &[u8]| {
     let sorted = |book: &Book<'_>| {
         let mut entries = book.all();
         entries.sort_by_key(|e| e.key);
-        entries.iter().flat_map(|e| e.to_bytes()).collect::<Vec<u8>>()
+        entries
+            .iter()
+            .flat_map(|e| e.to_bytes())
+            .collect::<Vec<u8>>()
     };
     let (a, b) = (sorted(&first), sorted(&second));
     let merged = merge(&Book::new(&a).unwrap(), &Book::new(&b).unwrap());
     assert!(merged.windows(2).all(|w| w[0].key <= w[1].key));
     for entry in first.all().iter().chain(second.all().iter()) {
-        assert!(merged.iter().any(|m| m.key == entry.key && m.raw_move == entry.raw_move));
+        assert!(
+            merged
+                .iter()
+                .any(|m| m.key == entry.key && m.raw_move == entry.raw_move)
+        );
     }
     let mut maker = BookMaker::new();
     for (index, entry) in first.all().iter().enumerate() {
@@ -37,8 +47,14 @@ fuzz_target!(|bytes: &[u8]| {
         let winner = [Some(Color::White), Some(Color::Black), None][index % 3];
         maker.add_game([(entry.key, entry.raw_move, side)], winner);
     }
-    let options = BookOptions { min_game: 1, ..BookOptions::default() };
+    let options = BookOptions {
+        min_game: 1,
+        ..BookOptions::default()
+    };
     let made = maker.entries(&options);
-    assert!(made.windows(2).all(|w| w[0].key < w[1].key || (w[0].key == w[1].key && w[0].weight >= w[1].weight)));
+    assert!(
+        made.windows(2)
+            .all(|w| w[0].key < w[1].key || (w[0].key == w[1].key && w[0].weight >= w[1].weight))
+    );
     assert!(made.iter().all(|e| e.weight > 0 && e.learn == 0));
 });

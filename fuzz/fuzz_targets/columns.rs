@@ -18,7 +18,13 @@ fuzz_target!(|input: &[u8]| {
         .map(|line| (!line.is_empty()).then_some(line))
         .collect();
     let column = BinaryArray::from(rows.clone());
-    for read in [ReadOptions::default(), ReadOptions { lenient: true, ..ReadOptions::default() }] {
+    for read in [
+        ReadOptions::default(),
+        ReadOptions {
+            lenient: true,
+            ..ReadOptions::default()
+        },
+    ] {
         let write = Default::default();
         let outputs = [
             fenkit_arrow::fen_valid(&column, &read).unwrap(),
@@ -67,7 +73,10 @@ fuzz_target!(|input: &[u8]| {
     let mut next = 1;
     for batch in fenkit_arrow::PgnBatches::new(&text[..]) {
         let batch = batch.unwrap();
-        let numbers = batch.column_by_name("game").unwrap().as_primitive::<arrow_array::types::UInt64Type>();
+        let numbers = batch
+            .column_by_name("game")
+            .unwrap()
+            .as_primitive::<arrow_array::types::UInt64Type>();
         for number in numbers.values() {
             assert_eq!(*number, next);
             next += 1;

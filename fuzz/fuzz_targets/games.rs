@@ -21,7 +21,10 @@ fuzz_target!(|input: &[u8]| {
         Some(cut) => (&input[..cut], &input[cut + 1..]),
         None => (input, &input[..0]),
     };
-    let lenient = ReadOptions { lenient: true, ..ReadOptions::default() };
+    let lenient = ReadOptions {
+        lenient: true,
+        ..ReadOptions::default()
+    };
     let mut position = lenient
         .parse(first)
         .ok()
@@ -36,8 +39,16 @@ fuzz_target!(|input: &[u8]| {
             Err(err) => {
                 assert!(!err.message.is_empty());
                 for m in position.legal_moves() {
-                    assert_ne!(San::from_move(&position, m).to_string(), token, "{}", err.message);
-                    assert_ne!(UciMove::from_move(m, CastlingMode::Standard).to_string(), token);
+                    assert_ne!(
+                        San::from_move(&position, m).to_string(),
+                        token,
+                        "{}",
+                        err.message
+                    );
+                    assert_ne!(
+                        UciMove::from_move(m, CastlingMode::Standard).to_string(),
+                        token
+                    );
                 }
             }
         }
@@ -49,7 +60,12 @@ fuzz_target!(|input: &[u8]| {
     for (round, seen) in seen.iter_mut().enumerate() {
         let plies = Plies::new(|ply| {
             assert!(ply.position.legal_moves().len() < 256);
-            for drawn in ply.annotations.arrows.iter().chain(&ply.annotations.circles) {
+            for drawn in ply
+                .annotations
+                .arrows
+                .iter()
+                .chain(&ply.annotations.circles)
+            {
                 assert!(matches!(drawn.color, 'G' | 'R' | 'Y' | 'B'));
             }
             assert!(ply.annotations.clock.is_none_or(|s| s >= 0.0));
@@ -74,5 +90,8 @@ fuzz_target!(|input: &[u8]| {
             }
         }
     }
-    assert!(unreadable || seen[0] == seen[1], "annotations changed the plies");
+    assert!(
+        unreadable || seen[0] == seen[1],
+        "annotations changed the plies"
+    );
 });

@@ -12,14 +12,23 @@ use shakmaty::CastlingMode;
 
 fuzz_target!(|record: &[u8]| {
     for castling in [CastlingMode::Standard, CastlingMode::Chess960] {
-        let strict = ReadOptions { castling, ..ReadOptions::default() };
-        let lenient = ReadOptions { lenient: true, ..strict };
+        let strict = ReadOptions {
+            castling,
+            ..ReadOptions::default()
+        };
+        let lenient = ReadOptions {
+            lenient: true,
+            ..strict
+        };
         let checked = lenient.check(record);
         for diagnostic in &checked.diagnostics {
             assert!(diagnostic.span.start <= diagnostic.span.end);
             assert!(diagnostic.span.end <= record.len());
             // What a message quotes cannot act on a terminal.
-            assert!(!diagnostic.message.chars().any(fenkit::needs_escape), "{diagnostic:?}");
+            assert!(
+                !diagnostic.message.chars().any(fenkit::needs_escape),
+                "{diagnostic:?}"
+            );
         }
         if let Ok(parsed) = lenient.parse(record) {
             let notation = match castling {
@@ -27,8 +36,14 @@ fuzz_target!(|record: &[u8]| {
                 CastlingMode::Chess960 => CastlingNotation::Shredder,
             };
             let mut fen = Vec::new();
-            WriteOptions { castling: notation, ..WriteOptions::default() }.write_fen(&parsed.setup, &mut fen);
-            let again = strict.parse(&fen).expect("the canonical FEN of a repaired record reads strictly");
+            WriteOptions {
+                castling: notation,
+                ..WriteOptions::default()
+            }
+            .write_fen(&parsed.setup, &mut fen);
+            let again = strict
+                .parse(&fen)
+                .expect("the canonical FEN of a repaired record reads strictly");
             assert_eq!(again.setup, parsed.setup);
         }
         if strict.parse(record).is_ok() {

@@ -20,7 +20,10 @@ fn extract(mode: u8) -> Extract {
         0 => Extract::Records(fenkit::Format::Auto),
         1 => Extract::Records(fenkit::Format::Fen),
         2 => Extract::Records(fenkit::Format::Epd),
-        3 => Extract::Column { index: usize::from(mode / 6 % 3), delimiter: b',' },
+        3 => Extract::Column {
+            index: usize::from(mode / 6 % 3),
+            delimiter: b',',
+        },
         4 => Extract::Json { key: "fen".into() },
         _ => Extract::PgnTag,
     }
@@ -31,7 +34,10 @@ fuzz_target!(|input: &[u8]| {
         return;
     };
     let extract = extract(mode);
-    let read = ReadOptions { lenient: mode & 0x80 != 0, ..ReadOptions::default() };
+    let read = ReadOptions {
+        lenient: mode & 0x80 != 0,
+        ..ReadOptions::default()
+    };
     let header = mode & 0x40 != 0;
     let mut progress = Progress::new(When::Never, None);
 
@@ -39,15 +45,31 @@ fuzz_target!(|input: &[u8]| {
     let mut one = Output::memory();
     // Short records, so that the limits are met too.
     let max_record = 16 + usize::from(mode & 0x3f) * MAX_LINE / 64;
-    let max_line = if extract.is_table() { MAX_ROW } else { max_record };
-    let input = Input { extract: &extract, header, source: "fuzz", max_line, max_record };
-    let reading = Reading { input, progress: &mut progress };
+    let max_line = if extract.is_table() {
+        MAX_ROW
+    } else {
+        max_record
+    };
+    let input = Input {
+        extract: &extract,
+        header,
+        source: "fuzz",
+        max_line,
+        max_record,
+    };
+    let reading = Reading {
+        input,
+        progress: &mut progress,
+    };
     let status = read_all(&mut job, reading, bytes, &mut one).expect("memory does not fail");
     assert!(status <= Status::BadRecords);
 
     let mut job = Check::new(read, Format::Json);
     let mut two = Output::memory();
-    let reading = Reading { input, progress: &mut progress };
+    let reading = Reading {
+        input,
+        progress: &mut progress,
+    };
     let mut first = true;
     let status_two = read_all_parallel(&mut job, 2, reading, bytes, &mut two, &mut first)
         .expect("memory does not fail");

@@ -12,6 +12,7 @@ use fen_lsp::{
     completion,
     document::{Document, Kind},
     features,
+    published::Published,
 };
 use libfuzzer_sys::fuzz_target;
 use lsp_types::{
@@ -29,28 +30,49 @@ fuzz_target!(|input: &[u8]| {
         analysis.update(&document);
         for edit in edits.chunks(5) {
             let &[a, b, c, d, typed] = edit else { break };
-            let at = |line: u8, character: u8| Position::new(u32::from(line % 8), u32::from(character % 80));
+            let at = |line: u8, character: u8| {
+                Position::new(u32::from(line % 8), u32::from(character % 80))
+            };
             let (start, end) = (at(a, b), at(c, d));
-            let (start, end) = if (start.line, start.character) <= (end.line, end.character) { (start, end) } else { (end, start) };
+            let (start, end) = if (start.line, start.character) <= (end.line, end.character) {
+                (start, end)
+            } else {
+                (end, start)
+            };
             let typed = match typed % 4 {
                 0 => String::new(),
                 1 => "\n".to_string(),
                 2 => "–".to_string(),
                 _ => char::from(typed).to_string(),
             };
-            document.apply(TextDocumentContentChangeEvent { range: Some(Range::new(start, end)), range_length: None, text: typed });
+            document.apply(TextDocumentContentChangeEvent {
+                range: Some(Range::new(start, end)),
+                range_length: None,
+                text: typed,
+            });
             analysis.update(&document);
         }
         let mut fresh = Analysis::default();
         fresh.update(&document);
-        assert_eq!(format!("{:?}", analysis.lines), format!("{:?}", fresh.lines));
-        let _ = features::diagnostics(&document, &analysis);
-        let _ = analysis.played.diagnostics(&document);
+        assert_eq!(
+            format!("{:?}", analysis.lines),
+            format!("{:?}", fresh.lines)
+        );
+        let mut published = Published::default();
+        features::diagnostics(&document, &analysis, &mut published);
+        analysis.played.diagnostics(&document, &mut published);
+        let _ = published.into_list();
         let _ = features::formatting(&document, &analysis);
         let _ = features::symbols(&document, &analysis);
         for line in 0..document.line_count().min(8) as u32 {
             for character in [0, 1, 5, 40, 200] {
-                let _ = features::hover(&document, &analysis, Position::new(line, character));
+                let diagrams = character == 1;
+                let _ = features::hover(
+                    &document,
+                    &analysis,
+                    Position::new(line, character),
+                    diagrams,
+                );
                 let _ = completion::complete(&document, &analysis, Position::new(line, character));
             }
         }

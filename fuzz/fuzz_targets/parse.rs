@@ -23,7 +23,9 @@ fuzz_target!(|record: &[u8]| {
             assert_eq!(board.len(), 72);
             let read = fenkit::ReadOptions::default();
             let mut letters = [0; 64];
-            let again = read.parse_with_letters(record, &mut letters).expect("parsed once");
+            let again = read
+                .parse_with_letters(record, &mut letters)
+                .expect("parsed once");
             assert_eq!(again.setup, parsed.setup);
             let mut lines = Vec::new();
             fenkit::write_board_lines(&letters, &mut lines);

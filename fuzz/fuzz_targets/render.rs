@@ -16,7 +16,10 @@ fuzz_target!(|input: &[u8]| {
         Some(cut) => (&input[..cut], &input[cut + 1..]),
         None => (&input[..0], input),
     };
-    let mut diagram = Diagram { size: 32, ..Diagram::default() };
+    let mut diagram = Diagram {
+        size: 32,
+        ..Diagram::default()
+    };
     for text in String::from_utf8_lossy(options).split(' ') {
         if let Ok(arrow) = text.parse::<Arrow>() {
             diagram.arrows.push(arrow);
@@ -41,16 +44,25 @@ fuzz_target!(|input: &[u8]| {
         }
         diagram.caption ^= text == "caption";
     }
-    let lenient = ReadOptions { lenient: true, ..ReadOptions::default() };
+    let lenient = ReadOptions {
+        lenient: true,
+        ..ReadOptions::default()
+    };
     let Ok(parsed) = lenient.parse(record) else {
         return;
     };
-    diagram.problems = fenkit::violations(&parsed.setup, shakmaty::CastlingMode::Standard).into_iter().filter_map(|v| v.square).collect();
+    diagram.problems = fenkit::violations(&parsed.setup, shakmaty::CastlingMode::Standard)
+        .into_iter()
+        .filter_map(|v| v.square)
+        .collect();
     let svg = fenkit::render::svg(&parsed.setup, &diagram);
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     let squares = document
         .descendants()
-        .filter(|node| node.attribute("class").is_some_and(|class| class.starts_with("square ")))
+        .filter(|node| {
+            node.attribute("class")
+                .is_some_and(|class| class.starts_with("square "))
+        })
         .count();
     assert_eq!(squares, 64);
     let png = fenkit::render::png(&parsed.setup, &diagram).expect("drawn");

@@ -14,32 +14,67 @@ use fen_cli::{
 use fenkit::{ReadOptions, WriteOptions};
 use libfuzzer_sys::fuzz_target;
 
-const COLUMNS: [Column; 6] =
-    [Column::Valid, Column::Errors, Column::Fen, Column::Opening, Column::Status, Column::Board];
+const COLUMNS: [Column; 6] = [
+    Column::Valid,
+    Column::Errors,
+    Column::Fen,
+    Column::Opening,
+    Column::Status,
+    Column::Board,
+];
 
 fuzz_target!(|input: &[u8]| {
     let Some((&mode, bytes)) = input.split_first() else {
         return;
     };
     let delimiter = if mode & 1 == 0 { b',' } else { b'\t' };
-    let extract = Extract::Column { index: usize::from(mode >> 1 & 3), delimiter };
-    let header = mode & 0x10 != 0;
-    let read = ReadOptions { lenient: mode & 0x20 != 0, ..ReadOptions::default() };
-    let columns: Vec<Column> =
-        COLUMNS.iter().enumerate().filter(|(i, _)| mode >> 2 & (1 << (i % 4)) != 0 || *i == 0).map(|(_, c)| *c).collect();
-    let rows = || {
-        Rows::new(read, WriteOptions::default(), columns.clone(), RowFormat::Csv, &extract, delimiter)
-            .expect("csv fits a table")
+    let extract = Extract::Column {
+        index: usize::from(mode >> 1 & 3),
+        delimiter,
     };
-    let input = Input { extract: &extract, header, source: "fuzz", max_line: MAX_ROW, max_record: 120 };
+    let header = mode & 0x10 != 0;
+    let read = ReadOptions {
+        lenient: mode & 0x20 != 0,
+        ..ReadOptions::default()
+    };
+    let columns: Vec<Column> = COLUMNS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mode >> 2 & (1 << (i % 4)) != 0 || *i == 0)
+        .map(|(_, c)| *c)
+        .collect();
+    let rows = || {
+        Rows::new(
+            read,
+            WriteOptions::default(),
+            columns.clone(),
+            RowFormat::Csv,
+            &extract,
+            delimiter,
+        )
+        .expect("csv fits a table")
+    };
+    let input = Input {
+        extract: &extract,
+        header,
+        source: "fuzz",
+        max_line: MAX_ROW,
+        max_record: 120,
+    };
     let mut progress = Progress::new(When::Never, None);
 
     let mut one = Output::memory();
-    let reading = Reading { input, progress: &mut progress };
+    let reading = Reading {
+        input,
+        progress: &mut progress,
+    };
     let status = read_all(&mut rows(), reading, bytes, &mut one).expect("memory does not fail");
     assert!(status <= Status::BadRecords);
     let mut two = Output::memory();
-    let reading = Reading { input, progress: &mut progress };
+    let reading = Reading {
+        input,
+        progress: &mut progress,
+    };
     let mut first = true;
     let status_two = read_all_parallel(&mut rows(), 2, reading, bytes, &mut two, &mut first)
         .expect("memory does not fail");
@@ -52,12 +87,17 @@ fuzz_target!(|input: &[u8]| {
     let text = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let lines: Vec<&[u8]> = match bytes.is_empty() {
         true => Vec::new(),
-        false => text.split(|&b| b == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect(),
+        false => text
+            .split(|&b| b == b'\n')
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+            .collect(),
     };
     let rows_in: Vec<&[u8]> = lines
         .iter()
         .enumerate()
-        .filter(|(number, line)| (header && *number == 0) || !line.iter().all(u8::is_ascii_whitespace))
+        .filter(|(number, line)| {
+            (header && *number == 0) || !line.iter().all(u8::is_ascii_whitespace)
+        })
         .map(|(_, line)| *line)
         .collect();
     let out = one_out.strip_suffix(b"\n").unwrap_or(&one_out);

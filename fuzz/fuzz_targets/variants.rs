@@ -9,16 +9,24 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|record: &[u8]| {
     for variant in Variant::ALL {
-        let read = ReadOptions { variant, ..ReadOptions::default() };
+        let read = ReadOptions {
+            variant,
+            ..ReadOptions::default()
+        };
         let checked = read.check(record);
         for diagnostic in &checked.diagnostics {
             assert!(diagnostic.span.start <= diagnostic.span.end);
-            assert!(diagnostic.span.end <= record.len(), "{variant}: {diagnostic:?}");
+            assert!(
+                diagnostic.span.end <= record.len(),
+                "{variant}: {diagnostic:?}"
+            );
             assert!(!diagnostic.message.is_empty());
         }
         if let Ok(parsed) = read.parse(record) {
             let fen = fenkit::to_fen(&parsed.setup);
-            let again = read.parse(fen.as_bytes()).expect("the written FEN reads back");
+            let again = read
+                .parse(fen.as_bytes())
+                .expect("the written FEN reads back");
             assert_eq!(again.setup, parsed.setup, "{variant}: {fen}");
         }
     }

@@ -2,8 +2,13 @@
 //! problems, its repair (what lenient reading makes of a malformed one)
 //! and its canonical text. A line's findings depend on its text alone, so
 //! an edit rechecks only the lines it changed ([`Analysis::update`]).
+//!
+//! Memory grows with the document, by a small factor: a record with
+//! nothing to say (the common case, well-formed and canonical) is two
+//! offsets, and the lines are remembered by a hash of their text, not a
+//! copy (a 100 MB suite is held in about three times its size).
 
-use std::sync::Arc;
+use std::hash::BuildHasher;
 
 use fenkit::{Diagnostic, ReadOptions};
 
@@ -15,13 +20,47 @@ pub struct Found {
     /// Where the record stands in its line, in bytes.
     pub start: usize,
     pub end: usize,
+    /// What there is to say of it; none for a canonical record without
+    /// problems.
+    notes: Option<Box<Notes>>,
+}
+
+/// The most problems kept of one record: a record with more is seldom
+/// FEN at all (a line of junk has a problem a character), and these are
+/// what to mend first.
+const KEPT: usize = 3;
+
+#[derive(Debug, Default)]
+struct Notes {
+    problems: Vec<Diagnostic>,
+    /// How many problems past the first [`KEPT`] there were.
+    unlisted: usize,
+    rewritten: Option<String>,
+    repair: Option<Repair>,
+}
+
+impl Found {
     /// Its problems, their spans in the record.
-    pub problems: Vec<Diagnostic>,
-    /// The record written canonically, when it is well-formed.
-    pub canonical: Option<String>,
+    pub fn problems(&self) -> &[Diagnostic] {
+        self.notes.as_ref().map_or(&[], |notes| &notes.problems)
+    }
+
+    /// How many of its problems are not kept (past the first few).
+    pub fn unlisted(&self) -> usize {
+        self.notes.as_ref().map_or(0, |notes| notes.unlisted)
+    }
+
+    /// The record written canonically, when it is well-formed and written
+    /// otherwise.
+    pub fn rewritten(&self) -> Option<&str> {
+        self.notes.as_ref()?.rewritten.as_deref()
+    }
+
     /// What lenient reading makes of it, when it is malformed and lenient
     /// reading repairs it.
-    pub repair: Option<Repair>,
+    pub fn repair(&self) -> Option<&Repair> {
+        self.notes.as_ref()?.repair.as_ref()
+    }
 }
 
 #[derive(Debug)]
@@ -36,8 +75,10 @@ pub struct Repair {
 /// line they are of.
 #[derive(Default)]
 pub struct Analysis {
-    pub lines: Vec<Arc<Vec<Found>>>,
-    texts: Vec<String>,
+    pub lines: Vec<Vec<Found>>,
+    /// A hash of each line's text: a changed line hashes otherwise (but
+    /// for one chance in 2^64).
+    texts: Vec<u64>,
     /// A PGN document's games, played.
     pub played: crate::games::Played,
 }
@@ -48,27 +89,20 @@ impl Analysis {
     /// ends, which costs no allocation); the rest are checked anew.
     pub fn update(&mut self, document: &Document) {
         let count = document.line_count();
-        let same = |(old, new): (&String, &str)| old == new;
-        let head = self
-            .texts
-            .iter()
-            .zip(document.lines())
-            .take_while(|&pair| same(pair))
+        let hash = |number: usize| line_hash(document.line(number));
+        let head = (0..count.min(self.texts.len()))
+            .take_while(|&number| self.texts[number] == hash(number))
             .count();
         let most_tail = count.min(self.texts.len()) - head;
         let tail = (0..most_tail)
-            .take_while(|&back| {
-                self.texts[self.texts.len() - 1 - back] == document.line(count - 1 - back)
-            })
+            .take_while(|&back| self.texts[self.texts.len() - 1 - back] == hash(count - 1 - back))
             .count();
         let changed = head..count - tail;
-        let checked: Vec<Arc<Vec<Found>>> = changed
+        let checked: Vec<Vec<Found>> = changed
             .clone()
-            .map(|number| Arc::new(records_of_line(document.line(number), document.kind)))
+            .map(|number| records_of_line(document.line(number), document.kind))
             .collect();
-        let texts: Vec<String> = changed
-            .map(|number| document.line(number).to_string())
-            .collect();
+        let texts: Vec<u64> = changed.map(hash).collect();
         let replaced = head..self.texts.len() - tail;
         self.lines.splice(replaced.clone(), checked);
         self.texts.splice(replaced, texts);
@@ -81,6 +115,10 @@ impl Analysis {
         line.iter()
             .find(|found| found.start <= at && at <= found.end)
     }
+}
+
+fn line_hash(line: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(line)
 }
 
 /// The records of one line of a document of `kind`, with their findings.
@@ -110,18 +148,28 @@ fn find(read: &ReadOptions, start: usize, record: &str) -> Found {
     let checked = read.check(record.as_bytes());
     // The check read the record already: its canonical text comes from
     // there, and is the record itself when the quick path says so.
-    let canonical = match checked.canonical && !checked.is_epd {
-        true => Some(record.to_string()),
-        false => checked.to_record_text(),
+    let rewritten = match checked.canonical && !checked.is_epd {
+        true => None,
+        false => checked.to_record_text().filter(|text| text != record),
     };
     let malformed = checked.setup.is_none();
     let repair = malformed.then(|| repair(read, record)).flatten();
+    let mut problems = checked.diagnostics;
+    let unlisted = problems.len().saturating_sub(KEPT);
+    problems.truncate(KEPT);
+    problems.shrink_to_fit();
+    let nothing = problems.is_empty() && rewritten.is_none() && repair.is_none();
     Found {
         start,
         end: start + record.len(),
-        problems: checked.diagnostics,
-        canonical,
-        repair,
+        notes: (!nothing).then(|| {
+            Box::new(Notes {
+                problems,
+                unlisted,
+                rewritten,
+                repair,
+            })
+        }),
     }
 }
 
@@ -157,11 +205,8 @@ mod tests {
     #[test]
     fn a_malformed_record_has_its_repair() {
         let found = records_of_line("4k3/8/8/8/8/8/8/4K3 w – – 0 1", Kind::Fen);
-        let repair = found[0]
-            .repair
-            .as_ref()
-            .expect("lenient reading repairs it");
+        let repair = found[0].repair().expect("lenient reading repairs it");
         assert_eq!(repair.text, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        assert!(found[0].canonical.is_none());
+        assert!(found[0].rewritten().is_none());
     }
 }

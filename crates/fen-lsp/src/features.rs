@@ -14,6 +14,7 @@ use crate::{
     analysis::{Analysis, Found},
     document::{Document, Kind, byte_in_line, range_in_line},
     games,
+    published::Published,
 };
 
 /// Where the codes are explained: the README's table.
@@ -24,36 +25,54 @@ fn record_range(document: &Document, number: usize, found: &Found) -> Range {
     range_in_line(document.line(number), number, found.start, found.end)
 }
 
-/// Every problem of every record, at its characters.
-pub fn diagnostics(document: &Document, analysis: &Analysis) -> Vec<Diagnostic> {
+/// Every problem of every record, at its characters (of a record with
+/// many, the first few and a note on the rest).
+pub fn diagnostics(document: &Document, analysis: &Analysis, out: &mut Published) {
     let href: Option<lsp_types::Uri> = CODES.parse().ok();
-    let mut out = Vec::new();
     for (number, records) in analysis.lines.iter().enumerate() {
         let line = document.line(number);
         for found in records.iter() {
-            for problem in &found.problems {
+            for problem in found.problems() {
                 let start = (found.start + problem.span.start).min(found.end);
                 let end = (found.start + problem.span.end).clamp(start, found.end);
-                let mut message = problem.message.clone();
-                if let Some(repair) = &found.repair {
-                    message.push_str(&format!(" (quick fix: '{}')", repair.text));
-                }
-                out.push(Diagnostic {
-                    range: range_in_line(line, number, start, end),
-                    severity: Some(match problem.severity {
-                        Severity::Error => DiagnosticSeverity::ERROR,
-                        Severity::Warning => DiagnosticSeverity::WARNING,
-                    }),
-                    code: Some(NumberOrString::String(problem.code.as_str().to_string())),
-                    code_description: href.clone().map(|href| lsp_types::CodeDescription { href }),
+                let range = range_in_line(line, number, start, end);
+                out.push(range, || {
+                    let mut message = problem.message.clone();
+                    if let Some(repair) = found.repair() {
+                        message.push_str(&format!(" (quick fix: '{}')", repair.text));
+                    }
+                    Diagnostic {
+                        range,
+                        severity: Some(match problem.severity {
+                            Severity::Error => DiagnosticSeverity::ERROR,
+                            Severity::Warning => DiagnosticSeverity::WARNING,
+                        }),
+                        code: Some(NumberOrString::String(problem.code.as_str().to_string())),
+                        code_description: href
+                            .clone()
+                            .map(|href| lsp_types::CodeDescription { href }),
+                        source: Some("fenkit".to_string()),
+                        message,
+                        ..Diagnostic::default()
+                    }
+                });
+            }
+            if found.unlisted() > 0 {
+                let range = record_range(document, number, found);
+                out.push(range, || Diagnostic {
+                    range,
+                    severity: Some(DiagnosticSeverity::INFORMATION),
                     source: Some("fenkit".to_string()),
-                    message,
+                    message: format!(
+                        "and {} more problem{} in this record; `fen check` lists every one",
+                        found.unlisted(),
+                        if found.unlisted() == 1 { "" } else { "s" }
+                    ),
                     ..Diagnostic::default()
                 });
             }
         }
     }
-    out
 }
 
 /// The repair of each malformed record the range touches, and one to
@@ -80,7 +99,7 @@ pub fn code_actions(
     let mut all = Vec::new();
     for (number, records) in analysis.lines.iter().enumerate() {
         for found in records.iter() {
-            let Some(repair) = &found.repair else {
+            let Some(repair) = found.repair() else {
                 continue;
             };
             let range = record_range(document, number, found);
@@ -125,16 +144,12 @@ pub fn formatting(document: &Document, analysis: &Analysis) -> Vec<TextEdit> {
         _ => Vec::new(),
     };
     for (number, records) in analysis.lines.iter().enumerate() {
-        let line = document.line(number);
         for found in records.iter() {
-            match &found.canonical {
-                Some(canonical) if canonical != &line[found.start..found.end] => {
-                    edits.push(TextEdit::new(
-                        record_range(document, number, found),
-                        canonical.clone(),
-                    ));
-                }
-                _ => {}
+            if let Some(canonical) = found.rewritten() {
+                edits.push(TextEdit::new(
+                    record_range(document, number, found),
+                    canonical.to_string(),
+                ));
             }
         }
     }
@@ -142,24 +157,81 @@ pub fn formatting(document: &Document, analysis: &Analysis) -> Vec<TextEdit> {
 }
 
 /// The board of the record under the cursor, with its fields in words;
-/// or, for a malformed one, what is wrong and its repair.
-pub fn hover(document: &Document, analysis: &Analysis, at: Position) -> Option<Hover> {
+/// or, for a malformed one, what is wrong and its repair. In PGN, on a
+/// move of a game's mainline, the position after it. With `diagrams`,
+/// the board is drawn too (an SVG image, for clients that show images in
+/// hovers).
+pub fn hover(
+    document: &Document,
+    analysis: &Analysis,
+    at: Position,
+    diagrams: bool,
+) -> Option<Hover> {
     let number = at.line as usize;
     let line = document.line(number);
-    let found = analysis.record_at(number, byte_in_line(line, at.character))?;
+    let Some(found) = analysis.record_at(number, byte_in_line(line, at.character)) else {
+        let after = match document.kind {
+            Kind::Pgn => games::move_at(document, at)?,
+            _ => return None,
+        };
+        let diagram = (diagrams).then(|| {
+            let look = fenkit::render::Diagram {
+                size: DIAGRAM_SIZE,
+                ..fenkit::render::Diagram::default()
+            };
+            fenkit::render::svg(&after.ply.setup, &look.for_ply(&after.ply))
+        });
+        let status = fenkit::CheckStatus::of_setup_in(
+            &after.ply.setup,
+            after.variant,
+            shakmaty::CastlingMode::Chess960,
+        );
+        let text = format!(
+            "**{}**, the position after it:\n\n{}",
+            after.label,
+            position_in_words(&after.ply.setup, status, diagram)
+        );
+        return Some(markdown(text, after.range));
+    };
     let text = match document
         .kind
         .read_options()
         .parse(&line.as_bytes()[found.start..found.end])
     {
-        Ok(parsed) => board_in_words(&parsed.setup, found),
+        Ok(parsed) => {
+            let errors = found
+                .problems()
+                .iter()
+                .any(|p| p.severity == Severity::Error);
+            let setup = &parsed.setup;
+            let diagram = diagrams.then(|| {
+                let look = fenkit::render::Diagram {
+                    size: DIAGRAM_SIZE,
+                    problems: fenkit::render::squares_to_cross_out(&fenkit::violations(
+                        setup,
+                        shakmaty::CastlingMode::Standard,
+                    )),
+                    ..fenkit::render::Diagram::default()
+                };
+                fenkit::render::svg(setup, &look)
+            });
+            let status = match errors {
+                false => fenkit::CheckStatus::of_setup(setup, shakmaty::CastlingMode::Standard),
+                true => None,
+            };
+            let mut text = position_in_words(setup, status, diagram);
+            if errors {
+                text.push_str(" · not a legal position");
+            }
+            text
+        }
         Err(err) => {
             let count = err.diagnostics().len();
             let mut text = format!(
                 "Not well-formed FEN: {count} problem{}.",
                 if count == 1 { "" } else { "s" }
             );
-            if let Some(repair) = &found.repair {
+            if let Some(repair) = found.repair() {
                 text.push_str(&format!(
                     "\n\nLenient reading repairs it as `{}`.",
                     repair.text
@@ -168,37 +240,51 @@ pub fn hover(document: &Document, analysis: &Analysis, at: Position) -> Option<H
             text
         }
     };
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: text,
-        }),
-        range: Some(record_range(document, number, found)),
-    })
+    Some(markdown(text, record_range(document, number, found)))
 }
 
-fn board_in_words(setup: &shakmaty::Setup, found: &Found) -> String {
-    let mut board = Vec::new();
-    fenkit::write_board_text(&setup.board, &mut board);
-    let words = fenkit::fields_in_words(setup);
-    let errors = found
-        .problems
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .count();
-    let status = match errors {
-        0 => match fenkit::CheckStatus::of_setup(setup, shakmaty::CastlingMode::Standard) {
-            Some(fenkit::CheckStatus::Check) => " · check",
-            Some(fenkit::CheckStatus::Checkmate) => " · checkmate",
-            Some(fenkit::CheckStatus::Stalemate) => " · stalemate",
-            _ => "",
-        },
-        _ => " · not a legal position",
+/// The width of a hover's diagram, in pixels.
+const DIAGRAM_SIZE: u32 = 240;
+
+fn markdown(value: String, range: Range) -> Hover {
+    Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: Some(range),
+    }
+}
+
+/// A position as a hover shows it: its diagram (an SVG document, shown as
+/// an image) or else its board as text, then its fields in words and
+/// whether the side to move is in check.
+fn position_in_words(
+    setup: &shakmaty::Setup,
+    status: Option<fenkit::CheckStatus>,
+    diagram: Option<String>,
+) -> String {
+    use base64::Engine as _;
+    let board = match diagram {
+        // A data URI: the client draws it without reaching anywhere.
+        Some(svg) => format!(
+            "![board](data:image/svg+xml;base64,{})\n\n",
+            base64::engine::general_purpose::STANDARD.encode(svg)
+        ),
+        None => {
+            let mut board = Vec::new();
+            fenkit::write_board_text(&setup.board, &mut board);
+            format!("```text\n{}```\n", String::from_utf8_lossy(&board))
+        }
     };
-    format!(
-        "```text\n{}```\n{words}{status}",
-        String::from_utf8_lossy(&board)
-    )
+    let words = fenkit::fields_in_words(setup);
+    let status = match status {
+        Some(fenkit::CheckStatus::Check) => " · check",
+        Some(fenkit::CheckStatus::Checkmate) => " · checkmate",
+        Some(fenkit::CheckStatus::Stalemate) => " · stalemate",
+        _ => "",
+    };
+    format!("{board}{words}{status}")
 }
 
 /// One symbol per record (named by its EPD `id`, or else by its line), or
@@ -218,7 +304,7 @@ pub fn symbols(document: &Document, analysis: &Analysis) -> Vec<DocumentSymbol> 
                 .find_map(|op| op.trim().strip_prefix("id "))
                 .map(|id| id.trim().trim_matches('"').to_string());
             let errors = found
-                .problems
+                .problems()
                 .iter()
                 .filter(|p| p.severity == Severity::Error)
                 .count();

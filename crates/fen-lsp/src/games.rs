@@ -2,14 +2,17 @@
 //! tags say, for symbols and folding; and each game played, its first
 //! move that cannot be played found at its characters.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, hash::BuildHasher};
 
 use lsp_types::{
     Diagnostic, DiagnosticSeverity, DocumentSymbol, FoldingRange, NumberOrString, Position, Range,
     SymbolKind, TextEdit,
 };
 
-use crate::document::{Document, character_in_line};
+use crate::{
+    document::{Document, byte_in_line, character_in_line},
+    published::Published,
+};
 
 /// A game: its lines (first and last, from 0), the first line of its
 /// movetext, and its tags.
@@ -150,50 +153,105 @@ type Finding = (
     String,
 );
 
-/// What playing each game found, by the game's text: an edit replays only
-/// the games it changed.
+/// The position of byte `byte` of a game's text (its `lines` joined by
+/// line breaks, the first being line `first` of the document).
+fn position_in_game(lines: &[&str], first: usize, byte: usize) -> Position {
+    let mut start = 0;
+    for (index, line) in lines.iter().enumerate() {
+        if byte <= start + line.len() {
+            let number = first + index;
+            return Position::new(number as u32, character_in_line(line, byte - start));
+        }
+        start += line.len() + 1;
+    }
+    Position::new((first + lines.len().saturating_sub(1)) as u32, 0)
+}
+
+/// A move of a game's mainline, with the position after it.
+pub struct MoveAt {
+    /// Where the move stands.
+    pub range: Range,
+    /// The move as written, with its number (`12... Nf6`).
+    pub label: String,
+    /// The game after it.
+    pub ply: fenkit::games::GamePly,
+    /// The rules the game is played by (its `[Variant]` tag).
+    pub variant: shakmaty::variant::Variant,
+}
+
+/// The move of the mainline under `at`, when the game plays to it.
+pub fn move_at(document: &Document, at: Position) -> Option<MoveAt> {
+    let number = at.line as usize;
+    let game = games(document)
+        .into_iter()
+        .find(|game| game.first <= number && number <= game.last)?;
+    let lines: Vec<&str> = (game.first..=game.last).map(|n| document.line(n)).collect();
+    let text = lines.join("\n");
+    let line = lines[number - game.first];
+    let before: usize = lines[..number - game.first]
+        .iter()
+        .map(|l| l.len() + 1)
+        .sum();
+    let offset = before + byte_in_line(line, at.character);
+    let (index, word) = fenkit::games::pgn::mainline_moves(text.as_bytes())
+        .enumerate()
+        .find(|(_, word)| word.start <= offset && offset <= word.end)?;
+    let (plies, _) = fenkit::games::game_plies(text.as_bytes());
+    let ply = plies.into_iter().nth(index + 1)?;
+    // The mover is the side not to move after it.
+    let label = match ply.setup.turn {
+        shakmaty::Color::Black => format!("{}. {}", ply.setup.fullmoves, &text[word.clone()]),
+        shakmaty::Color::White => format!(
+            "{}... {}",
+            ply.setup.fullmoves.get().saturating_sub(1),
+            &text[word.clone()]
+        ),
+    };
+    let variant = fenkit::variants::named_variant(game.tag("Variant"))
+        .map_or(shakmaty::variant::Variant::Chess, |named| named.variant);
+    Some(MoveAt {
+        range: Range::new(
+            position_in_game(&lines, game.first, word.start),
+            position_in_game(&lines, game.first, word.end),
+        ),
+        label,
+        ply,
+        variant,
+    })
+}
+
+/// What playing each game found, by a hash of the game's text: an edit
+/// replays only the games it changed.
 #[derive(Default)]
 pub struct Played {
-    games: HashMap<String, Vec<Finding>>,
+    games: HashMap<u64, Vec<Finding>>,
 }
 
 impl Played {
     /// The move of each game that cannot be played (illegal, ambiguous,
     /// no move at all), at its characters; a `[Variant]` fenkit does not
     /// play, or a comment never closed, at the game's first line; a
-    /// `[Result]` tag its last position contradicts, at the tag. A
-    /// `[FEN]` tag's problems are the record's, found with the records.
-    pub fn diagnostics(&mut self, document: &Document) -> Vec<Diagnostic> {
+    /// `[Result]` tag its last position contradicts, at the tag; a
+    /// `[%clk]`, `[%emt]`, `[%eval]`, `[%cal]` or `[%csl]` command that
+    /// does not read, at the command. A `[FEN]` tag's problems are the
+    /// record's, found with the records.
+    pub fn diagnostics(&mut self, document: &Document, out: &mut Published) {
         let mut seen = HashMap::new();
-        let mut out = Vec::new();
         for game in games(document) {
             let lines: Vec<&str> = (game.first..=game.last).map(|n| document.line(n)).collect();
             let text = lines.join("\n");
-            let found = match self
-                .games
-                .remove(&text)
-                .or_else(|| seen.get(&text).cloned())
-            {
+            let key = rustc_hash::FxBuildHasher.hash_one(&text);
+            let found = match self.games.remove(&key).or_else(|| seen.remove(&key)) {
                 Some(found) => found,
                 None => play(&text, &game),
             };
-            let locate = |byte: usize| {
-                let mut start = 0;
-                for (index, line) in lines.iter().enumerate() {
-                    if byte <= start + line.len() {
-                        let number = game.first + index;
-                        return Position::new(number as u32, character_in_line(line, byte - start));
-                    }
-                    start += line.len() + 1;
-                }
-                Position::new(game.last as u32, 0)
-            };
+            let locate = |byte| position_in_game(&lines, game.first, byte);
             for (at, severity, code, message) in &found {
                 let range = match at {
                     Some(at) => Range::new(locate(at.start), locate(at.end)),
                     None => Range::new(locate(0), locate(lines[0].len())),
                 };
-                out.push(Diagnostic {
+                out.push(range, || Diagnostic {
                     range,
                     severity: Some(*severity),
                     code: Some(NumberOrString::String(code.to_string())),
@@ -202,40 +260,53 @@ impl Played {
                     ..Diagnostic::default()
                 });
             }
-            seen.insert(text, found);
+            seen.insert(key, found);
         }
         self.games = seen;
-        out
     }
 }
 
-/// Plays the game in `text` as `fen pgn` does: where it stops, if early;
-/// else whether its last position contradicts its `[Result]` tag.
+/// Plays the game in `text` as `fen pgn` does: its commands that do not
+/// read; where it stops, if early; else whether its last position
+/// contradicts its `[Result]` tag.
 fn play(text: &str, game: &Game) -> Vec<Finding> {
     let (plies, stop) = fenkit::games::game_plies(text.as_bytes());
+    let mut found: Vec<Finding> = plies
+        .iter()
+        .flat_map(|ply| {
+            ply.annotations.problems.iter().map(|problem| {
+                let at =
+                    fenkit::games::pgn::annotation_problem_at(text.as_bytes(), ply.ply, problem);
+                (
+                    at,
+                    DiagnosticSeverity::WARNING,
+                    "bad-annotation",
+                    problem.clone(),
+                )
+            })
+        })
+        .collect();
     match stop {
         Some(fenkit::games::NoPly::Unplayable(error)) => {
             // A [FEN] tag's problems are found where the tag stands, as a
             // record.
             let tag = error.ply.is_none() && text.contains("[FEN");
-            if tag && error.code != fenkit::Code::UnknownVariant {
-                return Vec::new();
+            if !tag || error.code == fenkit::Code::UnknownVariant {
+                let at = error
+                    .ply
+                    .and_then(|ply| fenkit::games::pgn::mainline_move(text.as_bytes(), ply));
+                found.push((
+                    at,
+                    DiagnosticSeverity::ERROR,
+                    error.code.as_str(),
+                    error.message,
+                ));
             }
-            let at = error
-                .ply
-                .and_then(|ply| fenkit::games::pgn::mainline_move(text.as_bytes(), ply));
-            vec![(
-                at,
-                DiagnosticSeverity::ERROR,
-                error.code.as_str(),
-                error.message,
-            )]
         }
-        Some(fenkit::games::NoPly::Beyond { .. }) => Vec::new(),
-        None => result_contradicted(text, game, plies.last())
-            .into_iter()
-            .collect(),
+        Some(fenkit::games::NoPly::Beyond { .. }) => {}
+        None => found.extend(result_contradicted(text, game, plies.last())),
     }
+    found
 }
 
 /// The `[Result]` tag of a standard game, when its last position

@@ -16,6 +16,7 @@ pub mod completion;
 pub mod document;
 pub mod features;
 mod games;
+pub mod published;
 mod reflow;
 
 use std::{collections::HashMap, error::Error};
@@ -74,8 +75,11 @@ pub fn capabilities() -> ServerCapabilities {
 /// Serves one client on `connection`: the handshake, then requests and
 /// notifications until shutdown.
 pub fn run(connection: &Connection) -> Result<(), Failure> {
-    connection.initialize(serde_json::to_value(capabilities())?)?;
-    let mut server = Server::default();
+    let params = connection.initialize(serde_json::to_value(capabilities())?)?;
+    let mut server = Server {
+        diagrams: diagrams_on_hover(&params),
+        ..Server::default()
+    };
     while let Ok(first) = connection.receiver.recv() {
         // Every message waiting is taken before the documents it changed
         // are checked: a burst of edits is checked once.
@@ -110,9 +114,19 @@ pub fn run(connection: &Connection) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Whether the client asked for diagrams on hover: the initialization
+/// option `{"diagramsOnHover": true}`, which the VS Code extension sets.
+/// Off by default: a client that shows Markdown as text (a terminal
+/// editor) would show the image's data instead.
+fn diagrams_on_hover(params: &serde_json::Value) -> bool {
+    params["initializationOptions"]["diagramsOnHover"].as_bool() == Some(true)
+}
+
 #[derive(Default)]
 struct Server {
     documents: HashMap<Uri, (Document, Analysis)>,
+    /// Hovers draw the board as an image, not as text.
+    diagrams: bool,
 }
 
 impl Server {
@@ -156,11 +170,12 @@ impl Server {
             let (diagnostics, version) = match self.documents.get_mut(&uri) {
                 Some((document, analysis)) => {
                     analysis.update(document);
-                    let mut found = features::diagnostics(document, analysis);
+                    let mut found = published::Published::default();
+                    features::diagnostics(document, analysis, &mut found);
                     if document.kind == Kind::Pgn {
-                        found.extend(analysis.played.diagnostics(document));
+                        analysis.played.diagnostics(document, &mut found);
                     }
-                    (found, Some(document.version))
+                    (found.into_list(), Some(document.version))
                 }
                 None => (Vec::new(), None),
             };
@@ -183,7 +198,7 @@ impl Server {
             request::HoverRequest::METHOD => {
                 self.with::<request::HoverRequest>(request, |params, (document, analysis)| {
                     let at = params.text_document_position_params.position;
-                    features::hover(document, analysis, at)
+                    features::hover(document, analysis, at, self.diagrams)
                 })
             }
             request::CodeActionRequest::METHOD => {

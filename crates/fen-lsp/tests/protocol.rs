@@ -16,6 +16,11 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
+        Client::start_with(Value::Null)
+    }
+
+    /// A client that sends `options` as its initialization options.
+    fn start_with(options: Value) -> Client {
         let (server, connection) = Connection::memory();
         let server = thread::spawn(move || fen_lsp::run(&server).expect("the server runs"));
         let mut client = Client {
@@ -23,7 +28,10 @@ impl Client {
             server: Some(server),
             next_id: 0,
         };
-        let capabilities = client.request("initialize", json!({ "capabilities": {} }));
+        let capabilities = client.request(
+            "initialize",
+            json!({ "capabilities": {}, "initializationOptions": options }),
+        );
         assert_eq!(
             capabilities["capabilities"]["textDocumentSync"], 2,
             "incremental sync"
@@ -71,17 +79,30 @@ impl Client {
 
     /// The next diagnostics published for `uri`.
     fn diagnostics(&self, uri: &str) -> Vec<Value> {
+        self.diagnostics_with_version(uri).0
+    }
+
+    /// The next diagnostics published for `uri`, and the version of the
+    /// document they are of.
+    fn diagnostics_with_version(&self, uri: &str) -> (Vec<Value>, Value) {
         loop {
             if let Message::Notification(note) = self.next()
                 && note.method == "textDocument/publishDiagnostics"
                 && note.params["uri"] == uri
             {
-                return note.params["diagnostics"]
-                    .as_array()
-                    .cloned()
-                    .unwrap_or_default();
+                let found = note.params["diagnostics"].as_array().cloned();
+                return (found.unwrap_or_default(), note.params["version"].clone());
             }
         }
+    }
+
+    /// The Markdown of the hover at `line`, `character` of `uri`.
+    fn hover(&mut self, uri: &str, line: u32, character: u32) -> Value {
+        let position = json!({ "line": line, "character": character });
+        self.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": uri }, "position": position }),
+        )
     }
 
     fn open(&self, uri: &str, language: &str, text: &str) {
@@ -422,5 +443,149 @@ fn a_chess960_game_s_fen_tag_reads_with_its_castling() {
     let game = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
     client.open(pgn, "pgn", game);
     assert_eq!(client.diagnostics(pgn), Vec::<Value>::new());
+    client.stop();
+}
+
+#[test]
+fn a_clock_or_evaluation_that_does_not_read_is_a_warning_at_its_command() {
+    let client = Client::start();
+    let pgn = "file:///clocks.pgn";
+    let game = "[White \"Anna\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%clk 0:xx:00] }\n2. Nf3 { [%eval 0.3] [%eval zz] } *\n";
+    client.open(pgn, "pgn", game);
+    let found = client.diagnostics(pgn);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0]["code"], "bad-annotation");
+    assert_eq!(found[0]["severity"], 2);
+    assert_eq!(found[0]["range"], range(2, 30, 44), "{found:?}");
+    assert_eq!(found[0]["message"], "[%clk 0:xx:00]: a clock is h:mm:ss");
+    assert_eq!(
+        found[1]["range"]["start"],
+        json!({ "line": 3, "character": 21 })
+    );
+    assert!(
+        found[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("[%eval zz]: ")
+    );
+    client.stop();
+}
+
+#[test]
+fn hover_on_a_pgn_move_shows_the_position_after_it() {
+    let mut client = Client::start();
+    let pgn = "file:///game.pgn";
+    let game = "[White \"Anna\"]\n\n1. f3 e5 2. g4 (2. e4 Nc6)\nQh4# 0-1\n";
+    client.open(pgn, "pgn", game);
+    client.diagnostics(pgn);
+    let hover = client.hover(pgn, 3, 2);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.starts_with("**2... Qh4#**, the position after it:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rnb.kbnr\npppp.ppp\n........\n....p...\n......Pq\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("· checkmate"), "{text}");
+    assert_eq!(hover["range"], range(3, 0, 4));
+    let after_e5 = client.hover(pgn, 2, 6);
+    let text = after_e5["contents"]["value"].as_str().unwrap();
+    assert!(text.starts_with("**1... e5**"), "{text}");
+    assert!(text.contains("White to move"), "{text}");
+    // A variation's move, a move number and the tags are no mainline move.
+    assert_eq!(client.hover(pgn, 2, 19), Value::Null);
+    assert_eq!(client.hover(pgn, 2, 0), Value::Null);
+    assert_eq!(client.hover(pgn, 0, 3), Value::Null);
+    client.stop();
+}
+
+#[test]
+fn a_client_that_shows_images_gets_a_diagram_on_hover() {
+    use base64::Engine as _;
+    let mut client = Client::start_with(json!({ "diagramsOnHover": true }));
+    client.open(URI, "fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
+    client.diagnostics(URI);
+    let hover = client.hover(URI, 0, 3);
+    let text = hover["contents"]["value"].as_str().unwrap();
+    let data = text
+        .strip_prefix("![board](data:image/svg+xml;base64,")
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(data, _)| data)
+        .unwrap_or_else(|| panic!("no image: {text}"));
+    let svg = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .unwrap();
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("width=\"240\""),
+        "{svg}"
+    );
+    assert!(text.contains("White to move"), "{text}");
+    assert!(
+        !text.contains("```"),
+        "no text board beside the image: {text}"
+    );
+    client.stop();
+}
+
+#[test]
+fn a_file_of_junk_shows_the_first_problems_of_a_record_and_of_the_file() {
+    let client = Client::start();
+    // Each line a record of 60 bad characters (60 problems each).
+    let junk = "\u{7f}#@!%".repeat(12);
+    let text = format!("{junk}\n").repeat(2_000);
+    client.open(URI, "fen", &text);
+    let found = client.diagnostics(URI);
+    assert_eq!(found.len(), 5_001, "the limit and one note");
+    // A record: its first three problems, then how many more it has.
+    let first: Vec<&Value> = found
+        .iter()
+        .take_while(|d| d["range"]["start"]["line"] == 0)
+        .collect();
+    assert_eq!(first.len(), 4, "{first:?}");
+    assert_eq!(first[3]["severity"], 3);
+    let more = first[3]["message"].as_str().unwrap();
+    assert!(
+        more.starts_with("and ") && more.contains(" more problems in this record"),
+        "{more}"
+    );
+    let note = found.last().unwrap();
+    assert_eq!(note["range"]["start"]["line"], 1_250, "{note}");
+    assert!(
+        note["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("3000 more problems from here on are not shown"),
+        "{note}"
+    );
+    client.stop();
+}
+
+#[test]
+fn edits_that_arrive_while_a_document_is_checked_are_all_applied() {
+    let client = Client::start();
+    let good = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    client.open(URI, "fen", &good.repeat(20_000));
+    // Five edits sent at once, while the server reads the document: each
+    // breaks one more record (a side to move `W`).
+    for version in 2..=6 {
+        let line = (version - 2) * 1_000;
+        let change = json!({ "range": range(line, 20, 21), "text": "W" });
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": URI, "version": version }, "contentChanges": [change] }),
+        );
+    }
+    let (found, version) = loop {
+        let (found, version) = client.diagnostics_with_version(URI);
+        if version == 6 {
+            break (found, version);
+        }
+    };
+    assert_eq!(version, 6);
+    let lines: Vec<&Value> = found.iter().map(|d| &d["range"]["start"]["line"]).collect();
+    assert_eq!(lines, [0, 1_000, 2_000, 3_000, 4_000], "{found:?}");
     client.stop();
 }

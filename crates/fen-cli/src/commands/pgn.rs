@@ -497,10 +497,9 @@ impl<'a> GamePlayer for PgnPlayer<'a> {
         }
         // Each at its command: the first of its text after its move.
         for (number, ply, problem) in std::mem::take(&mut printer.problems) {
-            let command = problem.split(": ").next().unwrap_or_default();
             out.note(&format!(
                 "{}: warning[bad-annotation]: game {number}, ply {ply}: {problem}",
-                played.place(command, ply)
+                played.place_of_annotation(&problem, ply)
             ))?;
         }
         if printer.text.len() >= 60 * 1024 {

@@ -16,7 +16,7 @@ use std::io;
 
 use fenkit::games::{
     MovetextDialect, NoPly,
-    pgn::{GameError, GameText, GameWarning, mainline_move},
+    pgn::{GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };
 
 pub use each::{GamePlayer, each_game};
@@ -183,19 +183,16 @@ pub struct Played<'a> {
 }
 
 impl Played<'_> {
-    /// `SOURCE:LINE:COL` of the first `needle` after the `ply`-th move of
-    /// the mainline (its comments follow it), or of the game's first line
-    /// when it is not found.
-    pub fn place(&self, needle: &str, ply: usize) -> String {
-        let text = &self.game.text;
-        let from = mainline_move(text, ply).map_or(0, |at| at.end);
-        let found = memchr::memmem::find(&text[from.min(text.len())..], needle.as_bytes());
-        let place = found.map_or(
+    /// `SOURCE:LINE:COL` of a problem of the `ply`-th move's annotations
+    /// (its command, after the move), or of the game's first line when
+    /// the command is not found as quoted.
+    pub fn place_of_annotation(&self, problem: &str, ply: usize) -> String {
+        let place = annotation_problem_at(&self.game.text, ply, problem).map_or(
             Place {
                 line: self.game.line,
                 column: 1,
             },
-            |at| place_in(self.game, from + at),
+            |at| place_in(self.game, at.start),
         );
         // Notes escape what they quote; the name is written as it is.
         format!("{}:{}:{}", self.source, place.line, place.column)

@@ -39,6 +39,34 @@ pub fn mainline_moves(game: &[u8]) -> MainlineMoves<'_> {
     }
 }
 
+/// Where a problem of the annotations of the `ply`-th move (0 for the
+/// comments before the first) stands in the text of its game: the first
+/// such command after the move, as
+/// [`Annotations::problems`](crate::games::Annotations::problems) quotes
+/// it; `None` when the text does not hold it as quoted.
+///
+/// ```
+/// use fenkit::games::{Annotations, pgn::annotation_problem_at};
+///
+/// let game = b"1. e4 { [%clk 0:03:00] } e5 { [%clk 0:xx:00] } *";
+/// let mut notes = Annotations::default();
+/// notes.read_comment(b" [%clk 0:xx:00] ");
+/// let at = annotation_problem_at(game, 2, &notes.problems[0]).unwrap();
+/// assert_eq!(&game[at], b"[%clk 0:xx:00]");
+/// ```
+pub fn annotation_problem_at(
+    game: &[u8],
+    ply: usize,
+    problem: &str,
+) -> Option<std::ops::Range<usize>> {
+    let command = problem.split(": ").next()?;
+    let from = mainline_move(game, ply)
+        .map_or(0, |at| at.end)
+        .min(game.len());
+    let at = from + memchr::memmem::find(&game[from..], command.as_bytes())?;
+    Some(at..at + command.len())
+}
+
 /// The first word of a game's mainline that is no SAN, as its index
 /// among the mainline's words (0 for the first move) and its byte range.
 /// pgn-reader skips such words without a word to its visitor and plays on,

@@ -10,7 +10,9 @@ use std::ops::ControlFlow;
 pub use pgn_reader::Reader;
 
 pub use super::{
-    mainline::{MainlineMoves, first_word_not_san, mainline_move, mainline_moves},
+    mainline::{
+        MainlineMoves, annotation_problem_at, first_word_not_san, mainline_move, mainline_moves,
+    },
     texts::{GameText, GameTexts, holds_a_game},
 };
 use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
