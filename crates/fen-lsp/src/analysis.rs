@@ -89,7 +89,15 @@ impl Analysis {
     /// ends, which costs no allocation); the rest are checked anew.
     pub fn update(&mut self, document: &Document) {
         let count = document.line_count();
-        let hash = |number: usize| line_hash(document.line(number));
+        // A PGN [FEN] tag reads by its game's [Variant] tag: the hash is
+        // of both, so that changing the variant checks the record again.
+        let hash = |number: usize| {
+            let line = document.line(number);
+            match document.kind == Kind::Pgn && fen_tag(line).is_some() {
+                true => line_hash(&(line, document.read_options_at(number).variant)),
+                false => line_hash(&line),
+            }
+        };
         let head = (0..count.min(self.texts.len()))
             .take_while(|&number| self.texts[number] == hash(number))
             .count();
@@ -100,7 +108,10 @@ impl Analysis {
         let changed = head..count - tail;
         let checked: Vec<Vec<Found>> = changed
             .clone()
-            .map(|number| records_of_line(document.line(number), document.kind))
+            .map(|number| {
+                let read = document.read_options_at(number);
+                records_of_line(document.line(number), document.kind, &read)
+            })
             .collect();
         let texts: Vec<u64> = changed.map(hash).collect();
         let replaced = head..self.texts.len() - tail;
@@ -117,20 +128,20 @@ impl Analysis {
     }
 }
 
-fn line_hash(line: &str) -> u64 {
+fn line_hash(line: &impl std::hash::Hash) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(line)
 }
 
-/// The records of one line of a document of `kind`, with their findings.
-pub fn records_of_line(line: &str, kind: Kind) -> Vec<Found> {
-    let read = kind.read_options();
+/// The records of one line of a document of `kind`, read as `read` says,
+/// with their findings.
+pub fn records_of_line(line: &str, kind: Kind, read: &ReadOptions) -> Vec<Found> {
     if kind == Kind::Pgn {
         return fen_tag(line)
-            .map(|(start, record)| vec![find(&read, start, record)])
+            .map(|(start, record)| vec![find(read, start, record)])
             .unwrap_or_default();
     }
     fenkit::records_in(line.as_bytes(), read.format)
-        .map(|(start, record)| find(&read, start, &line[start..start + record.len()]))
+        .map(|(start, record)| find(read, start, &line[start..start + record.len()]))
         .collect()
 }
 
@@ -193,18 +204,22 @@ mod tests {
     #[test]
     fn a_pgn_fen_tag_is_a_record_at_its_place() {
         let line = r#"[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]"#;
-        let found = records_of_line(line, Kind::Pgn);
+        let found = records_of_line(line, Kind::Pgn, &Kind::Pgn.read_options());
         assert_eq!(found.len(), 1);
         assert_eq!(
             &line[found[0].start..found[0].end],
             "8/8/8/8/8/8/8/K6k w - - 0 1"
         );
-        assert!(records_of_line("1. e4 e5", Kind::Pgn).is_empty());
+        assert!(records_of_line("1. e4 e5", Kind::Pgn, &Kind::Pgn.read_options()).is_empty());
     }
 
     #[test]
     fn a_malformed_record_has_its_repair() {
-        let found = records_of_line("4k3/8/8/8/8/8/8/4K3 w – – 0 1", Kind::Fen);
+        let found = records_of_line(
+            "4k3/8/8/8/8/8/8/4K3 w – – 0 1",
+            Kind::Fen,
+            &Kind::Fen.read_options(),
+        );
         let repair = found[0].repair().expect("lenient reading repairs it");
         assert_eq!(repair.text, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assert!(found[0].rewritten().is_none());

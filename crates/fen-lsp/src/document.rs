@@ -75,6 +75,32 @@ impl Document {
         self.starts.extend(newlines);
     }
 
+    /// How the records of line `number` are read: as the document's kind
+    /// says, and in PGN by the rules of the `[Variant]` tag among the
+    /// line's own tags (a Crazyhouse game's `[FEN]` holds its pockets,
+    /// a Three-check game's its checks).
+    pub fn read_options_at(&self, number: usize) -> fenkit::ReadOptions {
+        let read = self.kind.read_options();
+        if self.kind != Kind::Pgn {
+            return read;
+        }
+        let is_tag = |n: &usize| self.line(*n).trim_start().starts_with('[');
+        let first = (0..=number)
+            .rev()
+            .take_while(is_tag)
+            .last()
+            .unwrap_or(number);
+        let variant = (first..self.line_count())
+            .take_while(is_tag)
+            .find_map(|n| {
+                let value = self.line(n).trim().strip_prefix("[Variant")?;
+                let name = value.trim().strip_prefix('"')?.strip_suffix("\"]")?;
+                fenkit::variants::named_variant(name)
+            })
+            .map_or(shakmaty::variant::Variant::Chess, |named| named.variant);
+        fenkit::ReadOptions { variant, ..read }
+    }
+
     pub fn text(&self) -> &str {
         &self.text
     }

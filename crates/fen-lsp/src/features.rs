@@ -193,11 +193,8 @@ pub fn hover(
         );
         return Some(markdown(text, after.range));
     };
-    let text = match document
-        .kind
-        .read_options()
-        .parse(&line.as_bytes()[found.start..found.end])
-    {
+    let read = document.read_options_at(number);
+    let text = match read.parse(&line.as_bytes()[found.start..found.end]) {
         Ok(parsed) => {
             let errors = found
                 .problems()
@@ -205,18 +202,21 @@ pub fn hover(
                 .any(|p| p.severity == Severity::Error);
             let setup = &parsed.setup;
             let diagram = diagrams.then(|| {
+                // The squares of standard chess's broken rules (a
+                // variant's rules name none).
+                let broken = match read.variant {
+                    shakmaty::variant::Variant::Chess => fenkit::violations(setup, read.castling),
+                    _ => Vec::new(),
+                };
                 let look = fenkit::render::Diagram {
                     size: DIAGRAM_SIZE,
-                    problems: fenkit::render::squares_to_cross_out(&fenkit::violations(
-                        setup,
-                        shakmaty::CastlingMode::Standard,
-                    )),
+                    problems: fenkit::render::squares_to_cross_out(&broken),
                     ..fenkit::render::Diagram::default()
                 };
                 fenkit::render::svg(setup, &look)
             });
             let status = match errors {
-                false => fenkit::CheckStatus::of_setup(setup, shakmaty::CastlingMode::Standard),
+                false => fenkit::CheckStatus::of_setup_in(setup, read.variant, read.castling),
                 true => None,
             };
             let mut text = position_in_words(setup, status, diagram);

@@ -589,3 +589,26 @@ fn edits_that_arrive_while_a_document_is_checked_are_all_applied() {
     assert_eq!(lines, [0, 1_000, 2_000, 3_000, 4_000], "{found:?}");
     client.stop();
 }
+
+#[test]
+fn a_variant_game_s_fen_tag_reads_by_its_variant_tag() {
+    let client = Client::start();
+    let pgn = "file:///zh.pgn";
+    let game = "[Variant \"Crazyhouse\"]\n[FEN \"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 3\"]\n[SetUp \"1\"]\n\n3. N@f3 N@f6 *\n";
+    client.open(pgn, "pgn", game);
+    assert_eq!(client.diagnostics(pgn), Vec::<Value>::new());
+    // The [Variant] tag's line alone changes: the [FEN] tag is read again,
+    // as standard FEN now, whose placement holds no pocket.
+    let change = json!({ "range": range(0, 10, 20), "text": "Standard" });
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": pgn, "version": 2 }, "contentChanges": [change] }),
+    );
+    let found = client.diagnostics(pgn);
+    let codes: Vec<&Value> = found.iter().map(|d| &d["code"]).collect();
+    assert!(codes.contains(&&json!("bad-piece-char")), "{found:?}");
+    assert_eq!(
+        found[0]["range"]["start"],
+        json!({ "line": 1, "character": 49 })
+    );
+}
