@@ -160,6 +160,32 @@ fn a_file_that_ends_mid_record_reports_the_cut() {
     assert!(stderr.contains("error[missing-field]"), "{stderr}");
 }
 
+/// Runs fen with `args`, reads the first line of its output and closes
+/// the pipe, as `| head -1` does: fen ends at once, quietly, status 0.
+fn reader_goes_away(args: &[&str], first_line: &str) {
+    let mut child = fen(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fen runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("a line");
+    // The pipe closes here.
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    let status = child.wait().expect("fen ends");
+    assert_eq!(first, first_line, "{args:?}");
+    assert_eq!(status.code(), Some(0), "{args:?}: {stderr}");
+    assert_eq!(stderr, "", "{args:?}");
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_fen_quietly() {
     let dir = scratch("pipe");
@@ -170,28 +196,17 @@ fn a_reader_that_goes_away_ends_fen_quietly() {
         lines.push('\n');
     }
     fs::write(&huge, lines).expect("written");
+    // Games enough to fill the pipe many times over (once, `fen pgn -j 2`
+    // waited forever: its workers had stopped, its reader still sent).
+    let games = dir.join("games.pgn");
+    let game = "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *\n\n";
+    fs::write(&games, game.repeat(20_000)).expect("written");
     for jobs in ["1", "2"] {
-        let mut child = fen(&["board", "-j", jobs, huge.to_str().unwrap()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("fen runs");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut first)
-            .expect("a line");
-        // The pipe closes here, as `| head -1` closes it.
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .expect("stderr")
-            .read_to_string(&mut stderr)
-            .expect("stderr");
-        let status = child.wait().expect("fen ends");
-        assert_eq!(first, "rnbqkbnr\n");
-        assert_eq!(status.code(), Some(0), "-j {jobs}: {stderr}");
-        assert_eq!(stderr, "", "-j {jobs}");
+        reader_goes_away(&["board", "-j", jobs, huge.to_str().unwrap()], "rnbqkbnr\n");
+        reader_goes_away(
+            &["pgn", "-j", jobs, games.to_str().unwrap()],
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n",
+        );
     }
     fs::remove_dir_all(&dir).ok();
 }

@@ -241,7 +241,9 @@ fn in_parallel<P: GamePlayer>(
 ) -> io::Result<Status> {
     let in_flight = 4 * threads;
     let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
-    let from_reader = Mutex::new(from_reader);
+    // The workers share the receiver; the first to find the writer gone
+    // drops it, so that the reader's next send fails and it stops too.
+    let from_reader = Mutex::new(Some(from_reader));
     let (to_writer, from_workers) = sync_channel::<Done>(in_flight);
     let mut notes = out.collector();
     let (written, status) = thread::scope(|scope| {
@@ -251,8 +253,11 @@ fn in_parallel<P: GamePlayer>(
             scope.spawn(move || {
                 let mut player = make();
                 loop {
-                    let next = from_reader.lock().map(|receiver| receiver.recv());
-                    let Ok(Ok((index, batch))) = next else {
+                    let next = match from_reader.lock() {
+                        Ok(receiver) => receiver.as_ref().map(Receiver::recv),
+                        Err(_) => None,
+                    };
+                    let Some(Ok((index, batch))) = next else {
                         return;
                     };
                     // Writing to memory does not fail.
@@ -264,6 +269,9 @@ fn in_parallel<P: GamePlayer>(
                         status,
                     };
                     if to_writer.send(done).is_err() {
+                        if let Ok(mut receiver) = from_reader.lock() {
+                            receiver.take();
+                        }
                         return;
                     }
                 }
@@ -285,7 +293,8 @@ fn in_parallel<P: GamePlayer>(
             }
             bytes = 0;
             index += 1;
-            // A closed channel means the writer stopped (a closed pipe).
+            // A closed channel means the writer stopped (a closed pipe),
+            // and a worker then dropped the receiver.
             match to_workers.send((index - 1, std::mem::take(&mut batch))) {
                 Ok(()) => Ok(ControlFlow::Continue(())),
                 Err(_) => Ok(ControlFlow::Break(())),
