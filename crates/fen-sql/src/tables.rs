@@ -95,7 +95,10 @@ pub async fn register(
             ctx.register_parquet(name, location.as_ref(), options).await
         }
         Format::Pgn => {
-            ctx.register_table(name, crate::pgn::table(PathBuf::from(path))?)?;
+            ctx.register_table(
+                name,
+                crate::pgn::table(PathBuf::from(path), Default::default())?,
+            )?;
             Ok(())
         }
     }

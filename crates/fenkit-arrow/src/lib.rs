@@ -52,7 +52,9 @@ pub use play::{fen_play, pgn_positions, positions_type};
 pub use position::{
     fen_check_status, fen_material, fen_opening, fen_side, material_type, opening_type,
 };
-pub use read_pgn::{PgnBatches, TAGS, pgn_schema, read_pgn};
+pub use read_pgn::{
+    PgnBatches, PgnColumns, TAGS, pgn_schema, pgn_schema_with, read_pgn, read_pgn_with,
+};
 pub use shakmaty::{CastlingMode, EnPassantMode};
 pub use strings::{ACCEPTED, Strings};
 pub use write::{fen_board, fen_canonical};

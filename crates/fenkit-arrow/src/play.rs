@@ -168,15 +168,103 @@ impl plies::PlyFields for Positions {
         position_fields()
     }
 
-    fn write(&self, ply: &Ply<'_>, mode: CastlingMode, fen: &mut Vec<u8>, out: &mut StructBuilder) {
-        fen.clear();
-        WriteOptions::default().write_fen(&ply.position.to_setup(EnPassantMode::Always), fen);
-        plies::field::<UInt32Builder>(out, 0).append_value(ply.ply as u32);
-        plies::field::<StringBuilder>(out, 1).append_option(ply.san.map(|san| san.to_string()));
-        plies::field::<StringBuilder>(out, 2)
-            .append_option(ply.played.map(|m| UciMove::from_move(m, mode).to_string()));
-        // The writer writes ASCII only.
-        plies::field::<StringBuilder>(out, 3)
-            .append_value(std::str::from_utf8(fen).expect("ASCII"));
+    fn write(
+        &self,
+        ply: &Ply<'_>,
+        mode: CastlingMode,
+        text: &mut Vec<u8>,
+        out: &mut StructBuilder,
+    ) {
+        text.clear();
+        let texts = PlyTexts::write(ply, mode, text);
+        texts.append_to(ply.ply as u32, text, out);
+    }
+}
+
+/// Where a ply's SAN, UCI and FEN end in a buffer holding the three one
+/// after the other (no SAN nor UCI for ply 0: empty, written as null).
+#[derive(Copy, Clone)]
+pub(crate) struct PlyTexts {
+    san: u32,
+    uci: u32,
+    fen: u32,
+}
+
+impl PlyTexts {
+    /// Appends `ply`'s SAN, UCI and FEN to `buf`; where they end.
+    pub(crate) fn write(ply: &Ply<'_>, mode: CastlingMode, buf: &mut Vec<u8>) -> PlyTexts {
+        use std::io::Write as _;
+        if let Some(san) = ply.san {
+            let _ = write!(buf, "{san}");
+        }
+        let san = buf.len() as u32;
+        if let Some(played) = ply.played {
+            let _ = write!(buf, "{}", UciMove::from_move(played, mode));
+        }
+        let uci = buf.len() as u32;
+        WriteOptions::default().write_fen(&ply.position.to_setup(EnPassantMode::Always), buf);
+        PlyTexts {
+            san,
+            uci,
+            fen: buf.len() as u32,
+        }
+    }
+
+    /// Appends the fields of ply `ply`, its texts in `buf` from `from`
+    /// (where the previous ply's end), to `out` (not the struct's own
+    /// validity).
+    pub(crate) fn append_after(&self, ply: u32, from: usize, buf: &str, out: &mut StructBuilder) {
+        let text = |range: std::ops::Range<usize>| &buf[range];
+        let (san, uci, fen) = (self.san as usize, self.uci as usize, self.fen as usize);
+        plies::field::<UInt32Builder>(out, 0).append_value(ply);
+        let with_move = ply > 0;
+        plies::field::<StringBuilder>(out, 1).append_option(with_move.then(|| text(from..san)));
+        plies::field::<StringBuilder>(out, 2).append_option(with_move.then(|| text(san..uci)));
+        plies::field::<StringBuilder>(out, 3).append_value(text(uci..fen));
+    }
+
+    /// As [`append_after`](Self::append_after), the texts from the start
+    /// of `buf`.
+    fn append_to(&self, ply: u32, buf: &[u8], out: &mut StructBuilder) {
+        // SAN, UCI and the writer's FEN are ASCII.
+        let buf = std::str::from_utf8(buf).expect("ASCII");
+        self.append_after(ply, 0, buf, out)
+    }
+}
+
+/// The positions of one game, gathered as it is played (on any thread),
+/// appended to a batch's list column afterwards: what `read_pgn`'s
+/// `positions` column holds, the same structs as [`pgn_positions`]'.
+#[derive(Default)]
+pub(crate) struct GamePositions {
+    text: Vec<u8>,
+    plies: Vec<PlyTexts>,
+}
+
+impl GamePositions {
+    pub(crate) fn push(&mut self, ply: &Ply<'_>, mode: CastlingMode) {
+        self.plies.push(PlyTexts::write(ply, mode, &mut self.text));
+    }
+
+    /// Appends this game's list to `out`.
+    pub(crate) fn append_to(&self, out: &mut arrow_array::builder::ListBuilder<StructBuilder>) {
+        // SAN, UCI and the writer's FEN are ASCII: checked once a game.
+        let text = std::str::from_utf8(&self.text).expect("ASCII");
+        let mut from = 0;
+        for (ply, texts) in self.plies.iter().enumerate() {
+            texts.append_after(ply as u32, from, text, out.values());
+            out.values().append(true);
+            from = texts.fen as usize;
+        }
+        out.append(true);
+    }
+
+    /// The bytes it holds, to size a batch's builders.
+    pub(crate) fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.plies.len()
     }
 }

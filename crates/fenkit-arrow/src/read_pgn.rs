@@ -5,12 +5,16 @@ use std::{io::Read, path::Path, sync::Arc};
 
 use arrow_array::{
     ArrayRef, RecordBatch, RecordBatchReader,
-    builder::{StringBuilder, UInt32Builder, UInt64Builder},
+    builder::{
+        ArrayBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder, UInt64Builder,
+    },
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use fenkit::games::pgn::{GameText, GameTexts};
 use fenkit::games::pgn::{Plies, Reader};
 use rayon::prelude::*;
+
+use crate::play::GamePositions;
 
 /// The tags that become columns, under their PGN names: the seven of the
 /// standard's roster, then what game dumps (lichess, chess.com) carry.
@@ -38,11 +42,38 @@ pub const TAGS: [&str; 17] = [
 /// that memory stays flat on a dump of any size.
 const GAMES_PER_BATCH: usize = 8192;
 
+/// What [`read_pgn_with`] reads besides the games' tags and movetext.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PgnColumns {
+    /// A `positions` column: every position of each game's mainline, as
+    /// [`pgn_positions`](crate::pgn_positions) gives them, from the same
+    /// pass that finds its plies and error (a game is played once).
+    pub positions: bool,
+}
+
+impl PgnColumns {
+    /// With the `positions` column.
+    pub fn with_positions(self) -> PgnColumns {
+        PgnColumns {
+            positions: true,
+            ..self
+        }
+    }
+}
+
 /// The schema of [`read_pgn`]'s batches: `game` (1-based number), `line`
 /// (where it starts), one nullable text column per tag of [`TAGS`],
 /// `movetext`, `plies` (null when the game cannot be played through) and
 /// `error` (why; null for a game played through).
 pub fn pgn_schema() -> SchemaRef {
+    pgn_schema_with(PgnColumns::default())
+}
+
+/// The schema of [`read_pgn_with`]'s batches: [`pgn_schema`]'s columns,
+/// then `positions` when asked (the type of
+/// [`positions_type`](crate::positions_type); null where `plies` is).
+pub fn pgn_schema_with(columns: PgnColumns) -> SchemaRef {
     let mut fields = vec![
         Field::new("game", DataType::UInt64, false),
         Field::new("line", DataType::UInt64, false),
@@ -54,6 +85,9 @@ pub fn pgn_schema() -> SchemaRef {
     fields.push(Field::new("movetext", DataType::Utf8, false));
     fields.push(Field::new("plies", DataType::UInt32, true));
     fields.push(Field::new("error", DataType::Utf8, true));
+    if columns.positions {
+        fields.push(Field::new("positions", crate::positions_type(), true));
+    }
     Arc::new(Schema::new(fields))
 }
 
@@ -77,25 +111,58 @@ pub fn pgn_schema() -> SchemaRef {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_pgn(path: &Path) -> std::io::Result<PgnBatches<Box<dyn Read + Send>>> {
+    read_pgn_with(path, PgnColumns::default())
+}
+
+/// [`read_pgn`], with the further `columns` asked for: each game is still
+/// played once, its positions written as it is.
+///
+/// ```
+/// use arrow_array::{Array, cast::AsArray};
+/// use fenkit_arrow::PgnColumns;
+///
+/// let path = std::env::temp_dir().join(format!("doc-positions-{}.pgn", std::process::id()));
+/// std::fs::write(&path, "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7?? 2. Zz9 *\n")?;
+/// let batches = fenkit_arrow::read_pgn_with(&path, PgnColumns::default().with_positions())?;
+/// let batch = batches.collect::<Result<Vec<_>, _>>()?.remove(0);
+/// let positions = batch.column_by_name("positions").unwrap().as_list::<i32>();
+/// let first = positions.value(0);
+/// let fens = first.as_struct().column_by_name("fen").unwrap().as_string::<i32>();
+/// assert_eq!(fens.len(), 3); // the start, e4, e5
+/// assert_eq!(fens.value(2), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+/// assert!(positions.is_null(1)); // the second game stops at Zz9
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_pgn_with(
+    path: &Path,
+    columns: PgnColumns,
+) -> std::io::Result<PgnBatches<Box<dyn Read + Send>>> {
     // pgn-reader buffers what it reads.
     let (input, _) = fenkit_io::open(path)?;
-    Ok(PgnBatches::new(input))
+    Ok(PgnBatches::with_columns(input, columns))
 }
 
 /// The batches of one PGN input; see [`read_pgn`].
 pub struct PgnBatches<R> {
     games: GameTexts<R>,
     number: u64,
+    columns: PgnColumns,
     schema: SchemaRef,
     failed: bool,
 }
 
 impl<R: Read> PgnBatches<R> {
     pub fn new(input: R) -> PgnBatches<R> {
+        PgnBatches::with_columns(input, PgnColumns::default())
+    }
+
+    pub fn with_columns(input: R, columns: PgnColumns) -> PgnBatches<R> {
         PgnBatches {
             games: GameTexts::new(input),
             number: 0,
-            schema: pgn_schema(),
+            columns,
+            schema: pgn_schema_with(columns),
             failed: false,
         }
     }
@@ -107,6 +174,8 @@ struct Row {
     movetext: String,
     plies: Option<u32>,
     error: Option<String>,
+    /// Its positions, when asked for and the game is played through.
+    positions: Option<GamePositions>,
 }
 
 fn tag_value(line: &[u8]) -> Option<(&[u8], String)> {
@@ -130,7 +199,7 @@ fn tag_value(line: &[u8]) -> Option<(&[u8], String)> {
 /// A game's row; its text is read as `fen pgn` reads it, movetext
 /// dialects (`0-0`, `e.p.`, `++`) rewritten in place once the movetext
 /// column has it as written.
-fn row(game: &mut GameText) -> Row {
+fn row(game: &mut GameText, columns: PgnColumns) -> Row {
     let mut tags: [Option<String>; TAGS.len()] = Default::default();
     for line in game.text.split(|&b| b == b'\n') {
         if let Some((name, value)) = tag_value(line)
@@ -141,18 +210,25 @@ fn row(game: &mut GameText) -> Row {
     }
     let movetext = String::from_utf8_lossy(game.movetext()).into_owned();
     fenkit::games::rewrite_dialects(&mut game.text);
-    let (plies, error) = play(&game.text);
+    let mut positions = columns.positions.then(GamePositions::default);
+    let (plies, error) = play(&game.text, positions.as_mut());
     Row {
         tags,
         movetext,
         plies,
+        positions: positions.filter(|_| error.is_none()),
         error,
     }
 }
 
-/// Plays a game through: its plies, or why it stopped.
-fn play(text: &[u8]) -> (Option<u32>, Option<String>) {
-    let mut plies = Plies::new(|_| {});
+/// Plays a game through, each position into `positions` when given: its
+/// plies, or why it stopped.
+fn play(text: &[u8], mut positions: Option<&mut GamePositions>) -> (Option<u32>, Option<String>) {
+    let mut plies = Plies::new(|ply| {
+        if let Some(positions) = positions.as_deref_mut() {
+            positions.push(&ply, shakmaty::CastlingMode::Standard);
+        }
+    });
     match Reader::new(text).read_game(&mut plies) {
         Ok(Some(played)) => match plies.check_words(text, played) {
             Ok(end) => (Some(end.plies as u32), None),
@@ -186,7 +262,11 @@ impl<R: Read> Iterator for PgnBatches<R> {
         if games.is_empty() {
             return None;
         }
-        let rows: Vec<Row> = games.par_iter_mut().map(row).collect();
+        let columns = self.columns;
+        let rows: Vec<Row> = games
+            .par_iter_mut()
+            .map(|game| row(game, columns))
+            .collect();
         let first = self.number + 1;
         self.number += games.len() as u64;
         Some(self.batch(first, &games, rows))
@@ -229,6 +309,9 @@ impl<R> PgnBatches<R> {
         columns.push(Arc::new(movetext.finish()));
         columns.push(Arc::new(plies.finish()));
         columns.push(Arc::new(error.finish()));
+        if self.columns.positions {
+            columns.push(positions_column(&rows));
+        }
         RecordBatch::try_new(self.schema.clone(), columns)
     }
 }
@@ -237,4 +320,34 @@ impl<R: Read> RecordBatchReader for PgnBatches<R> {
     fn schema(&self) -> SchemaRef {
         self.schema.clone()
     }
+}
+
+/// The `positions` column of a batch's rows, its builders sized from what
+/// the rows hold.
+fn positions_column(rows: &[Row]) -> ArrayRef {
+    let games = rows.iter().filter_map(|row| row.positions.as_ref());
+    let (plies, bytes) = games.fold((0, 0), |(plies, bytes), game| {
+        (plies + game.len(), bytes + game.text_len())
+    });
+    let DataType::List(item) = crate::positions_type() else {
+        unreachable!("positions are a list")
+    };
+    let DataType::Struct(fields) = item.data_type() else {
+        unreachable!("of structs")
+    };
+    let field_builders: Vec<Box<dyn ArrayBuilder>> = vec![
+        Box::new(UInt32Builder::with_capacity(plies)),
+        Box::new(StringBuilder::with_capacity(plies, bytes / 8)),
+        Box::new(StringBuilder::with_capacity(plies, bytes / 8)),
+        Box::new(StringBuilder::with_capacity(plies, bytes)),
+    ];
+    let values = StructBuilder::new(fields.clone(), field_builders);
+    let mut list = ListBuilder::with_capacity(values, rows.len()).with_field(item.clone());
+    for row in rows {
+        match &row.positions {
+            Some(game) => game.append_to(&mut list),
+            None => list.append_null(),
+        }
+    }
+    Arc::new(list.finish())
 }

@@ -203,11 +203,26 @@ fn one_array(column: AnyArray) -> PyResult<ArrayRef> {
     }
 }
 
+/// The further columns `read_pgn` is asked for.
+fn pgn_columns(positions: bool) -> fenkit_arrow::PgnColumns {
+    let columns = fenkit_arrow::PgnColumns::default();
+    match positions {
+        true => columns.with_positions(),
+        false => columns,
+    }
+}
+
 /// Reads a PGN file, compressed or not, as a stream of record batches:
-/// one row per game (tags as columns, movetext, plies, error).
+/// one row per game (tags as columns, movetext, plies, error; with
+/// `positions`, every position, found in the same pass).
 #[pyfunction]
-pub fn read_pgn<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Bound<'py, PyAny>> {
-    let batches = fenkit_arrow::read_pgn(&path).map_err(|err| {
+#[pyo3(signature = (path, positions = false))]
+pub fn read_pgn<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    positions: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let batches = fenkit_arrow::read_pgn_with(&path, pgn_columns(positions)).map_err(|err| {
         pyo3::exceptions::PyOSError::new_err(format!("{}: {err}", path.display()))
     })?;
     pyo3_arrow::PyRecordBatchReader::new(Box::new(batches)).into_pyarrow(py)
@@ -215,6 +230,8 @@ pub fn read_pgn<'py>(py: Python<'py>, path: std::path::PathBuf) -> PyResult<Boun
 
 /// The schema of `read_pgn`'s batches, for engines that declare it first.
 #[pyfunction]
-pub fn read_pgn_schema(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    pyo3_arrow::PySchema::new(fenkit_arrow::pgn_schema()).into_pyarrow(py)
+#[pyo3(signature = (positions = false))]
+pub fn read_pgn_schema(py: Python<'_>, positions: bool) -> PyResult<Bound<'_, PyAny>> {
+    pyo3_arrow::PySchema::new(fenkit_arrow::pgn_schema_with(pgn_columns(positions)))
+        .into_pyarrow(py)
 }

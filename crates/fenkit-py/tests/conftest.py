@@ -26,14 +26,18 @@ def golden():
     return read
 
 
-def game_positions(path):
+def game_positions(path, one_pass=False):
     """The positions after each move of every game of a PGN file, as
     `(game, fen)` pairs, read by the Python package (`read_pgn`, then
-    `pgn_positions` with each game's `[FEN]`)."""
+    `pgn_positions` with each game's `[FEN]`; or, `one_pass`, read_pgn's
+    own `positions` column)."""
     import fenkit
 
-    games = fenkit.read_pgn(path).read_all()
-    positions = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
+    games = fenkit.read_pgn(path, positions=one_pass).read_all()
+    if one_pass:
+        positions = games.column("positions")
+    else:
+        positions = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
     return [
         (number, ply["fen"])
         for number, plies in zip(games.column("game").to_pylist(), positions.to_pylist())
@@ -41,14 +45,15 @@ def game_positions(path):
     ]
 
 
-def fen_sql_game_positions(fen_sql, path):
+def fen_sql_game_positions(fen_sql, path, one_pass=False):
     """The same pairs as `game_positions`, read by fen-sql."""
     import csv
     import io
     import subprocess
 
-    query = f"""SELECT game, p['fen'] AS fen FROM (
-        SELECT game, unnest(pgn_positions(movetext, "FEN")) AS p FROM '{path}'
-    ) WHERE p['ply'] > 0 ORDER BY game, p['ply']"""
+    games = f"""SELECT game, unnest(pgn_positions(movetext, "FEN")) AS p FROM '{path}'"""
+    if one_pass:
+        games = f"""SELECT game, unnest(positions) AS p FROM read_pgn('{path}', 'positions')"""
+    query = f"""SELECT game, p['fen'] AS fen FROM ({games}) WHERE p['ply'] > 0 ORDER BY game, p['ply']"""
     rows = subprocess.run([fen_sql, "--format", "csv", "-c", query], capture_output=True, text=True, check=True).stdout
     return [(int(g), f) for g, f in list(csv.reader(io.StringIO(rows)))[1:]]

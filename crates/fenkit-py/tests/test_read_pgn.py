@@ -9,6 +9,7 @@ import pyarrow as pa
 
 import fenkit
 from conftest import SAMPLES
+from fenkit._types import RETURNS
 
 GAME = """[Event "Rated blitz game"]
 [Site "https://lichess.org/abcd{n}"]
@@ -98,6 +99,20 @@ def test_tricky_pgn_has_one_count_of_games_and_one_set_of_positions_everywhere()
     assert games.num_rows == 4
     assert command == python == sql
     assert len(command) == 14
+    # Each game played once, its positions read in the same pass.
+    assert game_positions(path, one_pass=True) == command
+    assert fen_sql_game_positions(fen_sql, path, one_pass=True) == command
+
+
+def test_read_pgn_positions_are_pgn_positions_whole():
+    """read_pgn's own positions column holds, game for game, what
+    pgn_positions gives (ply, SAN, UCI, FEN), null where it gives null: a
+    game that stops, a set-up game, dialects."""
+    for name in ["games.pgn", "tricky.pgn", "annotated.pgn"]:
+        games = fenkit.read_pgn(SAMPLES / name, positions=True).read_all()
+        again = fenkit.pgn_positions(games.column("movetext"), games.column("FEN"))
+        assert games.column("positions").to_pylist() == again.to_pylist(), name
+        assert games.schema.field("positions").type == RETURNS["pgn_positions"]
 
 
 def test_pgn_annotations_say_what_fen_pgn_columns_say():

@@ -149,6 +149,16 @@ def test_tricky_pgn_gives_the_games_and_positions_fen_sql_gives(spark):
     python = game_positions(path)
     assert len(expected) == 14
     assert got == expected == python
+    # Each game played once: read_pgn's own positions column.
+    fenkit.spark.read_pgn(spark, str(path), positions=True).createOrReplaceTempView("tricky_positions")
+    one_pass = [
+        (row[0], row[1])
+        for row in spark.sql(
+            "SELECT game, p.fen FROM (SELECT game, explode(positions) AS p FROM tricky_positions) "
+            "WHERE p.ply > 0 ORDER BY game, p.ply"
+        ).collect()
+    ]
+    assert one_pass == expected
 
 
 def _plain(value):

@@ -35,30 +35,43 @@ pub fn board_letters(board: &Board) -> [u8; 64] {
 /// chess).
 pub(crate) fn write_placement(board: &Board, promoted: Bitboard, out: &mut Vec<u8>) {
     let letters = board_letters(board);
-    for (row, squares) in letters.chunks_exact(8).enumerate() {
+    // Rank 8 first, as the letters: bits 0 to 7 are a8 to h8.
+    let occupied = board.occupied().flip_vertical().0;
+    // Measured: a branch on each square's emptiness was mispredicted so
+    // often that it took a third of `fen pgn`'s time. Here only occupied
+    // squares are visited, and a run's digit is always stored and kept
+    // only when the run is not empty (no branch); the field is built on
+    // the stack and appended at once. At most 8 letters and 8 `~` a rank,
+    // 7 slashes, and the one byte a digit not kept may take.
+    let mut field = [0u8; 8 * 16 + 7 + 1];
+    let mut len = 0;
+    for row in 0..8 {
         if row > 0 {
-            out.push(b'/');
+            field[len] = b'/';
+            len += 1;
         }
-        let mut empty = 0u8;
-        for (file, &letter) in squares.iter().enumerate() {
-            if letter == b'.' {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push(b'0' + empty);
-                empty = 0;
-            }
-            out.push(letter);
+        let mut rank = (occupied >> (row * 8)) as u8;
+        let mut next_file = 0;
+        while rank != 0 {
+            let file = rank.trailing_zeros() as usize;
+            let run = file - next_file;
+            field[len] = b'0' + run as u8;
+            len += usize::from(run != 0);
+            field[len] = letters[row * 8 + file];
+            len += 1;
             // Row 0 is rank 8.
             if promoted.any() && promoted.contains(Square::new(((7 - row) * 8 + file) as u32)) {
-                out.push(b'~');
+                field[len] = b'~';
+                len += 1;
             }
+            next_file = file + 1;
+            rank &= rank - 1;
         }
-        if empty > 0 {
-            out.push(b'0' + empty);
-        }
+        let run = 8 - next_file;
+        field[len] = b'0' + run as u8;
+        len += usize::from(run != 0);
     }
+    out.extend_from_slice(&field[..len]);
 }
 
 /// Appends `value` in decimal: the counters of FEN and EPD, and the

@@ -63,8 +63,8 @@ def pgn_annotations(column: C, start: Any = None, *, lenient: bool = False, ches
 
 # END generated
 
-def read_pgn(path: str) -> Any:
-    """A PGN file (compressed or not) as a pyarrow RecordBatchReader, one row per game.
+def read_pgn(path: str, positions: bool = False) -> Any:
+    """A PGN file (compressed or not) as a pyarrow RecordBatchReader, one row per game (with ``positions=True``, every position too, from the same pass).
 
     >>> fenkit.read_pgn("samples/games.pgn").read_all().column("White")[0].as_py()
     'A'

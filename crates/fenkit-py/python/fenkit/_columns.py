@@ -174,7 +174,7 @@ for _entry in TABLE.values():
     globals()[_entry["name"]] = _column_function(_entry)
 
 
-def read_pgn(path: "str | os.PathLike[str]") -> pa.RecordBatchReader:
+def read_pgn(path: "str | os.PathLike[str]", positions: bool = False) -> pa.RecordBatchReader:
     """Reads a PGN file (gzip, zstd, bzip2 or xz compressed, or not, told
     by its first bytes) as a stream of pyarrow record batches, one row per
     game: ``game`` (its number), ``line`` (where it starts), the common
@@ -183,10 +183,15 @@ def read_pgn(path: "str | os.PathLike[str]") -> pa.RecordBatchReader:
     ``Opening``, ``TimeControl``, ``Termination``, ``UTCDate``,
     ``UTCTime``, ``Variant``, ``FEN``), ``movetext``, ``plies`` and
     ``error`` (why a game cannot be played through). Memory stays flat:
-    batches of a few thousand games at a time.
+    batches of a few thousand games at a time. With ``positions=True``, a
+    ``positions`` column too: what ``pgn_positions`` gives for the game,
+    found in the same pass that plays it (each game is played once).
 
     >>> games = fenkit.read_pgn("samples/games.pgn").read_all()
     >>> games.column("White")[0].as_py(), games.column("plies")[0].as_py()
     ('A', 7)
+    >>> games = fenkit.read_pgn("samples/games.pgn", positions=True).read_all()
+    >>> games.column("positions")[0].as_py()[1]["san"]
+    'e4'
     """
-    return _native.read_pgn(os.fspath(path))
+    return _native.read_pgn(os.fspath(path), positions)

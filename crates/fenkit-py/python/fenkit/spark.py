@@ -80,10 +80,14 @@ def register(spark: Any) -> None:
         spark.udf.register(name, arrow_udf(_udf(name), returns))
 
 
-def _spark_schema() -> str:
-    """The DDL schema of ``read_pgn``'s games in Spark's types."""
-    names = {pa.int64(): "bigint", pa.string(): "string"}
-    return ", ".join(f"`{f.name}` {names[_signed(f.type)]}" for f in _native.read_pgn_schema())
+def _spark_schema(positions: bool = False) -> Any:
+    """The schema of ``read_pgn``'s games in Spark's types."""
+    from pyspark.sql.types import StructField, StructType
+
+    # Nullable throughout: Spark compares the batches' schema (whose
+    # fields are all nullable) with this one.
+    fields = _native.read_pgn_schema(positions)
+    return StructType([StructField(f.name, _spark_type(f.type), True) for f in fields])
 
 
 def _signed_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
@@ -95,15 +99,16 @@ def _data_source() -> Any:
     from pyspark.sql.datasource import DataSource, DataSourceReader
 
     class PgnReader(DataSourceReader):
-        def __init__(self, path: str) -> None:
+        def __init__(self, path: str, positions: bool) -> None:
             self.path = path
+            self.positions = positions
 
         def read(self, partition: Any) -> Any:
             # On the worker: the file read in batches of games, as Arrow.
             from fenkit import _native
             from fenkit.spark import _signed_batch
 
-            for batch in _native.read_pgn(self.path):
+            for batch in _native.read_pgn(self.path, self.positions):
                 yield _signed_batch(batch)
 
     class PgnDataSource(DataSource):
@@ -113,18 +118,23 @@ def _data_source() -> Any:
         def name(cls) -> str:
             return "pgn"
 
-        def schema(self) -> str:
-            return _spark_schema()
+        def positions(self) -> bool:
+            return self.options.get("positions", "false").lower() == "true"
+
+        def schema(self) -> Any:
+            return _spark_schema(self.positions())
 
         def reader(self, schema: Any) -> Any:
-            return PgnReader(self.options["path"])
+            return PgnReader(self.options["path"], self.positions())
 
     return PgnDataSource
 
 
-def read_pgn(spark: Any, path: str) -> Any:
+def read_pgn(spark: Any, path: str, positions: bool = False) -> Any:
     """The games of a PGN file (compressed or not) as a Spark DataFrame
-    with the columns of ``fenkit.read_pgn``, read by a worker in batches
-    (a Python data source, ``spark.read.format("pgn")``)."""
+    with the columns of ``fenkit.read_pgn`` (``positions=True``: its
+    ``positions`` column too, each game played once), read by a worker in
+    batches (a Python data source, ``spark.read.format("pgn")``)."""
     spark.dataSource.register(_data_source())
-    return spark.read.format("pgn").load(str(path))
+    reader = spark.read.format("pgn").option("positions", str(positions).lower())
+    return reader.load(str(path))
