@@ -105,6 +105,16 @@ impl Client {
         )
     }
 
+    /// Replaces `range` of `uri` by `text`: the document's version
+    /// `version`.
+    fn change(&self, uri: &str, version: i32, range: Value, text: &str) {
+        let change = json!({ "range": range, "text": text });
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] }),
+        );
+    }
+
     fn open(&self, uri: &str, language: &str, text: &str) {
         let item = json!({ "uri": uri, "languageId": language, "version": 1, "text": text });
         self.notify("textDocument/didOpen", json!({ "textDocument": item }));
@@ -157,19 +167,11 @@ fn diagnostics_come_at_their_ranges_and_follow_edits() {
     );
     assert_eq!(found[0]["range"], range(1, 35, 42));
     // Typing the missing rook mends it: an incremental change.
-    let change = json!({ "range": range(1, 42, 42), "text": "R" });
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": URI, "version": 2 }, "contentChanges": [change] }),
-    );
+    client.change(URI, 2, range(1, 42, 42), "R");
     assert_eq!(client.diagnostics(URI), Vec::<Value>::new());
     // A look-alike dash, a UTF-16 character before the problem: columns
     // count UTF-16 units, as the protocol does.
-    let change = json!({ "range": range(0, 20, 21), "text": "–" });
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": URI, "version": 3 }, "contentChanges": [change] }),
-    );
+    client.change(URI, 3, range(0, 20, 21), "–");
     let found = client.diagnostics(URI);
     assert_eq!(found[0]["range"], range(0, 20, 21), "{found:?}");
     let _ = client.request(
@@ -361,11 +363,7 @@ fn a_pgn_game_s_illegal_move_is_found_at_its_characters() {
     assert_eq!(found[1]["code"], "unknown-variant");
     assert_eq!(found[1]["range"]["start"]["line"], 6);
     // Mended, the game plays through; the others keep their findings.
-    let change = json!({ "range": range(4, 0, 3), "text": "Nc6" });
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": pgn, "version": 2 }, "contentChanges": [change] }),
-    );
+    client.change(pgn, 2, range(4, 0, 3), "Nc6");
     let found = client.diagnostics(pgn);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0]["code"], "unknown-variant");
@@ -571,12 +569,8 @@ fn edits_that_arrive_while_a_document_is_checked_are_all_applied() {
     // Five edits sent at once, while the server reads the document: each
     // breaks one more record (a side to move `W`).
     for version in 2..=6 {
-        let line = (version - 2) * 1_000;
-        let change = json!({ "range": range(line, 20, 21), "text": "W" });
-        client.notify(
-            "textDocument/didChange",
-            json!({ "textDocument": { "uri": URI, "version": version }, "contentChanges": [change] }),
-        );
+        let line = (version as u32 - 2) * 1_000;
+        client.change(URI, version, range(line, 20, 21), "W");
     }
     let (found, version) = loop {
         let (found, version) = client.diagnostics_with_version(URI);
@@ -599,11 +593,7 @@ fn a_variant_game_s_fen_tag_reads_by_its_variant_tag() {
     assert_eq!(client.diagnostics(pgn), Vec::<Value>::new());
     // The [Variant] tag's line alone changes: the [FEN] tag is read again,
     // as standard FEN now, whose placement holds no pocket.
-    let change = json!({ "range": range(0, 10, 20), "text": "Standard" });
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": pgn, "version": 2 }, "contentChanges": [change] }),
-    );
+    client.change(pgn, 2, range(0, 10, 20), "Standard");
     let found = client.diagnostics(pgn);
     let codes: Vec<&Value> = found.iter().map(|d| &d["code"]).collect();
     assert!(codes.contains(&&json!("bad-piece-char")), "{found:?}");

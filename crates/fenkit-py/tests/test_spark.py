@@ -132,33 +132,32 @@ def test_one_option_word_gives_one_result_on_spark_as_in_python(spark):
             assert got == fenkit.fen_valid([record], **{option: word})[0], spelling
 
 
+def _fens_after_moves(spark, view, positions):
+    """`(game, fen)` after each move of the games in `view`, their plies
+    in the list `positions` (an expression of the view's columns)."""
+    return [
+        (row[0], row[1])
+        for row in spark.sql(
+            f"SELECT game, p.fen FROM (SELECT game, explode({positions}) AS p FROM {view}) "
+            "WHERE p.ply > 0 ORDER BY game, p.ply"
+        ).collect()
+    ]
+
+
 def test_tricky_pgn_gives_the_games_and_positions_fen_sql_gives(spark):
     """One game splitter: samples/tricky.pgn read by a Spark worker gives
     the games and positions fen-sql and Python give, row for row (and so
     `fen pgn`, see test_read_pgn)."""
     path = SAMPLES / "tricky.pgn"
     fenkit.spark.read_pgn(spark, str(path)).createOrReplaceTempView("tricky")
-    got = [
-        (row[0], row[1])
-        for row in spark.sql(
-            "SELECT game, p.fen FROM (SELECT game, explode(pgn_positions(movetext, FEN)) AS p FROM tricky) "
-            "WHERE p.ply > 0 ORDER BY game, p.ply"
-        ).collect()
-    ]
+    got = _fens_after_moves(spark, "tricky", "pgn_positions(movetext, FEN)")
     expected = fen_sql_game_positions(FEN_SQL, path)
     python = game_positions(path)
     assert len(expected) == 14
     assert got == expected == python
     # Each game played once: read_pgn's own positions column.
     fenkit.spark.read_pgn(spark, str(path), positions=True).createOrReplaceTempView("tricky_positions")
-    one_pass = [
-        (row[0], row[1])
-        for row in spark.sql(
-            "SELECT game, p.fen FROM (SELECT game, explode(positions) AS p FROM tricky_positions) "
-            "WHERE p.ply > 0 ORDER BY game, p.ply"
-        ).collect()
-    ]
-    assert one_pass == expected
+    assert _fens_after_moves(spark, "tricky_positions", "positions") == expected
 
 
 def _plain(value):
