@@ -174,13 +174,8 @@ pub fn hover(
             Kind::Pgn => games::move_at(document, at)?,
             _ => return None,
         };
-        let diagram = (diagrams).then(|| {
-            let look = fenkit::render::Diagram {
-                size: DIAGRAM_SIZE,
-                ..fenkit::render::Diagram::default()
-            };
-            fenkit::render::svg(&after.ply.setup, &look.for_ply(&after.ply))
-        });
+        let diagram = diagrams
+            .then(|| fenkit::render::svg(&after.ply.setup, &hover_look().for_ply(&after.ply)));
         let status = fenkit::CheckStatus::of_setup_in(
             &after.ply.setup,
             after.variant,
@@ -209,9 +204,8 @@ pub fn hover(
                     _ => Vec::new(),
                 };
                 let look = fenkit::render::Diagram {
-                    size: DIAGRAM_SIZE,
                     problems: fenkit::render::squares_to_cross_out(&broken),
-                    ..fenkit::render::Diagram::default()
+                    ..hover_look()
                 };
                 fenkit::render::svg(setup, &look)
             });
@@ -243,8 +237,13 @@ pub fn hover(
     Some(markdown(text, record_range(document, number, found)))
 }
 
-/// The width of a hover's diagram, in pixels.
-const DIAGRAM_SIZE: u32 = 240;
+/// A hover's diagram: 240 pixels wide, the rest as `fen svg` draws.
+fn hover_look() -> fenkit::render::Diagram {
+    fenkit::render::Diagram {
+        size: 240,
+        ..fenkit::render::Diagram::default()
+    }
+}
 
 fn markdown(value: String, range: Range) -> Hover {
     Hover {

@@ -3,7 +3,7 @@
 
 use arrow_array::{
     Array, ArrayRef,
-    builder::{StringBuilder, StructBuilder, UInt32Builder},
+    builder::{ArrayBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::{ReadOptions, WriteOptions, games::pgn::Ply, variants::VariantPosition};
@@ -122,6 +122,24 @@ fn position_fields() -> Fields {
         Field::new("uci", DataType::Utf8, true),
         Field::new("fen", DataType::Utf8, false),
     ])
+}
+
+/// A builder of [`pgn_positions`]' lists for `games` games holding
+/// `plies` plies and `bytes` bytes of text, sized up front.
+pub(crate) fn positions_builder(
+    games: usize,
+    plies: usize,
+    bytes: usize,
+) -> ListBuilder<StructBuilder> {
+    let fields = position_fields();
+    let field_builders: Vec<Box<dyn ArrayBuilder>> = vec![
+        Box::new(UInt32Builder::with_capacity(plies)),
+        Box::new(StringBuilder::with_capacity(plies, bytes / 8)),
+        Box::new(StringBuilder::with_capacity(plies, bytes / 8)),
+        Box::new(StringBuilder::with_capacity(plies, bytes)),
+    ];
+    let values = StructBuilder::new(fields.clone(), field_builders);
+    ListBuilder::with_capacity(values, games).with_field(plies::item(fields))
 }
 
 /// The type of [`pgn_positions`]' output: a list of structs `{ply, san,
@@ -247,7 +265,7 @@ impl GamePositions {
     }
 
     /// Appends this game's list to `out`.
-    pub(crate) fn append_to(&self, out: &mut arrow_array::builder::ListBuilder<StructBuilder>) {
+    pub(crate) fn append_to(&self, out: &mut ListBuilder<StructBuilder>) {
         // SAN, UCI and the writer's FEN are ASCII: checked once a game.
         let text = std::str::from_utf8(&self.text).expect("ASCII");
         let mut from = 0;

@@ -45,7 +45,7 @@ pub(crate) fn list_type(fields: Fields) -> DataType {
     DataType::List(item(fields))
 }
 
-fn item(fields: Fields) -> Arc<Field> {
+pub(crate) fn item(fields: Fields) -> Arc<Field> {
     Arc::new(Field::new("item", DataType::Struct(fields), true))
 }
 

@@ -5,9 +5,7 @@ use std::{io::Read, path::Path, sync::Arc};
 
 use arrow_array::{
     ArrayRef, RecordBatch, RecordBatchReader,
-    builder::{
-        ArrayBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder, UInt64Builder,
-    },
+    builder::{StringBuilder, UInt32Builder, UInt64Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use fenkit::games::pgn::{GameText, GameTexts};
@@ -329,20 +327,7 @@ fn positions_column(rows: &[Row]) -> ArrayRef {
     let (plies, bytes) = games.fold((0, 0), |(plies, bytes), game| {
         (plies + game.len(), bytes + game.text_len())
     });
-    let DataType::List(item) = crate::positions_type() else {
-        unreachable!("positions are a list")
-    };
-    let DataType::Struct(fields) = item.data_type() else {
-        unreachable!("of structs")
-    };
-    let field_builders: Vec<Box<dyn ArrayBuilder>> = vec![
-        Box::new(UInt32Builder::with_capacity(plies)),
-        Box::new(StringBuilder::with_capacity(plies, bytes / 8)),
-        Box::new(StringBuilder::with_capacity(plies, bytes / 8)),
-        Box::new(StringBuilder::with_capacity(plies, bytes)),
-    ];
-    let values = StructBuilder::new(fields.clone(), field_builders);
-    let mut list = ListBuilder::with_capacity(values, rows.len()).with_field(item.clone());
+    let mut list = crate::play::positions_builder(rows.len(), plies, bytes);
     for row in rows {
         match &row.positions {
             Some(game) => game.append_to(&mut list),
