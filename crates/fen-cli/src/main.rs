@@ -55,6 +55,7 @@ enum Command {
     History(history::Args),
     Opening(opening::Args),
     Book(book::Args),
+    Explorer(explorer::Args),
     Stats(stats::Args),
     Uniq(uniq::Args),
     #[cfg(feature = "serve")]
@@ -91,6 +92,7 @@ fn main() -> ExitCode {
         Command::History(args) => history::run(args, &mut out),
         Command::Opening(args) => opening::run(args, &mut out),
         Command::Book(args) => book::run(args, &mut out),
+        Command::Explorer(args) => explorer::run(args, &mut out),
         Command::Stats(args) => stats::run(args, &mut out),
         Command::Uniq(args) => uniq::run(args, &mut out),
         #[cfg(feature = "serve")]

@@ -5,6 +5,7 @@
 //! the library's one splitter, `fenkit::games::pgn::GameTexts`.
 
 mod compression;
+pub mod explorer;
 mod fields;
 
 pub use compression::{Compression, binary_kind, decompress, open, sniff};

@@ -1,5 +1,6 @@
-//! Position keys: the four-field key that opening classification uses, and
-//! the 64-bit Polyglot Zobrist key of opening books.
+//! Position keys: the four-field key that opening classification uses, its
+//! 64-bit Zobrist hash (the explorer's and the ECO table's), and the 64-bit
+//! Polyglot Zobrist key of opening books.
 
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
@@ -62,4 +63,28 @@ pub fn write_opening_key_with(pos: &impl Position, notation: CastlingNotation, o
 /// ```
 pub fn polyglot_key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
+}
+
+/// The 64-bit Zobrist key of [`opening_key`]'s four fields: the en passant
+/// square counts only when a capture there is legal, so that positions
+/// reached by different move orders meet (unlike [`polyglot_key`], which
+/// follows the Polyglot format's looser rule).
+///
+/// ```
+/// use shakmaty::{Chess, Position, uci::UciMove};
+///
+/// let play = |moves: &[&str]| {
+///     let mut pos = Chess::default();
+///     for uci in moves {
+///         let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+///         pos.play_unchecked(m);
+///     }
+///     pos
+/// };
+/// // 1. d4 Nf6 2. c4 and 1. c4 Nf6 2. d4 reach one position.
+/// let (a, b) = (play(&["d2d4", "g8f6", "c2c4"]), play(&["c2c4", "g8f6", "d2d4"]));
+/// assert_eq!(fenkit::transposition_key(&a), fenkit::transposition_key(&b));
+/// ```
+pub fn transposition_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }

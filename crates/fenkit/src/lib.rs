@@ -46,7 +46,9 @@ pub use check::{CheckStatus, Checked, can_move, check, king_steps, playable};
 pub use chess960::chess960_start;
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
-pub use key::{opening_key, polyglot_key, write_opening_key, write_opening_key_with};
+pub use key::{
+    opening_key, polyglot_key, transposition_key, write_opening_key, write_opening_key_with,
+};
 pub use legality::{Violation, violations};
 pub use options::{
     CastlingNotation, Choice, Format, OPTION_NAMES, OptionWord, Options, ReadOptions, Strictness,

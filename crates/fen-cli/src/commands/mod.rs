@@ -11,6 +11,7 @@ pub mod book;
 pub mod check;
 pub mod chess960;
 pub mod convert;
+pub mod explorer;
 pub mod gif;
 pub mod history;
 pub mod image;

@@ -99,15 +99,40 @@ fn play(
         return Ok(Status::BadRecords);
     };
     let mut text = Vec::with_capacity(100);
+    let status = play_moves(&mut position, moves, out, |position| {
+        if !last_only {
+            write_position(position, write, &mut text);
+        }
+    })?;
+    if last_only && status == Status::Ok {
+        write_position(&position, write, &mut text);
+    }
+    out.stdout().write_all(&text)?;
+    if let Some(over) = game_over(&position).filter(|_| status == Status::Ok) {
+        out.note(&format!("the game is over after the last move: {over}"))?;
+    }
+    Ok(status)
+}
+
+/// Plays `moves` on `position`, calling `each` with the position after
+/// each; stops at the first move that cannot be played, said as a
+/// diagnostic against the moves as one line (`<moves>`), with the legal
+/// moves of the position where it stopped.
+pub fn play_moves(
+    position: &mut VariantPosition,
+    moves: &[String],
+    out: &mut Output,
+    mut each: impl FnMut(&VariantPosition),
+) -> io::Result<Status> {
     let mut status = Status::Ok;
     // The moves as one line, so that a diagnostic names its move's column.
     let line = moves.join(" ");
     let mut offset = 0;
     for text_move in moves {
-        let number = fenkit::games::move_number(&position);
-        let over = game_over(&position);
-        match fenkit::games::read_variant_move(&position, text_move) {
-            Ok(m) if over.is_none() => fenkit::variants::play(&mut position, m),
+        let number = fenkit::games::move_number(position);
+        let over = game_over(position);
+        match fenkit::games::read_variant_move(position, text_move) {
+            Ok(m) if over.is_none() => fenkit::variants::play(position, m),
             found => {
                 let (code, why) = match (over.clone(), found) {
                     (Some(over), _) => (
@@ -129,7 +154,7 @@ fn play(
                 };
                 out.diagnostics(&record, &[diagnostic])?;
                 if over.is_none() {
-                    let legal = fenkit::games::legal_sans(&position);
+                    let legal = fenkit::games::legal_sans(position);
                     out.note(&format!("  legal moves here: {}", legal.join(" ")))?;
                 }
                 status = Status::BadRecords;
@@ -137,16 +162,7 @@ fn play(
             }
         }
         offset += text_move.len() + 1;
-        if !last_only {
-            write_position(&position, write, &mut text);
-        }
-    }
-    if last_only && status == Status::Ok {
-        write_position(&position, write, &mut text);
-    }
-    out.stdout().write_all(&text)?;
-    if let Some(over) = game_over(&position).filter(|_| status == Status::Ok) {
-        out.note(&format!("the game is over after the last move: {over}"))?;
+        each(position);
     }
     Ok(status)
 }
@@ -188,7 +204,11 @@ fn write_position(position: &VariantPosition, write: WriteOptions, text: &mut Ve
 }
 
 /// The start position, or its problems reported against the argument.
-fn start(fen: &str, read: &ReadOptions, out: &mut Output) -> io::Result<Option<VariantPosition>> {
+pub fn start(
+    fen: &str,
+    read: &ReadOptions,
+    out: &mut Output,
+) -> io::Result<Option<VariantPosition>> {
     if fen == "startpos" {
         return Ok(Some(VariantPosition::new(read.variant)));
     }

@@ -183,6 +183,11 @@ pub struct Played<'a> {
 }
 
 impl Played<'_> {
+    /// The game's text, as read.
+    pub fn text(&self) -> &[u8] {
+        &self.game.text
+    }
+
     /// `SOURCE:LINE:COL` of a problem of the `ply`-th move's annotations
     /// (its command, after the move), or of the game's first line when
     /// the command is not found as quoted.

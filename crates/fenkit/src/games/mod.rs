@@ -10,6 +10,7 @@ pub mod book;
 pub mod book_make;
 mod dialects;
 mod epd;
+pub mod explorer;
 mod history;
 #[cfg(feature = "pgn")]
 mod mainline;

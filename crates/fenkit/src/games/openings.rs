@@ -4,7 +4,7 @@
 
 use std::{collections::HashMap, sync::OnceLock};
 
-use shakmaty::{Chess, EnPassantMode, Position, san::San, zobrist::Zobrist64};
+use shakmaty::{Chess, Position, san::San};
 
 /// A named opening line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,10 +29,6 @@ struct Index {
     /// Position key (Zobrist, legal en passant only) → the first line of
     /// the table that reaches it.
     by_key: HashMap<u64, usize>,
-}
-
-fn key(position: &Chess) -> u64 {
-    position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 /// The position `moves` (SAN with move numbers) reach from the start.
@@ -64,7 +60,9 @@ fn index() -> &'static Index {
                 let Some(position) = play(moves) else {
                     continue;
                 };
-                by_key.entry(key(&position)).or_insert(openings.len());
+                by_key
+                    .entry(crate::transposition_key(&position))
+                    .or_insert(openings.len());
                 openings.push(Opening { eco, name, moves });
             }
         }
@@ -95,7 +93,7 @@ pub fn opening(position: &Chess) -> Option<&'static Opening> {
     let index = index();
     index
         .by_key
-        .get(&key(position))
+        .get(&crate::transposition_key(position))
         .map(|&i| &index.openings[i])
 }
 

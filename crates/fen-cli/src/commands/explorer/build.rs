@@ -1,0 +1,355 @@
+//! `fen explorer build GAMES... -o DIR`: games counted into an explorer
+//! index, on every core, in bounded memory.
+//!
+//! Workers play the games; each game's tags and counted moves (the first
+//! plies, loops removed) go in input order to one [`ExplorerBuilder`],
+//! which numbers the game, keeps its tags for the top games, and counts
+//! its moves, spilling sorted runs to disk past `--memory`. A move that
+//! cannot be played ends its game with a diagnostic (the moves before it
+//! count); games without a result, of a variant, left out by `--where`,
+//! or seen before (the same text) are counted and said once.
+
+use std::{
+    cell::RefCell,
+    hash::Hasher,
+    io,
+    path::PathBuf,
+    rc::Rc,
+    sync::{Arc, Mutex, PoisonError},
+};
+
+use fenkit::{
+    games::{
+        book::encode_move,
+        explorer::{ExplorerGame, without_loops},
+        pgn::{GameEnd, GameError, Plies, Ply},
+        tag_filter::TagCondition,
+    },
+    variants::VariantPosition,
+};
+use fenkit_io::explorer::ExplorerBuilder;
+use rustc_hash::{FxHashSet, FxHasher};
+
+use crate::{
+    games::{self, GamePlayer, Played},
+    output::Output,
+    run::Status,
+};
+
+/// Count PGN games into an opening explorer index (a folder; an index
+/// already there is added to): for each position of each game's first
+/// plies and the move played there, White wins, draws, Black wins,
+/// average rating and the best rated games, by speed (from TimeControl,
+/// lichess's groups) and month (from UTCDate or Date).
+#[derive(clap::Args)]
+pub struct Args {
+    /// PGN files (compressed or not); standard input when none.
+    #[arg(value_name = "GAMES")]
+    pub files: Vec<PathBuf>,
+    /// The index folder to write (or add to).
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: PathBuf,
+    /// Plies of each game counted (lichess's explorer counts 50).
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub max_ply: usize,
+    /// Only games whose tags meet the condition, as for `fen book make`:
+    /// TAG OP VALUE (WhiteElo>=2200, TimeControl>=180, Date>=2024.01).
+    #[arg(long = "where", value_name = "CONDITION")]
+    pub conditions: Vec<TagCondition>,
+    /// Memory for counting, in MiB; past it, counted rows are sorted and
+    /// spilled to disk, and merged at the end.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory: u64,
+    /// Threads for the games: N, or 0 for one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let memory = usize::try_from(args.memory << 20).unwrap_or(usize::MAX);
+    let builder = match ExplorerBuilder::new(&args.output, memory) {
+        Ok(builder) => builder,
+        Err(bad) => {
+            out.note(&format!("fen: {bad}"))?;
+            return Ok(Status::Failed);
+        }
+    };
+    let gathered = Arc::new(Mutex::new(Gathered::new(builder)));
+    let sink = Arc::clone(&gathered);
+    let mut counted = Output::new().with_sink(move |bytes| {
+        sink.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take(bytes)
+    });
+    let (threads, _) = crate::options::threads(args.jobs);
+    let (max_ply, conditions) = (args.max_ply, &args.conditions);
+    let status = games::each_game(&args.files, false, threads, &mut counted, || {
+        ExplorerPlayer::new(max_ply, conditions.clone())
+    })?;
+    counted.flush()?;
+    drop(counted);
+    let gathered = Arc::into_inner(gathered)
+        .expect("the sink is gone with its output")
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    for (count, why) in gathered.left_out() {
+        let games = if count == 1 { "game" } else { "games" };
+        out.note(&format!("fen: {count} {games} {why}"))?;
+    }
+    let written = gathered
+        .error
+        .map_or_else(|| gathered.builder.finish(), Err);
+    match written {
+        Ok(built) => {
+            let games = |n: u64| format!("{n} game{}", if n == 1 { "" } else { "s" });
+            out.note(&format!(
+                "fen: {} counted; {} now: {} rows, {} bytes ({}), in {}",
+                games(built.added),
+                args.output.display(),
+                built.rows,
+                built.bytes,
+                games(built.games),
+                match built.runs {
+                    0 => "memory".to_string(),
+                    runs => format!("{runs} runs spilled to disk"),
+                },
+            ))?;
+            Ok(status)
+        }
+        Err(err) => {
+            let why = crate::run::io_message(&err);
+            out.note(&format!("fen: {}: {why}", args.output.display()))?;
+            Ok(Status::Failed)
+        }
+    }
+}
+
+/// A game as a worker hands it on, in its output's bytes: what became of
+/// it (one of the values below), a fingerprint of its text, its tags
+/// ([`ExplorerGame::write`]), its move count (u32) and each move: the
+/// position's key (u64), the Polyglot move (u16).
+const COUNTED: u8 = 0;
+const NO_RESULT: u8 = 1;
+const VARIANT: u8 = 2;
+const FILTERED: u8 = 3;
+/// Its first position could not be set up (its error is said already).
+const UNPLAYABLE: u8 = 4;
+const MOVE_BYTES: usize = 10;
+
+struct Gathered {
+    builder: ExplorerBuilder,
+    fingerprints: FxHashSet<u64>,
+    /// Games not counted, by why (the values above; and seen before).
+    left: [u64; 5],
+    duplicates: u64,
+    carry: Vec<u8>,
+    moves: Vec<(u64, u16)>,
+    /// The first write that failed; the rest of the games are not added.
+    error: Option<io::Error>,
+}
+
+impl Gathered {
+    fn new(builder: ExplorerBuilder) -> Gathered {
+        Gathered {
+            builder,
+            fingerprints: FxHashSet::default(),
+            left: [0; 5],
+            duplicates: 0,
+            carry: Vec::new(),
+            moves: Vec::new(),
+            error: None,
+        }
+    }
+
+    fn left_out(&self) -> Vec<(u64, &'static str)> {
+        let why = [
+            (
+                self.left[usize::from(NO_RESULT)],
+                "without a result ('*' or none) left out: the explorer counts finished games",
+            ),
+            (
+                self.left[usize::from(VARIANT)],
+                "of a variant left out: the explorer holds standard chess and Chess960",
+            ),
+            (self.left[usize::from(FILTERED)], "left out by --where"),
+            (
+                self.duplicates,
+                "left out as seen before (the same text as an earlier game)",
+            ),
+        ];
+        why.into_iter().filter(|&(count, _)| count > 0).collect()
+    }
+
+    /// Adds the whole games of `bytes` (after what an earlier call left
+    /// over) and keeps the rest for the next.
+    fn take(&mut self, bytes: &[u8]) {
+        let joined;
+        let data = match self.carry.is_empty() {
+            true => bytes,
+            false => {
+                self.carry.extend_from_slice(bytes);
+                joined = std::mem::take(&mut self.carry);
+                &joined[..]
+            }
+        };
+        let mut at = 0;
+        while let Some(used) = self.take_game(&data[at..]) {
+            at += used;
+        }
+        self.carry = data[at..].to_vec();
+    }
+
+    /// Adds the game at the start of `data`; the bytes it took, or `None`
+    /// when it has not all come.
+    fn take_game(&mut self, data: &[u8]) -> Option<usize> {
+        let (&what, rest) = data.split_first()?;
+        let fingerprint = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?);
+        if what != COUNTED {
+            self.left[usize::from(what)] += 1;
+            return Some(9);
+        }
+        let (mut game, tags_len) = ExplorerGame::read(&rest[8..])?;
+        let at = 9 + tags_len;
+        let count = u32::from_le_bytes(data.get(at..at + 4)?.try_into().ok()?) as usize;
+        let end = at + 4 + count * MOVE_BYTES;
+        let moves = data.get(at + 4..end)?;
+        if !self.fingerprints.insert(fingerprint) {
+            self.duplicates += 1;
+            return Some(end);
+        }
+        self.moves.clear();
+        self.moves.extend(moves.chunks_exact(MOVE_BYTES).map(|m| {
+            let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
+            (key, u16::from_le_bytes([m[8], m[9]]))
+        }));
+        if self.error.is_none()
+            && let Err(err) = self.builder.add_game(&mut game, &self.moves)
+        {
+            self.error = Some(err);
+        }
+        Some(end)
+    }
+}
+
+/// The game being played: its tags, moves counted so far, the key of
+/// the position before the next move, what becomes of it.
+struct Game {
+    tags: Vec<Option<String>>,
+    moves: Vec<(u64, u16)>,
+    before: Option<u64>,
+    what: u8,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game {
+            tags: Vec::new(),
+            moves: Vec::new(),
+            before: None,
+            what: UNPLAYABLE,
+        }
+    }
+}
+
+type OnPly = Box<dyn FnMut(Ply<'_>)>;
+
+struct ExplorerPlayer {
+    game: Rc<RefCell<Game>>,
+    plies: Plies<OnPly>,
+}
+
+impl ExplorerPlayer {
+    fn new(max_ply: usize, conditions: Vec<TagCondition>) -> ExplorerPlayer {
+        let game = Rc::new(RefCell::new(Game::default()));
+        let each = Rc::clone(&game);
+        let mut kept: Vec<String> = ExplorerGame::TAGS.iter().map(|t| t.to_string()).collect();
+        kept.extend(conditions.iter().map(|c| c.tag.clone()));
+        let on_ply: OnPly = Box::new(move |ply| {
+            let game = &mut *each.borrow_mut();
+            if ply.ply == 0 {
+                game.moves.clear();
+                game.before = None;
+                game.tags = ply.tags.to_vec();
+                let condition_tags = ply.tags[ExplorerGame::TAGS.len()..]
+                    .iter()
+                    .map(Option::as_deref);
+                game.what = match conditions
+                    .iter()
+                    .zip(condition_tags)
+                    .all(|(c, tag)| c.holds(tag))
+                {
+                    true => COUNTED,
+                    false => FILTERED,
+                };
+            }
+            if game.what != COUNTED {
+                return;
+            }
+            let VariantPosition::Chess(position) = ply.position else {
+                game.what = VARIANT;
+                return;
+            };
+            if let (Some(played), Some(before)) = (ply.played, game.before.take()) {
+                game.moves.push((before, encode_move(played)));
+            }
+            if ply.ply < max_ply {
+                game.before = Some(fenkit::transposition_key(position));
+            }
+        });
+        let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
+        let plies = Plies::new(on_ply).keeping_tags(&kept);
+        ExplorerPlayer { game, plies }
+    }
+}
+
+impl GamePlayer for ExplorerPlayer {
+    type OnPly = OnPly;
+
+    fn plies(&mut self) -> &mut Plies<OnPly> {
+        &mut self.plies
+    }
+
+    /// A game's tags and counted moves; one that stopped at a move that
+    /// cannot be played keeps the moves before it.
+    fn game_done(
+        &mut self,
+        _: &Result<GameEnd, GameError>,
+        played: &Played<'_>,
+        out: &mut Output,
+    ) -> io::Result<()> {
+        let game = &mut *self.game.borrow_mut();
+        let tags: Vec<Option<&str>> = game.tags.iter().map(Option::as_deref).collect();
+        let counted = match game.what {
+            COUNTED => ExplorerGame::from_tags(0, &tags).ok(),
+            _ => None,
+        };
+        let what = match (&counted, game.what) {
+            (None, COUNTED) => NO_RESULT,
+            (_, what) => what,
+        };
+        // A fingerprint, not a proof: FxHash is fast, and 64 bits make a
+        // false match unlikely below billions of games.
+        let mut hasher = FxHasher::default();
+        hasher.write(played.text());
+        let bytes = out.stdout();
+        bytes.push(what);
+        bytes.extend_from_slice(&hasher.finish().to_le_bytes());
+        if let Some(counted) = counted {
+            counted.write(bytes);
+            without_loops(&mut game.moves);
+            bytes.extend_from_slice(&(game.moves.len() as u32).to_le_bytes());
+            for &(key, raw_move) in &game.moves {
+                bytes.extend_from_slice(&key.to_le_bytes());
+                bytes.extend_from_slice(&raw_move.to_le_bytes());
+            }
+        }
+        // The next game starts afresh, even one that stops before its
+        // first position (a [FEN] tag that cannot be played).
+        *game = Game::default();
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
+}

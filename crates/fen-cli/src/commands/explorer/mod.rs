@@ -1,0 +1,35 @@
+//! `fen explorer`: an opening explorer over your own games. `build`
+//! counts games into an index (a folder), `query` answers for a position
+//! as lichess's opening explorer does; `fen serve --explorer DIR` serves
+//! the same answers over HTTP.
+
+mod build;
+mod query;
+
+use std::io;
+
+use crate::{output::Output, run::Status};
+
+/// An opening explorer over PGN games: `fen explorer build GAMES... -o
+/// DIR` counts them (each move of each position: White wins, draws, Black
+/// wins, average rating, the best rated games; by speed and month);
+/// `fen explorer query DIR [FEN] [MOVE...]` prints the moves played from
+/// a position.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: ExplorerCommand,
+}
+
+#[derive(clap::Subcommand)]
+pub enum ExplorerCommand {
+    Build(build::Args),
+    Query(query::Args),
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    match args.command {
+        ExplorerCommand::Build(args) => build::run(args, out),
+        ExplorerCommand::Query(args) => query::run(args, out),
+    }
+}
