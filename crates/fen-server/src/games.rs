@@ -16,7 +16,7 @@ use crate::{Params, Refusal, error, fen_from_url, known_only, refused_record, re
 /// The position a query names (`startpos` allowed) to play from, in the
 /// variant it names, or why not: malformed (it cannot be read) or illegal
 /// (it cannot be played from), each with its problems.
-fn position(params: &Params) -> Result<VariantPosition, Refusal> {
+pub(crate) fn position(params: &Params) -> Result<VariantPosition, Refusal> {
     let read = fenkit::ReadOptions {
         variant: crate::variant(params)?,
         ..crate::read_options()

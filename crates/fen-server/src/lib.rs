@@ -8,13 +8,14 @@
 
 mod board;
 mod check;
+mod explorer;
 mod games;
 mod listen;
 mod page;
 
 pub use listen::{HEADER_TIMEOUT, MAX_CONNECTIONS};
 
-use std::{collections::HashMap, net::SocketAddr, time::Duration};
+use std::{collections::HashMap, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
@@ -24,6 +25,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
+use fenkit_io::explorer::Explorer;
 use serde_json::json;
 use tower::limit::ConcurrencyLimitLayer;
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer};
@@ -175,8 +177,14 @@ fn read_options() -> fenkit::ReadOptions {
     }
 }
 
-/// Every route, with the limits.
+/// Every route, with the limits; `/api/explorer` answers 404 (no index).
 pub fn router() -> Router {
+    router_with(None)
+}
+
+/// Every route, with the limits, `/api/explorer` answering from
+/// `explorer`.
+pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -187,6 +195,10 @@ pub fn router() -> Router {
         .route("/api/check", get(check::get).post(check::post))
         .route("/api/play", get(games::play))
         .route("/api/opening", get(games::opening))
+        .route(
+            "/api/explorer",
+            get(move |query| explorer::answer(explorer.clone(), query)),
+        )
         .route("/board.svg", get(board::svg))
         .route("/board.png", get(board::png))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -223,25 +235,27 @@ async fn log(request: Request, next: Next) -> Response {
     response
 }
 
-/// Serves [`router`] on `bind` until SIGINT or SIGTERM, letting requests
-/// in progress finish; with `log`, a line per request on standard error.
-pub async fn serve(bind: SocketAddr, log: bool) -> std::io::Result<()> {
+/// Serves [`router_with`] `explorer` on `bind` until SIGINT or SIGTERM,
+/// letting requests in progress finish; with `log`, a line per request on
+/// standard error.
+pub async fn serve(bind: SocketAddr, log: bool, explorer: Option<Explorer>) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     // Scripts and tests that bind port 0 read the port from this line.
     eprintln!("fen serve: listening on http://{}", listener.local_addr()?);
-    serve_until(listener, log, shutdown()).await;
+    serve_until(listener, log, explorer, shutdown()).await;
     eprintln!("fen serve: stopped");
     Ok(())
 }
 
-/// Serves [`router`] on `listener` until `stop` completes, then lets the
-/// requests in progress finish.
+/// Serves [`router_with`] `explorer` on `listener` until `stop`
+/// completes, then lets the requests in progress finish.
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     log: bool,
+    explorer: Option<Explorer>,
     stop: impl std::future::Future<Output = ()>,
 ) {
-    let mut app = router();
+    let mut app = router_with(explorer.map(Arc::new));
     if log {
         app = app.layer(middleware::from_fn(self::log));
     }
@@ -249,11 +263,15 @@ pub async fn serve_until(
 }
 
 /// [`serve`] on a runtime of its own, for callers without one.
-pub fn serve_blocking(bind: SocketAddr, log: bool) -> std::io::Result<()> {
+pub fn serve_blocking(
+    bind: SocketAddr,
+    log: bool,
+    explorer: Option<Explorer>,
+) -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(bind, log))
+        .block_on(serve(bind, log, explorer))
 }
 
 async fn shutdown() {

@@ -13,7 +13,7 @@ use crate::{
 
 /// Serve the page, the JSON API and diagram images over HTTP until
 /// SIGINT or SIGTERM: /, /api/check, /board.svg, /board.png, /api/play,
-/// /api/opening, /healthz, /openapi.json.
+/// /api/opening, /api/explorer (with --explorer), /healthz, /openapi.json.
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on: ADDRESS:PORT, localhost:PORT, :PORT or
@@ -24,6 +24,10 @@ pub struct Args {
     /// No log line per request.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Answer /api/explorer (lichess's opening explorer's queries and
+    /// answers) from this index (`fen explorer build`).
+    #[arg(long, value_name = "DIR")]
+    pub explorer: Option<std::path::PathBuf>,
 }
 
 /// An address to listen on, as people write one.
@@ -41,7 +45,19 @@ fn address(text: &str) -> Result<SocketAddr, String> {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    match fen_server::serve_blocking(args.bind, !args.quiet) {
+    let explorer = match args
+        .explorer
+        .as_deref()
+        .map(fenkit_io::explorer::Explorer::open)
+    {
+        None => None,
+        Some(Ok(explorer)) => Some(explorer),
+        Some(Err(bad)) => {
+            out.note(&format!("fen serve: {bad}"))?;
+            return Ok(Status::Failed);
+        }
+    };
+    match fen_server::serve_blocking(args.bind, !args.quiet, explorer) {
         Ok(()) => Ok(Status::Ok),
         Err(err) => {
             out.note(&format!("fen serve: {}: {}", args.bind, io_message(&err)))?;

@@ -31,7 +31,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit::games::explorer::{ExplorerGame, Row};
+use fenkit::games::{
+    Opening,
+    explorer::{ExplorerAnswer, ExplorerGame, ExplorerQuery, Row, answer},
+};
+use shakmaty::Chess;
 
 pub use build::{Built, ExplorerBuilder};
 
@@ -227,6 +231,26 @@ impl Explorer {
             }
         }
         Ok(rows)
+    }
+
+    /// The answer to `query` for `position` (named `opening`): its rows,
+    /// and the top games read; a top game that does not read is damage,
+    /// an error.
+    pub fn answer(
+        &self,
+        position: &Chess,
+        opening: Option<&Opening>,
+        query: &ExplorerQuery,
+    ) -> io::Result<ExplorerAnswer> {
+        let rows = self.rows(fenkit::transposition_key(position))?;
+        let mut damage = None;
+        let answer = answer(position, opening, rows, query, |number| {
+            self.game(number).map_err(|err| damage = Some(err)).ok()
+        });
+        match damage {
+            Some(err) => Err(err),
+            None => Ok(answer),
+        }
     }
 
     /// Block `block`'s bytes.

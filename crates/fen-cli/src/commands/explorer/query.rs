@@ -5,7 +5,7 @@ use std::{io, path::PathBuf};
 
 use fenkit::{
     ReadOptions,
-    games::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, answer},
+    games::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed},
     variants::VariantPosition,
 };
 use fenkit_io::explorer::Explorer;
@@ -88,16 +88,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         moves: args.moves,
         top_games: usize::from(args.top_games),
     };
-    let rows = explorer.rows(fenkit::transposition_key(position))?;
-    // A top game that does not read is damage: said, not skipped silently.
-    let mut damage = None;
-    let answer = answer(position, opening, rows, &query, |number| {
-        explorer.game(number).map_err(|err| damage = Some(err)).ok()
-    });
-    if let Some(err) = damage {
-        out.note(&format!("fen: {}", crate::run::io_message(&err)))?;
-        return Ok(Status::Failed);
-    }
+    let answer = match explorer.answer(position, opening, &query) {
+        Ok(answer) => answer,
+        Err(err) => {
+            out.note(&format!("fen: {}", crate::run::io_message(&err)))?;
+            return Ok(Status::Failed);
+        }
+    };
     let text = match args.format {
         Format::Json => serde_json::to_string(&answer).map_err(io::Error::other)? + "\n",
         Format::Human => table(&answer),

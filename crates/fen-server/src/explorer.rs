@@ -1,0 +1,141 @@
+//! `/api/explorer`: the opening explorer over an index built by `fen
+//! explorer build`, answering lichess's opening explorer's queries in its
+//! shape (`fen`, `play`, `speeds`, `since`, `until`, `moves`, `topGames`),
+//! so that tools written for lichess's explorer work against it.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::Query,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use fenkit::{
+    games::explorer::{ExplorerQuery, Month, Speed},
+    variants::VariantPosition,
+};
+use fenkit_io::explorer::Explorer;
+
+use crate::{Params, Refusal, error, known_only};
+
+/// lichess's parameters that this index answers, and `variant` (standard
+/// chess only).
+const PARAMETERS: [&str; 9] = [
+    "fen",
+    "play",
+    "speeds",
+    "since",
+    "until",
+    "moves",
+    "topGames",
+    "variant",
+    "recentGames",
+];
+
+pub async fn answer(explorer: Option<Arc<Explorer>>, Query(params): Query<Params>) -> Response {
+    let Some(explorer) = explorer else {
+        let why = "this server has no explorer index: start it with fen serve --explorer DIR";
+        return error(StatusCode::NOT_FOUND, why).into_response();
+    };
+    match asked(&params) {
+        Err(refusal) => refusal.into_response(),
+        Ok((position, opening, query)) => {
+            // Reads from disk: off the threads that serve connections.
+            let answered =
+                tokio::task::spawn_blocking(move || explorer.answer(&position, opening, &query))
+                    .await;
+            match answered {
+                Ok(Ok(answer)) => Json(answer).into_response(),
+                Ok(Err(err)) => {
+                    error(StatusCode::INTERNAL_SERVER_ERROR, err.to_string()).into_response()
+                }
+                Err(_) => {
+                    error(StatusCode::INTERNAL_SERVER_ERROR, "the query stopped").into_response()
+                }
+            }
+        }
+    }
+}
+
+type Asked = (
+    shakmaty::Chess,
+    Option<&'static fenkit::games::Opening>,
+    ExplorerQuery,
+);
+
+/// The position, its opening and the query that `params` ask for.
+fn asked(params: &Params) -> Result<Asked, Refusal> {
+    known_only(params, &PARAMETERS)?;
+    let bad = |message: String| error(StatusCode::BAD_REQUEST, message);
+    if let Some(variant) = params
+        .get("variant")
+        .filter(|v| !matches!(v.as_str(), "standard" | "chess"))
+    {
+        return Err(bad(format!(
+            "variant: this index holds standard chess, not '{variant}'"
+        )));
+    }
+    let mut position = crate::games::position(params)?;
+    let named = |position: &VariantPosition| match position {
+        VariantPosition::Chess(chess) => fenkit::games::opening(chess),
+        _ => None,
+    };
+    let mut opening = named(&position);
+    let moves = params.get("play").map_or("", String::as_str);
+    for (index, text) in moves.split(',').filter(|m| !m.is_empty()).enumerate() {
+        let m = fenkit::games::read_variant_move(&position, text).map_err(|err| {
+            bad(format!(
+                "play: move {} ({text}): {}",
+                index + 1,
+                err.message
+            ))
+        })?;
+        fenkit::variants::play(&mut position, m);
+        opening = named(&position).or(opening);
+    }
+    let VariantPosition::Chess(position) = position else {
+        return Err(bad("variant: this index holds standard chess".to_string()));
+    };
+    let list = |name: &str| {
+        params
+            .get(name)
+            .into_iter()
+            .flat_map(|v| v.split(','))
+            .filter(|w| !w.is_empty())
+    };
+    let speeds = list("speeds")
+        .map(|word| {
+            word.parse::<Speed>()
+                .map_err(|err| bad(format!("speeds: {err}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let month = |name: &str| -> Result<Option<Month>, Refusal> {
+        params
+            .get(name)
+            .map(|text| {
+                text.parse::<Month>()
+                    .map_err(|err| bad(format!("{name}: {err}")))
+            })
+            .transpose()
+    };
+    let number = |name: &str, default: usize, most: usize| -> Result<usize, Refusal> {
+        match params.get(name) {
+            None => Ok(default),
+            Some(text) => match text.parse::<usize>() {
+                Ok(n) => Ok(n.min(most)),
+                Err(_) => Err(bad(format!("{name}: '{text}' is not a count"))),
+            },
+        }
+    };
+    let query = ExplorerQuery {
+        speeds,
+        since: month("since")?,
+        until: month("until")?,
+        moves: number("moves", 12, 1000)?,
+        top_games: number("topGames", 4, 4)?,
+    };
+    // recentGames: read for lichess's clients; this index keeps no recent games.
+    number("recentGames", 0, 0)?;
+    Ok((position, opening, query))
+}
