@@ -6,8 +6,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -22,13 +23,16 @@ const SHORT_RANK = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1';
 
 let server;
 let origin;
+// An explorer index of samples/openings.pgn, served with the page.
+const EXPLORER = mkdtempSync(path.join(os.tmpdir(), 'fen-page-explorer-'));
 let browser;
 let page;
 const requests = [];
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    server = spawn(FEN_BIN, ['serve', '--bind', '127.0.0.1:0', '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = ['serve', '--bind', '127.0.0.1:0', '--quiet', '--explorer', EXPLORER];
+    server = spawn(FEN_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let said = '';
     server.stderr.on('data', (chunk) => {
       said += chunk;
@@ -42,6 +46,7 @@ function startServer() {
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
+  execFileSync(FEN_BIN, ['explorer', 'build', path.join(ROOT, 'samples/openings.pgn'), '-o', EXPLORER], { stdio: 'ignore' });
   origin = await startServer();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -69,6 +74,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   server?.kill('SIGTERM');
+  rmSync(EXPLORER, { recursive: true, force: true });
 });
 
 async function paste(text) {
@@ -296,5 +302,26 @@ test('a Crazyhouse record shows its pockets, which the palette fills and the era
   await statusSays(/Legal Three-check position\. Black to move/);
   await page.check('input[name="turn"][value="w"]');
   assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 1');
+  await page.selectOption('#variant', 'standard');
+});
+
+test('the explorer table under the board plays its moves', async () => {
+  await page.selectOption('#variant', 'standard');
+  await paste(START);
+  await statusSays(/Legal position\. White to move/);
+  await page.waitForFunction(() => !document.querySelector('#explorer').hidden);
+  assert.match(await page.textContent('#explorer-summary'), /^476 games$/);
+  const moves = () => page.$$eval('#explorer-moves .explorer-move', (buttons) => buttons.map((b) => b.textContent));
+  assert.deepEqual((await moves()).slice(0, 3), ['e4', 'd4', 'c4']);
+  await page.screenshot({ path: path.join(SHOTS, 'explorer.png'), fullPage: true });
+  // A move of the table, played: the FEN after it (the en passant square
+  // after the double push, as the standard says), and the table from there.
+  await page.click('#explorer-moves .explorer-move >> text=e4');
+  await statusSays(/Legal position\. Black to move/);
+  assert.equal(await fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  await page.waitForFunction(() => /King's Pawn Game · 253 games/.test(document.querySelector('#explorer-summary').textContent));
+  // A variant hides it: the index holds standard chess.
+  await page.selectOption('#variant', 'crazyhouse');
+  await page.waitForFunction(() => document.querySelector('#explorer').hidden);
   await page.selectOption('#variant', 'standard');
 });
