@@ -12,7 +12,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use fenkit::{
-    games::explorer::{ExplorerQuery, Month, Speed},
+    games::explorer::{ExplorerQuery, Month, Speed, reach},
     variants::VariantPosition,
 };
 use fenkit_io::explorer::Explorer;
@@ -76,27 +76,12 @@ fn asked(params: &Params) -> Result<Asked, Refusal> {
             "variant: this index holds standard chess, not '{variant}'"
         )));
     }
-    let mut position = crate::games::position(params)?;
-    let named = |position: &VariantPosition| match position {
-        VariantPosition::Chess(chess) => fenkit::games::opening(chess),
-        _ => None,
-    };
-    let mut opening = named(&position);
-    let moves = params.get("play").map_or("", String::as_str);
-    for (index, text) in moves.split(',').filter(|m| !m.is_empty()).enumerate() {
-        let m = fenkit::games::read_variant_move(&position, text).map_err(|err| {
-            bad(format!(
-                "play: move {} ({text}): {}",
-                index + 1,
-                err.message
-            ))
-        })?;
-        fenkit::variants::play(&mut position, m);
-        opening = named(&position).or(opening);
-    }
-    let VariantPosition::Chess(position) = position else {
+    let VariantPosition::Chess(start) = crate::games::position(params)? else {
         return Err(bad("variant: this index holds standard chess".to_string()));
     };
+    let moves = params.get("play").map_or("", String::as_str);
+    let (position, opening) = reach(start, moves.split(',').filter(|m| !m.is_empty()))
+        .map_err(|(number, why)| bad(format!("play: move {number}: {}", why.message)))?;
     let list = |name: &str| {
         params
             .get(name)

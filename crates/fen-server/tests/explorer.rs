@@ -162,7 +162,7 @@ async fn answers_in_lichess_shape_with_filters_and_refusals() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(malformed["problems"][0]["code"], "too-few-ranks");
     for (uri, says) in [
-        ("/api/explorer?play=e2e5", "play: move 1 (e2e5)"),
+        ("/api/explorer?play=e2e5", "play: move 1: e2e5"),
         (
             "/api/explorer?ratings=1600",
             "ratings: is not a parameter here",

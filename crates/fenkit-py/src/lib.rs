@@ -6,6 +6,7 @@
 
 mod checked;
 mod columns;
+mod explorer;
 mod options;
 mod scalar;
 
@@ -19,6 +20,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(columns::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
 
+    m.add_class::<explorer::ExplorerIndex>()?;
     m.add_class::<checked::Checked>()?;
     m.add_class::<checked::Problem>()?;
     m.add("FenError", m.py().get_type::<checked::FenError>())?;

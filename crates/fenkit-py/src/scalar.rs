@@ -97,7 +97,7 @@ pub fn normalize(
     Ok(write.fen(checked.setup.as_ref().expect("well-formed")))
 }
 
-fn playable(
+pub(crate) fn playable(
     py: Python<'_>,
     fen: &Bound<'_, PyAny>,
     lenient: bool,

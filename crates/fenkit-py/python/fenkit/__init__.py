@@ -16,6 +16,8 @@ Two ways in:
   every problem, and ``board``, ``normalize``, ``key``, ``polyglot_key``,
   ``opening``, ``play``, ``legal_moves``, ``svg`` and ``png`` do one
   thing each.
+- **An opening explorer** over an index built by ``fen explorer build``:
+  ``fenkit.explorer.open(DIR).query(fen)``.
 
 >>> import fenkit
 >>> fenkit.check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1").problems[0].code
@@ -24,7 +26,7 @@ Two ways in:
 [True, False]
 """
 
-from . import _columns
+from . import _columns, explorer
 from ._columns import COLUMN_FUNCTIONS, read_pgn
 
 # The column functions, one per entry of the table (``_columns.TABLE``).
@@ -54,6 +56,7 @@ __all__ = [
     "Problem",
     "board",
     "check",
+    "explorer",
     "key",
     "legal_moves",
     "normalize",

@@ -3,6 +3,8 @@ example, at run time too: ``help(fenkit.fen_key)``."""
 
 from typing import Any, Literal, TypeVar
 
+from . import explorer as explorer
+
 Record = str | bytes
 
 # A column: pyarrow Array/ChunkedArray, polars Series, pandas Series, a

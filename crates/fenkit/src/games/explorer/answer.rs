@@ -6,7 +6,7 @@
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
 use super::{ExplorerGame, Month, Player, Row, Speed, TopGames, Totals};
-use crate::games::{Opening, book::encode_move};
+use crate::games::{MoveError, Opening, book::encode_move, opening, read_move};
 
 /// What a query asks: which games count (speeds, months), and how many
 /// moves and top games to give.
@@ -116,6 +116,33 @@ impl From<&Opening> for OpeningName {
             name: opening.name.to_string(),
         }
     }
+}
+
+/// The position `moves` (SAN or UCI) reach from `position`, and the
+/// opening named last on the way (as lichess names a position the table
+/// does not: by the line that led there); or the number (from 1) of the
+/// first move that cannot be played, and why.
+///
+/// ```
+/// use fenkit::games::explorer::reach;
+/// use shakmaty::Chess;
+///
+/// let (_, opening) = reach(Chess::default(), ["e2e4", "c5", "Nf3", "a6"]).unwrap();
+/// assert_eq!(opening.unwrap().name, "Sicilian Defense: O'Kelly Variation");
+/// let (number, why) = reach(Chess::default(), ["e4", "e4"]).unwrap_err();
+/// assert_eq!((number, why.message.as_str()), (2, "e4: no black pawn can reach e4"));
+/// ```
+pub fn reach<'a>(
+    mut position: Chess,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<(Chess, Option<&'static Opening>), (usize, MoveError)> {
+    let mut named = opening(&position);
+    for (index, text) in moves.into_iter().enumerate() {
+        let m = read_move(&position, text).map_err(|why| (index + 1, why))?;
+        position.play_unchecked(m);
+        named = opening(&position).or(named);
+    }
+    Ok((position, named))
 }
 
 /// The answer to `query` for `position` from its rows (those stored

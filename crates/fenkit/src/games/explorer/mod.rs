@@ -33,7 +33,7 @@ mod tally;
 mod when;
 
 pub use answer::{
-    ExplorerAnswer, ExplorerMove, ExplorerQuery, ExplorerTopGame, OpeningName, answer,
+    ExplorerAnswer, ExplorerMove, ExplorerQuery, ExplorerTopGame, OpeningName, answer, reach,
 };
 pub use game::{ExplorerGame, NotCounted, Player};
 pub use row::{Counts, Row, RowKey, TOP_GAMES, TopGame, TopGames, Totals};
