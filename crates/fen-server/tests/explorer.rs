@@ -19,15 +19,17 @@ use serde_json::Value;
 use shakmaty::{Chess, Position, uci::UciMove};
 use tower::ServiceExt;
 
+/// A game: its moves (UCI) and its tags, in `ExplorerGame::TAGS`' order.
+type Game = (&'static [&'static str], [Option<&'static str>; 9]);
+
 /// An index of three games: two 1. e4 e5 (a White win in blitz, 2024-01;
 /// a draw in rapid, 2024-03), one 1. d4 (a Black win, no clock, no date).
 fn index() -> Explorer {
     let dir = std::env::temp_dir().join(format!("fen-server-explorer-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut builder = ExplorerBuilder::new(&dir, 1 << 20).unwrap();
-    let games: [(&str, &[&str], [Option<&str>; 9]); 3] = [
+    let games: [Game; 3] = [
         (
-            "e4 e5",
             &["e2e4", "e7e5"],
             [
                 Some("1-0"),
@@ -42,7 +44,6 @@ fn index() -> Explorer {
             ],
         ),
         (
-            "e4 e5",
             &["e2e4", "e7e5"],
             [
                 Some("1/2-1/2"),
@@ -57,7 +58,6 @@ fn index() -> Explorer {
             ],
         ),
         (
-            "d4",
             &["d2d4"],
             [
                 Some("0-1"),
@@ -72,7 +72,7 @@ fn index() -> Explorer {
             ],
         ),
     ];
-    for (_, moves, tags) in games {
+    for (moves, tags) in games {
         let mut position = Chess::default();
         let mut played = Vec::new();
         for uci in moves {

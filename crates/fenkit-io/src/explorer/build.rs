@@ -13,8 +13,12 @@ use fenkit::games::explorer::{ExplorerGame, Tally};
 
 use super::{
     BadIndex, Explorer, GAMES, GAMES_MAGIC, POSITIONS,
-    merge::{BlockWriter, Rows, merge, read_run, write_run},
+    merge::{BlockWriter, Rows, RunWriter, merge, read_run, write_run},
 };
+
+/// Runs merged into one when there are this many, so that a build holds
+/// at most this many files open however many runs it spills.
+const MERGE_FAN: usize = 64;
 
 /// A build under way.
 ///
@@ -39,9 +43,10 @@ use super::{
 pub struct ExplorerBuilder {
     dir: PathBuf,
     tally: Tally,
-    memory: usize,
     spill_dir: PathBuf,
     runs: Vec<PathBuf>,
+    /// Runs written so far (some since merged).
+    spilled: usize,
     games: BufWriter<File>,
     games_bytes: u64,
     games_before: u64,
@@ -104,10 +109,10 @@ impl ExplorerBuilder {
         let spill_dir = dir.join(format!(".spill-{}", std::process::id()));
         Ok(ExplorerBuilder {
             dir: dir.to_path_buf(),
-            tally: Tally::default(),
-            memory,
+            tally: Tally::with_memory(memory),
             spill_dir,
             runs: Vec::new(),
+            spilled: 0,
             games: BufWriter::with_capacity(1 << 20, games),
             games_bytes,
             games_before,
@@ -126,10 +131,11 @@ impl ExplorerBuilder {
         self.games.write_all(&self.game_bytes)?;
         self.games_bytes += self.game_bytes.len() as u64;
         self.games_added += 1;
-        self.tally.add_game(game, moves);
-        if self.tally.bytes() > self.memory {
+        // A game adds at most `moves.len()` rows: room is made first.
+        if moves.len() > self.tally.room() && !self.tally.is_empty() {
             self.spill()?;
         }
+        self.tally.add_game(game, moves);
         Ok(())
     }
 
@@ -140,11 +146,27 @@ impl ExplorerBuilder {
 
     fn spill(&mut self) -> io::Result<()> {
         fs::create_dir_all(&self.spill_dir)?;
-        let path = self.spill_dir.join(format!("run-{}", self.runs.len()));
+        let path = self.spill_dir.join(format!("run-{}", self.spilled));
+        self.spilled += 1;
         write_run(&path, &self.tally.take_sorted())?;
         self.runs.push(path);
-        // The map's memory goes with it, not only its rows.
-        self.tally = Tally::default();
+        // Runs are merged into one before they hold too many files open.
+        if self.runs.len() >= MERGE_FAN {
+            let merged = self.spill_dir.join(format!("run-{}", self.spilled));
+            self.spilled += 1;
+            let sources = self
+                .runs
+                .iter()
+                .map(|run| read_run(run))
+                .collect::<io::Result<_>>()?;
+            let mut out = RunWriter::create(&merged)?;
+            merge(sources, &mut out)?;
+            out.finish()?;
+            for run in self.runs.drain(..) {
+                fs::remove_file(run)?;
+            }
+            self.runs.push(merged);
+        }
         Ok(())
     }
 
@@ -172,7 +194,7 @@ impl ExplorerBuilder {
             added: self.games_added,
             games,
             rows: footer.rows,
-            runs: self.runs.len(),
+            runs: self.spilled,
             bytes,
         })
     }

@@ -17,18 +17,48 @@ use super::{BLOCK_BYTES, Footer, POSITIONS_MAGIC};
 /// A source of rows in key order.
 pub(super) type Rows<'a> = Box<dyn Iterator<Item = io::Result<Row>> + 'a>;
 
+/// Where merged rows go: a run, or the positions file.
+pub(super) trait RowSink {
+    fn push(&mut self, row: &Row) -> io::Result<()>;
+}
+
+/// Writes rows, sorted, to a run file.
+pub(super) struct RunWriter {
+    file: BufWriter<File>,
+    bytes: Vec<u8>,
+}
+
+impl RunWriter {
+    pub(super) fn create(path: &Path) -> io::Result<RunWriter> {
+        Ok(RunWriter {
+            file: BufWriter::with_capacity(1 << 20, File::create(path)?),
+            bytes: Vec::with_capacity(128),
+        })
+    }
+
+    pub(super) fn finish(self) -> io::Result<()> {
+        self.file
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()
+    }
+}
+
+impl RowSink for RunWriter {
+    fn push(&mut self, row: &Row) -> io::Result<()> {
+        self.bytes.clear();
+        row.write(&mut self.bytes);
+        self.file.write_all(&self.bytes)
+    }
+}
+
 /// Writes `rows` (sorted) to a new run file at `path`.
 pub(super) fn write_run(path: &Path, rows: &[Row]) -> io::Result<()> {
-    let mut file = BufWriter::with_capacity(1 << 20, File::create(path)?);
-    let mut bytes = Vec::with_capacity(128);
+    let mut run = RunWriter::create(path)?;
     for row in rows {
-        bytes.clear();
-        row.write(&mut bytes);
-        file.write_all(&bytes)?;
+        run.push(row)?;
     }
-    file.into_inner()
-        .map_err(io::IntoInnerError::into_error)?
-        .sync_all()
+    run.finish()
 }
 
 /// The rows of a run file, in order.
@@ -57,7 +87,7 @@ pub(super) fn read_run(path: &Path) -> io::Result<Rows<'static>> {
 }
 
 /// Merges sorted `sources` into `out`, adding up the rows of one key.
-pub(super) fn merge(sources: Vec<Rows<'_>>, out: &mut BlockWriter) -> io::Result<()> {
+pub(super) fn merge(sources: Vec<Rows<'_>>, out: &mut impl RowSink) -> io::Result<()> {
     let mut sources = sources;
     let mut heads: Vec<Option<Row>> = Vec::with_capacity(sources.len());
     let mut heap = BinaryHeap::with_capacity(sources.len());
@@ -117,20 +147,6 @@ impl BlockWriter {
         })
     }
 
-    pub(super) fn push(&mut self, row: &Row) -> io::Result<()> {
-        self.row.clear();
-        row.write(&mut self.row);
-        if !self.block.is_empty() && self.block.len() + self.row.len() > BLOCK_BYTES {
-            self.end_block()?;
-        }
-        if self.block.is_empty() {
-            self.block_key = row.key.position;
-        }
-        self.block.extend_from_slice(&self.row);
-        self.rows += 1;
-        Ok(())
-    }
-
     fn end_block(&mut self) -> io::Result<()> {
         self.blocks.push((self.block_key, self.at));
         self.file.write_all(&self.block)?;
@@ -161,5 +177,21 @@ impl BlockWriter {
             .map_err(io::IntoInnerError::into_error)?
             .sync_all()?;
         Ok(footer)
+    }
+}
+
+impl RowSink for BlockWriter {
+    fn push(&mut self, row: &Row) -> io::Result<()> {
+        self.row.clear();
+        row.write(&mut self.row);
+        if !self.block.is_empty() && self.block.len() + self.row.len() > BLOCK_BYTES {
+            self.end_block()?;
+        }
+        if self.block.is_empty() {
+            self.block_key = row.key.position;
+        }
+        self.block.extend_from_slice(&self.row);
+        self.rows += 1;
+        Ok(())
     }
 }

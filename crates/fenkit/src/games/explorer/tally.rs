@@ -1,5 +1,5 @@
 //! Counting games into rows, in memory; the caller spills the rows,
-//! sorted, when they grow past what it allows ([`Tally::bytes`]).
+//! sorted, when the tally has no more room ([`Tally::with_memory`]).
 
 use rustc_hash::FxHashMap;
 use shakmaty::Color;
@@ -25,11 +25,30 @@ pub struct Tally {
     rows: FxHashMap<RowKey, (Counts, TopGames)>,
 }
 
-/// About what a row costs in memory: the key, counts and top games, and
-/// the map's own share.
-const ROW_BYTES: usize = 128;
+/// What a row costs in memory at most: its place in the map (key,
+/// counts, top games: 112 bytes, and the map's share), then its copy
+/// when the rows are sorted ([`Tally::take_sorted`]).
+const ROW_BYTES: usize = 256;
 
 impl Tally {
+    /// A tally that holds the rows of about `bytes` of memory, the map
+    /// sized once up front (it never grows, so never holds its old and
+    /// new tables at once); [`Tally::room`] says when to spill.
+    pub fn with_memory(bytes: usize) -> Tally {
+        // The map's tables have a power of two of buckets, 7/8 of them
+        // usable: the largest such table within `bytes`.
+        let buckets = (bytes / ROW_BYTES).max(1024);
+        let buckets = 1 << buckets.ilog2();
+        Tally {
+            rows: FxHashMap::with_capacity_and_hasher(buckets / 8 * 7, Default::default()),
+        }
+    }
+
+    /// Rows the tally takes before its map would grow.
+    pub fn room(&self) -> usize {
+        self.rows.capacity().saturating_sub(self.rows.len())
+    }
+
     /// Counts `game`, which played `moves`: each its position's
     /// [`crate::transposition_key`] and Polyglot move, loops removed
     /// ([`without_loops`]).
@@ -70,15 +89,12 @@ impl Tally {
         self.rows.is_empty()
     }
 
-    /// About the memory the rows take.
-    pub fn bytes(&self) -> usize {
-        self.rows.capacity() * ROW_BYTES
-    }
-
-    /// The rows, sorted by key; the tally is left empty.
+    /// The rows, sorted by key; the tally is left empty, its map kept for
+    /// the next rows.
     pub fn take_sorted(&mut self) -> Vec<Row> {
-        let mut rows: Vec<Row> = std::mem::take(&mut self.rows)
-            .into_iter()
+        let mut rows: Vec<Row> = self
+            .rows
+            .drain()
             .map(|(key, (counts, top))| Row { key, counts, top })
             .collect();
         rows.sort_unstable_by_key(|row| row.key);
