@@ -33,6 +33,7 @@
 
 mod annotations;
 mod check;
+mod explorer;
 mod functions;
 mod keys;
 mod map;
@@ -45,6 +46,7 @@ mod write;
 
 pub use annotations::{annotations_type, pgn_annotations};
 pub use check::{errors_type, fen_errors, fen_valid};
+pub use explorer::{ReadRow, explorer_rows, explorer_rows_schema, index_row, read_explorer_rows};
 pub use fenkit::{CastlingNotation, Options, ReadOptions, Strictness, WriteOptions};
 pub use functions::{Beside, ColumnFunction, Example, FUNCTIONS, Kernel};
 pub use keys::{fen_key, fen_polyglot_key, fen_polyglot_key_i64};

@@ -21,6 +21,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
 
     m.add_class::<explorer::ExplorerIndex>()?;
+    m.add_function(wrap_pyfunction!(explorer::explorer_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(explorer::explorer_rows_schema, m)?)?;
     m.add_class::<checked::Checked>()?;
     m.add_class::<checked::Problem>()?;
     m.add("FenError", m.py().get_type::<checked::FenError>())?;

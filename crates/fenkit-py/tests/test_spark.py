@@ -190,3 +190,39 @@ def test_every_function_of_the_table_gives_its_example_on_spark(spark):
         if isinstance(expected, int) and expected >= 1 << 63:
             expected -= 1 << 64
         assert got == expected, name
+
+
+def _explorer_answer(index, moves):
+    import json
+
+    fen_bin = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
+    out = subprocess.run([fen_bin, "explorer", "query", str(index), "startpos", *moves, "--format", "json", "--moves", "100"], check=True, capture_output=True)
+    answer = json.loads(out.stdout)
+    # Top games of equal rating may be any of them on a cluster: their ratings are compared.
+    answer["topGames"] = [(g["white"]["rating"], g["black"]["rating"], g["uci"]) for g in answer["topGames"]]
+    answer["topGames"] = [((w or 0) + (b or 0)) // 2 if w and b else 0 for w, b, _ in answer["topGames"]]
+    return answer
+
+
+def test_the_explorer_built_on_spark_answers_as_the_commands(spark, tmp_path):
+    """The same games through fenkit.spark.explorer, Parquet and `fen
+    explorer import`, and through `fen explorer build`: the same answers."""
+    fen_bin = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
+    if not os.path.exists(fen_bin):
+        pytest.skip(f"{fen_bin} is absent (cargo build -p fen-cli, or set FEN_BIN)")
+    files = [SAMPLES / "openings.pgn"]
+    real = ROOT.parent / "shared" / "data" / "real" / "lichess-users" / "lichess_magnus.pgn.zst"
+    files += [real] if real.exists() else []
+    for number, path in enumerate(files):
+        rows = tmp_path / f"rows-{number}"
+        fenkit.spark.explorer(spark, fenkit.spark.read_pgn(spark, str(path))).write.parquet(str(rows))
+        on_spark, by_command = tmp_path / f"spark-{number}", tmp_path / f"command-{number}"
+        subprocess.run([fen_bin, "explorer", "import", str(rows), "-o", str(on_spark)], check=True, capture_output=True)
+        subprocess.run([fen_bin, "explorer", "build", str(path), "-o", str(by_command)], check=True, capture_output=True)
+        lines = [[], ["e4"], ["e4", "c5"], ["d4", "Nf6", "c4"], ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"], ["Nf3", "d5", "g3"]]
+        compared = 0
+        for moves in lines:
+            expected = _explorer_answer(by_command, moves)
+            assert _explorer_answer(on_spark, moves) == expected, (path.name, moves)
+            compared += bool(expected["moves"])
+        assert compared >= 3, path.name

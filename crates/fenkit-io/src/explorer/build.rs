@@ -9,7 +9,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit::games::explorer::{ExplorerGame, Tally};
+use fenkit::games::explorer::{ExplorerGame, Row, Tally};
 
 use super::{
     BadIndex, Explorer, GAMES, GAMES_MAGIC, POSITIONS,
@@ -125,17 +125,37 @@ impl ExplorerBuilder {
     /// Counts `game`, which played `moves` (loops removed); its number is
     /// set to where the index keeps it.
     pub fn add_game(&mut self, game: &mut ExplorerGame, moves: &[(u64, u16)]) -> io::Result<()> {
-        game.number = self.games_bytes;
-        self.game_bytes.clear();
-        game.write(&mut self.game_bytes);
-        self.games.write_all(&self.game_bytes)?;
-        self.games_bytes += self.game_bytes.len() as u64;
-        self.games_added += 1;
+        game.number = self.keep_game(game)?;
         // A game adds at most `moves.len()` rows: room is made first.
         if moves.len() > self.tally.room() && !self.tally.is_empty() {
             self.spill()?;
         }
         self.tally.add_game(game, moves);
+        Ok(())
+    }
+
+    /// Stores `game`'s tags (for the top games); its number.
+    pub fn keep_game(&mut self, game: &ExplorerGame) -> io::Result<u64> {
+        let number = self.games_bytes;
+        self.game_bytes.clear();
+        ExplorerGame {
+            number,
+            ..game.clone()
+        }
+        .write(&mut self.game_bytes);
+        self.games.write_all(&self.game_bytes)?;
+        self.games_bytes += self.game_bytes.len() as u64;
+        self.games_added += 1;
+        Ok(number)
+    }
+
+    /// Adds a row counted elsewhere (its top games kept already, by
+    /// [`ExplorerBuilder::keep_game`]).
+    pub fn add_row(&mut self, row: &Row) -> io::Result<()> {
+        if self.tally.room() == 0 {
+            self.spill()?;
+        }
+        self.tally.add_row(row);
         Ok(())
     }
 

@@ -10,7 +10,9 @@ The wheel must be installed on the workers too (``spark-submit
 --py-files`` or an environment shipped with the job).
 
 ``fenkit.spark.read_pgn(spark, path)`` reads a PGN file, compressed or
-not, as a DataFrame of games, with the columns of ``fenkit.read_pgn``.
+not, as a DataFrame of games, with the columns of ``fenkit.read_pgn``;
+``fenkit.spark.explorer(spark, games)`` counts them into the opening
+explorer's rows, for Parquet and ``fen explorer import``.
 """
 
 from __future__ import annotations
@@ -138,3 +140,38 @@ def read_pgn(spark: Any, path: str, positions: bool = False) -> Any:
     spark.dataSource.register(_data_source())
     reader = spark.read.format("pgn").option("positions", str(positions).lower())
     return reader.load(str(path))
+
+
+def explorer(spark: Any, games: Any, max_ply: int = 50) -> Any:
+    """The opening explorer's rows of ``games`` (a DataFrame with the
+    columns of ``read_pgn``): for each position, move, speed and month,
+    White wins, draws, Black wins, rated games and their rating sum, and
+    the four best rated games with their tags. The rows ``fen explorer
+    build`` counts, summed across the cluster; write them to Parquet and
+    ``fen explorer import`` makes the index of them.
+
+    Games with the same columns count once (the command leaves out a game
+    whose text it has seen). Of top games of equal rating, the cluster
+    keeps any; the command keeps the first read.
+
+    >>> rows = fenkit.spark.explorer(spark, fenkit.spark.read_pgn(spark, "games.pgn"))  # doctest: +SKIP
+    >>> rows.write.parquet("rows")  # doctest: +SKIP
+    """
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import StructField, StructType
+
+    del spark  # the DataFrame's session does the work
+    arrow = _native.explorer_rows_schema()
+    schema = StructType([StructField(f.name, _spark_type(f.type), True) for f in arrow])
+
+    def count(batches: Any) -> Any:
+        from fenkit import _native
+
+        for batch in batches:
+            yield _native.explorer_rows(batch, max_ply)
+
+    rows = games.dropDuplicates().mapInArrow(count, schema)
+    sums = [F.sum(name).alias(name) for name in ("white", "draws", "black", "rated", "rating_sum")]
+    # Structs sort by their first field, the rating: the best four.
+    best = F.slice(F.sort_array(F.flatten(F.collect_list("top_games")), asc=False), 1, 4)
+    return rows.groupBy("position", "move", "speed", "month").agg(*sums, best.alias("top_games"))

@@ -4,6 +4,7 @@
 //! the same answers over HTTP.
 
 mod build;
+mod import;
 mod query;
 
 use std::io;
@@ -14,7 +15,8 @@ use crate::{output::Output, run::Status};
 /// DIR` counts them (each move of each position: White wins, draws, Black
 /// wins, average rating, the best rated games; by speed and month);
 /// `fen explorer query DIR [FEN] [MOVE...]` prints the moves played from
-/// a position.
+/// a position; `fen explorer import` builds an index from rows counted on
+/// Spark (`fenkit.spark.explorer`).
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -25,11 +27,13 @@ pub struct Args {
 pub enum ExplorerCommand {
     Build(build::Args),
     Query(query::Args),
+    Import(import::Args),
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     match args.command {
         ExplorerCommand::Build(args) => build::run(args, out),
         ExplorerCommand::Query(args) => query::run(args, out),
+        ExplorerCommand::Import(args) => import::run(args, out),
     }
 }

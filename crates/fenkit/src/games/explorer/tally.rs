@@ -80,6 +80,13 @@ impl Tally {
         }
     }
 
+    /// Adds `row` (rows counted elsewhere: another machine's, a file's).
+    pub fn add_row(&mut self, row: &Row) {
+        let (counts, top) = self.rows.entry(row.key).or_default();
+        counts.add(&row.counts);
+        top.merge(&row.top);
+    }
+
     /// Rows held.
     pub fn len(&self) -> usize {
         self.rows.len()
