@@ -4,12 +4,24 @@
 
 use std::{path::Path, process::Command};
 
-/// The section of the README from `heading` to the next `## `.
+/// The section of the README from `heading` to the next heading of its
+/// level or above (`## ` ends a `### ` section), outside code blocks
+/// (where `# ` starts a comment).
 fn section<'a>(readme: &'a str, heading: &str) -> &'a str {
     let start = readme.find(heading).expect("the section is there");
+    let level = heading.bytes().take_while(|&b| b == b'#').count();
     let rest = &readme[start + heading.len()..];
-    let end = rest.find("\n## ").unwrap_or(rest.len());
-    &rest[..end]
+    let mut fenced = false;
+    let mut at = 0;
+    for line in rest.split_inclusive('\n') {
+        fenced ^= line.starts_with("```");
+        let hashes = line.bytes().take_while(|&b| b == b'#').count();
+        if !fenced && (1..=level).contains(&hashes) && line[hashes..].starts_with(' ') {
+            break;
+        }
+        at += line.len();
+    }
+    &rest[..at]
 }
 
 /// Each command of the section's shell blocks with what it prints: a line
@@ -19,9 +31,12 @@ fn commands(section: &str) -> Vec<(String, String)> {
     let mut found: Vec<(String, String)> = Vec::new();
     let mut in_block = false;
     let mut continued = false;
+    let mut fenced = false;
     for line in section.lines() {
-        if line.starts_with("```") {
-            in_block = !in_block;
+        if let Some(language) = line.strip_prefix("```") {
+            // A block of another language (```python) runs no command.
+            in_block = !fenced && matches!(language, "" | "sh" | "console");
+            fenced = !fenced;
             continued = false;
             continue;
         }
@@ -46,13 +61,40 @@ fn commands(section: &str) -> Vec<(String, String)> {
 
 #[test]
 fn the_data_recipe_prints_what_the_readme_shows() {
+    run_recipe(
+        "## For data: rows in, rows out",
+        8,
+        &["puzzles.csv", "evaluations.jsonl"],
+    );
+}
+
+#[test]
+fn the_explorer_recipe_prints_what_the_readme_shows() {
+    // The section up to its Spark recipe, whose rows need a cluster.
+    run_recipe(
+        "### `fen explorer build | query | import`",
+        4,
+        &["openings.pgn"],
+    );
+}
+
+/// Runs each command of the README's section under `heading` in a folder
+/// holding `samples`, checking what each prints.
+fn run_recipe(heading: &str, at_least: usize, samples: &[&str]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let commands = commands(section(&readme, "## For data: rows in, rows out"));
-    assert!(commands.len() >= 8, "the recipe has its commands");
-    let dir = std::env::temp_dir().join(format!("fen-readme-{}", std::process::id()));
+    let mut commands = commands(section(&readme, heading));
+    commands.retain(|(command, _)| !command.starts_with("fen explorer import"));
+    assert!(commands.len() >= at_least, "the recipe has its commands");
+    let name = heading
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(char::from)
+        .collect::<String>();
+    let dir = std::env::temp_dir().join(format!("fen-readme-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("samples")).unwrap();
-    for sample in ["puzzles.csv", "evaluations.jsonl"] {
+    for sample in samples {
         std::fs::copy(
             root.join("samples").join(sample),
             dir.join("samples").join(sample),
