@@ -27,7 +27,7 @@ fuzz_target!(|bytes: &[u8]| {
     std::fs::create_dir_all(&dir).unwrap();
     let half = bytes.len() / 2;
     // The magic bytes in front, so that more inputs get past them.
-    let mut positions = b"FENKITX\x01".to_vec();
+    let mut positions = b"FENKITX\x02".to_vec();
     positions.extend_from_slice(&bytes[..half]);
     let mut games = b"FENKITG\x01".to_vec();
     games.extend_from_slice(&bytes[half..]);

@@ -43,6 +43,8 @@ const MERGE_FAN: usize = 64;
 pub struct ExplorerBuilder {
     dir: PathBuf,
     tally: Tally,
+    /// Bytes the tally may take before it spills.
+    memory: usize,
     spill_dir: PathBuf,
     runs: Vec<PathBuf>,
     /// Runs written so far (some since merged).
@@ -109,7 +111,8 @@ impl ExplorerBuilder {
         let spill_dir = dir.join(format!(".spill-{}", std::process::id()));
         Ok(ExplorerBuilder {
             dir: dir.to_path_buf(),
-            tally: Tally::with_memory(memory),
+            tally: Tally::default(),
+            memory,
             spill_dir,
             runs: Vec::new(),
             spilled: 0,
@@ -127,7 +130,7 @@ impl ExplorerBuilder {
     pub fn add_game(&mut self, game: &mut ExplorerGame, moves: &[(u64, u16)]) -> io::Result<()> {
         game.number = self.keep_game(game)?;
         // A game adds at most `moves.len()` rows: room is made first.
-        if moves.len() > self.tally.room() && !self.tally.is_empty() {
+        if !self.tally.fits(moves.len(), self.memory) && !self.tally.is_empty() {
             self.spill()?;
         }
         self.tally.add_game(game, moves);
@@ -152,7 +155,7 @@ impl ExplorerBuilder {
     /// Adds a row counted elsewhere (its top games kept already, by
     /// [`ExplorerBuilder::keep_game`]).
     pub fn add_row(&mut self, row: &Row) -> io::Result<()> {
-        if self.tally.room() == 0 {
+        if !self.tally.fits(1, self.memory) && !self.tally.is_empty() {
             self.spill()?;
         }
         self.tally.add_row(row);
@@ -169,6 +172,8 @@ impl ExplorerBuilder {
         let path = self.spill_dir.join(format!("run-{}", self.spilled));
         self.spilled += 1;
         write_run(&path, &self.tally.take_sorted())?;
+        // The map's table goes too: it grows again as rows come.
+        self.tally = Tally::default();
         self.runs.push(path);
         // Runs are merged into one before they hold too many files open.
         if self.runs.len() >= MERGE_FAN {

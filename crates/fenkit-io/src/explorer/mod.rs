@@ -2,7 +2,8 @@
 //! once and read in place.
 //!
 //! - `positions.fxe`: the rows of [`fenkit::games::explorer::Row`] sorted
-//!   by key, in blocks of about 32 KiB that never split a row; then the
+//!   by key, in blocks of about 16 KiB that never split a row, each
+//!   compressed by zstd; then the
 //!   first position key and offset of each block; then a footer (where
 //!   the block list starts, how many blocks, rows and games, how long the
 //!   games file is) ending in the magic bytes again.
@@ -41,10 +42,11 @@ pub use build::{Built, ExplorerBuilder};
 
 const POSITIONS: &str = "positions.fxe";
 const GAMES: &str = "games.fxe";
-const POSITIONS_MAGIC: &[u8; 8] = b"FENKITX\x01";
+/// The last byte is the format's version: 2 compresses blocks.
+const POSITIONS_MAGIC: &[u8; 8] = b"FENKITX\x02";
 const GAMES_MAGIC: &[u8; 8] = b"FENKITG\x01";
 /// A block's rows take about this many bytes.
-const BLOCK_BYTES: usize = 32 * 1024;
+const BLOCK_BYTES: usize = 16 * 1024;
 /// The footer: five numbers and the magic.
 const FOOTER: usize = 6 * 8;
 
@@ -262,7 +264,8 @@ impl Explorer {
             .map_or(self.footer.index_at, |&(_, at)| at);
         let mut bytes = vec![0; (end - start) as usize];
         read_at(&self.positions, &mut bytes, start)?;
-        Ok(bytes)
+        zstd::bulk::decompress(&bytes, BLOCK_BYTES)
+            .map_err(|_| self.damaged("a block does not decompress"))
     }
 
     /// Every row, in key order, a block at a time (for merging).

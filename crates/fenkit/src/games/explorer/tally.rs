@@ -1,5 +1,5 @@
 //! Counting games into rows, in memory; the caller spills the rows,
-//! sorted, when the tally has no more room ([`Tally::with_memory`]).
+//! sorted, when more would not fit ([`Tally::fits`]).
 
 use rustc_hash::FxHashMap;
 use shakmaty::Color;
@@ -31,24 +31,6 @@ pub struct Tally {
 const ROW_BYTES: usize = 256;
 
 impl Tally {
-    /// A tally that holds the rows of about `bytes` of memory, the map
-    /// sized once up front (it never grows, so never holds its old and
-    /// new tables at once); [`Tally::room`] says when to spill.
-    pub fn with_memory(bytes: usize) -> Tally {
-        // The map's tables have a power of two of buckets, 7/8 of them
-        // usable: the largest such table within `bytes`.
-        let buckets = (bytes / ROW_BYTES).max(1024);
-        let buckets = 1 << buckets.ilog2();
-        Tally {
-            rows: FxHashMap::with_capacity_and_hasher(buckets / 8 * 7, Default::default()),
-        }
-    }
-
-    /// Rows the tally takes before its map would grow.
-    pub fn room(&self) -> usize {
-        self.rows.capacity().saturating_sub(self.rows.len())
-    }
-
     /// Counts `game`, which played `moves`: each its position's
     /// [`crate::transposition_key`] and Polyglot move, loops removed
     /// ([`without_loops`]).
@@ -78,6 +60,15 @@ impl Tally {
             row_counts.add(&counts);
             row_top.offer(top);
         }
+    }
+
+    /// Whether `extra` more rows keep the tally within `bytes` of memory:
+    /// rows fit while the map has room, and when it must grow, while its
+    /// table grown (twice the rows) and their sorted copy fit. The map
+    /// grows only as rows come, so a small input takes little memory.
+    pub fn fits(&self, extra: usize, bytes: usize) -> bool {
+        let needed = self.rows.len() + extra;
+        needed <= self.rows.capacity() || needed.max(self.rows.capacity() * 2) * ROW_BYTES <= bytes
     }
 
     /// Adds `row` (rows counted elsewhere: another machine's, a file's).
