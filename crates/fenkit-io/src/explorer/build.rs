@@ -17,8 +17,14 @@ use super::{
 };
 
 /// Runs merged into one when there are this many, so that a build holds
-/// at most this many files open however many runs it spills.
+/// at most this many files open however many runs it spills; fewer when
+/// the memory given is small (a run being read takes about 256 KiB).
 const MERGE_FAN: usize = 64;
+
+/// How many runs a build with `memory` bytes merges at once.
+fn merge_fan(memory: usize) -> usize {
+    (memory / (256 << 10)).clamp(4, MERGE_FAN)
+}
 
 /// A build under way.
 ///
@@ -176,7 +182,7 @@ impl ExplorerBuilder {
         self.tally = Tally::default();
         self.runs.push(path);
         // Runs are merged into one before they hold too many files open.
-        if self.runs.len() >= MERGE_FAN {
+        if self.runs.len() >= merge_fan(self.memory) {
             let merged = self.spill_dir.join(format!("run-{}", self.spilled));
             self.spilled += 1;
             let sources = self

@@ -22,22 +22,28 @@ pub(super) trait RowSink {
     fn push(&mut self, row: &Row) -> io::Result<()>;
 }
 
-/// Writes rows, sorted, to a run file.
+/// Writes rows, sorted, to a run file, compressed as a zstd stream (a
+/// month of games spills a hundred gigabytes of rows uncompressed).
 pub(super) struct RunWriter {
-    file: BufWriter<File>,
+    file: zstd::stream::Encoder<'static, BufWriter<File>>,
     bytes: Vec<u8>,
 }
 
 impl RunWriter {
     pub(super) fn create(path: &Path) -> io::Result<RunWriter> {
+        let file = BufWriter::with_capacity(1 << 20, File::create(path)?);
+        let mut file = zstd::stream::Encoder::new(file, 1)?;
+        // A small window keeps each reader of a merge small (64 at once).
+        file.window_log(16)?;
         Ok(RunWriter {
-            file: BufWriter::with_capacity(1 << 20, File::create(path)?),
+            file,
             bytes: Vec::with_capacity(128),
         })
     }
 
     pub(super) fn finish(self) -> io::Result<()> {
         self.file
+            .finish()?
             .into_inner()
             .map_err(io::IntoInnerError::into_error)?
             .sync_all()
@@ -63,7 +69,8 @@ pub(super) fn write_run(path: &Path, rows: &[Row]) -> io::Result<()> {
 
 /// The rows of a run file, in order.
 pub(super) fn read_run(path: &Path) -> io::Result<Rows<'static>> {
-    let mut file = BufReader::with_capacity(1 << 16, File::open(path)?);
+    let file = BufReader::with_capacity(1 << 16, File::open(path)?);
+    let mut file = zstd::stream::Decoder::with_buffer(file)?;
     const HEAD: usize = Row::HEAD_BYTES;
     let mut bytes = [0; HEAD + TOP_GAMES * 10];
     Ok(Box::new(std::iter::from_fn(move || {
