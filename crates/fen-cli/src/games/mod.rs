@@ -11,6 +11,7 @@
 //! the text stays where it was.
 
 mod each;
+mod gather;
 
 use std::io;
 
@@ -20,6 +21,7 @@ use fenkit::games::{
 };
 
 pub use each::{GamePlayer, each_game};
+pub use gather::{Gather, each_game_gathered};
 
 use crate::{output::Output, run::Status};
 

@@ -6,13 +6,7 @@
 //! they come, so the order of games is part of the result). A move that
 //! cannot be played ends its game with a diagnostic, not the run.
 
-use std::{
-    cell::RefCell,
-    io,
-    path::PathBuf,
-    rc::Rc,
-    sync::{Arc, Mutex, PoisonError},
-};
+use std::{cell::RefCell, io, path::PathBuf, rc::Rc};
 
 use fenkit::{
     games::{
@@ -26,7 +20,7 @@ use fenkit::{
 use shakmaty::{Color, Position};
 
 use crate::{
-    games::{self, GamePlayer, Played},
+    games::{self, GamePlayer, Gather, Played},
     output::Output,
     run::Status,
 };
@@ -92,20 +86,12 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
         uniform: args.uniform,
     };
-    let gathered = Arc::new(Mutex::new(Gathered::default()));
-    let sink = Arc::clone(&gathered);
-    let mut counted = Output::new().with_sink(move |bytes| {
-        sink.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take(bytes)
-    });
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (options.max_ply, &args.conditions);
-    let status = games::each_game(&args.files, false, threads, &mut counted, || {
-        BookPlayer::new(max_ply, conditions.clone())
-    })?;
-    counted.flush()?;
-    let gathered = std::mem::take(&mut *gathered.lock().unwrap_or_else(PoisonError::into_inner));
+    let (status, gathered) =
+        games::each_game_gathered(&args.files, threads, Gathered::default(), || {
+            BookPlayer::new(max_ply, conditions.clone())
+        })?;
     let left_out = [
         (gathered.filtered, "left out by --where"),
         (
@@ -139,7 +125,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 }
 
 /// What a worker hands on for each game: the moves counted and the
-/// result, as bytes in its output (read back by [`Gathered::take`]).
+/// result, as bytes in its output (read back by [`Gathered`]).
 ///
 /// A game: its move count (u32), its result (0 a draw or none, 1 White
 /// won, 2 Black won; 3 a variant's game and 4 a game `--where` leaves
@@ -155,60 +141,36 @@ struct Gathered {
     book: BookMaker,
     variants: u64,
     filtered: u64,
-    /// The start of a game whose bytes have not all come.
-    carry: Vec<u8>,
 }
 
-impl Gathered {
-    /// Counts the whole games of `bytes` (after what an earlier call left
-    /// over) and keeps the rest for the next. Batches hold whole games,
-    /// so the bytes are read where they stand, not copied.
-    fn take(&mut self, bytes: &[u8]) {
-        let joined;
-        let data = match self.carry.is_empty() {
-            true => bytes,
-            false => {
-                self.carry.extend_from_slice(bytes);
-                joined = std::mem::take(&mut self.carry);
-                &joined[..]
+impl Gather for Gathered {
+    /// Counts the game at the start of `data`; the bytes it took.
+    fn take_record(&mut self, data: &[u8]) -> Option<usize> {
+        let head = data.get(..GAME_HEAD)?;
+        let count = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
+        let end = GAME_HEAD + count * MOVE_BYTES;
+        let moves = data.get(GAME_HEAD..end)?;
+        let winner = match head[4] {
+            1 => Some(Color::White),
+            2 => Some(Color::Black),
+            VARIANT => {
+                self.variants += 1;
+                return Some(end);
             }
+            FILTERED => {
+                self.filtered += 1;
+                return Some(end);
+            }
+            _ => None,
         };
-        let used = self.count_games(data);
-        self.carry = data[used..].to_vec();
-    }
-
-    /// Counts each whole game of `data`; how many bytes they took.
-    fn count_games(&mut self, data: &[u8]) -> usize {
-        let mut at = 0;
-        while let Some(head) = data.get(at..at + GAME_HEAD) {
-            let count = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
-            let end = at + GAME_HEAD + count * MOVE_BYTES;
-            if end > data.len() {
-                break;
-            }
-            let winner = match head[4] {
-                1 => Some(Color::White),
-                2 => Some(Color::Black),
-                left @ (VARIANT | FILTERED) => {
-                    match left {
-                        VARIANT => self.variants += 1,
-                        _ => self.filtered += 1,
-                    }
-                    at = end;
-                    continue;
-                }
-                _ => None,
-            };
-            let moves = data[at + GAME_HEAD..end].chunks_exact(MOVE_BYTES).map(|m| {
-                let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
-                let raw_move = u16::from_le_bytes([m[8], m[9]]);
-                let side = Color::from_white(m[10] == 0);
-                (key, raw_move, side)
-            });
-            self.book.add_game(moves, winner);
-            at = end;
-        }
-        at
+        let moves = moves.chunks_exact(MOVE_BYTES).map(|m| {
+            let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
+            let raw_move = u16::from_le_bytes([m[8], m[9]]);
+            let side = Color::from_white(m[10] == 0);
+            (key, raw_move, side)
+        });
+        self.book.add_game(moves, winner);
+        Some(end)
     }
 }
 

@@ -9,14 +9,7 @@
 //! count); games without a result, of a variant, left out by `--where`,
 //! or seen before (the same text) are counted and said once.
 
-use std::{
-    cell::RefCell,
-    hash::Hasher,
-    io,
-    path::PathBuf,
-    rc::Rc,
-    sync::{Arc, Mutex, PoisonError},
-};
+use std::{cell::RefCell, hash::Hasher, io, path::PathBuf, rc::Rc};
 
 use fenkit::{
     games::{
@@ -31,7 +24,7 @@ use fenkit_io::explorer::ExplorerBuilder;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    games::{self, GamePlayer, Played},
+    games::{self, GamePlayer, Gather, Played},
     output::Output,
     run::Status,
 };
@@ -74,24 +67,12 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    let gathered = Arc::new(Mutex::new(Gathered::new(builder)));
-    let sink = Arc::clone(&gathered);
-    let mut counted = Output::new().with_sink(move |bytes| {
-        sink.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take(bytes)
-    });
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (args.max_ply, &args.conditions);
-    let status = games::each_game(&args.files, false, threads, &mut counted, || {
-        ExplorerPlayer::new(max_ply, conditions.clone())
-    })?;
-    counted.flush()?;
-    drop(counted);
-    let gathered = Arc::into_inner(gathered)
-        .expect("the sink is gone with its output")
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
+    let (status, gathered) =
+        games::each_game_gathered(&args.files, threads, Gathered::new(builder), || {
+            ExplorerPlayer::new(max_ply, conditions.clone())
+        })?;
     for (count, why) in gathered.left_out() {
         let games = if count == 1 { "game" } else { "games" };
         out.note(&format!("fen: {count} {games} {why}"))?;
@@ -142,7 +123,6 @@ struct Gathered {
     /// Games not counted, by why (the values above; and seen before).
     left: [u64; 5],
     duplicates: u64,
-    carry: Vec<u8>,
     moves: Vec<(u64, u16)>,
     /// The first write that failed; the rest of the games are not added.
     error: Option<io::Error>,
@@ -155,7 +135,6 @@ impl Gathered {
             fingerprints: FxHashSet::default(),
             left: [0; 5],
             duplicates: 0,
-            carry: Vec::new(),
             moves: Vec::new(),
             error: None,
         }
@@ -179,29 +158,12 @@ impl Gathered {
         ];
         why.into_iter().filter(|&(count, _)| count > 0).collect()
     }
+}
 
-    /// Adds the whole games of `bytes` (after what an earlier call left
-    /// over) and keeps the rest for the next.
-    fn take(&mut self, bytes: &[u8]) {
-        let joined;
-        let data = match self.carry.is_empty() {
-            true => bytes,
-            false => {
-                self.carry.extend_from_slice(bytes);
-                joined = std::mem::take(&mut self.carry);
-                &joined[..]
-            }
-        };
-        let mut at = 0;
-        while let Some(used) = self.take_game(&data[at..]) {
-            at += used;
-        }
-        self.carry = data[at..].to_vec();
-    }
-
+impl Gather for Gathered {
     /// Adds the game at the start of `data`; the bytes it took, or `None`
     /// when it has not all come.
-    fn take_game(&mut self, data: &[u8]) -> Option<usize> {
+    fn take_record(&mut self, data: &[u8]) -> Option<usize> {
         let (&what, rest) = data.split_first()?;
         let fingerprint = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?);
         if what != COUNTED {
