@@ -2,7 +2,9 @@
 //! (which does no I/O): inputs compressed or not, told apart by their
 //! first bytes whatever their names ([`open`], [`decompress`]), and values
 //! as fields of CSV/TSV rows ([`write_field`]). PGN is cut into games by
-//! the library's one splitter, `fenkit::games::pgn::GameTexts`.
+//! the library's one splitter, `fenkit::games::pgn::GameTexts`. The
+//! opening explorer's index on disk is [`explorer`]'s: built, merged and
+//! read by the command, the service and Python alike.
 
 mod compression;
 pub mod explorer;
