@@ -361,3 +361,66 @@ fn an_input_that_cannot_be_read_writes_no_book() {
     );
     std::fs::remove_dir_all(&folder).ok();
 }
+
+/// A Chess960 book (what Debian's Polyglot cannot make: it stops at the
+/// first Chess960 game's first move off the standard start): python-chess
+/// reads it, on Chess960 boards, and finds every move the games' winners
+/// and drawers played (a loser's moves score nothing, so Polyglot's rule
+/// keeps none of them), castling as king takes rook.
+#[test]
+fn a_chess960_book_gives_the_moves_of_its_games_to_python_chess() {
+    let Some(text) = real_text("lichess-users/lichess_magnus2.pgn.zst") else {
+        return;
+    };
+    if !common::python_chess() {
+        return;
+    }
+    let games: Vec<String> = text
+        .split("\n[Event ")
+        .map(|game| format!("[Event {}", game.trim_start_matches("[Event ")))
+        .filter(|game| game.contains("[Variant \"Chess960\"]"))
+        .collect();
+    assert!(games.len() > 50, "{} Chess960 games", games.len());
+    let folder = folder("chess960");
+    let (pgn, book) = (folder.join("games.pgn"), folder.join("book.bin"));
+    std::fs::write(&pgn, games.join("\n")).unwrap();
+    let args = [
+        "book",
+        "make",
+        pgn.to_str().unwrap(),
+        "-o",
+        book.to_str().unwrap(),
+        "--min-game",
+        "1",
+    ];
+    let made = common::fen(&args).output().unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let script = r#"
+import sys, chess, chess.pgn, chess.polyglot
+checked = castles = 0
+missing = []
+with open(sys.argv[1]) as games, chess.polyglot.open_reader(sys.argv[2]) as book:
+    while (game := chess.pgn.read_game(games)) is not None:
+        board, result = game.board(), game.headers["Result"]
+        assert board.chess960
+        for move in game.mainline_moves():
+            lost = (result == "1-0" and board.turn == chess.BLACK) or (result == "0-1" and board.turn == chess.WHITE)
+            if not lost:
+                checked += 1
+                castles += board.is_castling(move)
+                if move not in [entry.move for entry in book.find_all(board)]:
+                    missing.append(board.fen() + " " + move.uci())
+            board.push(move)
+print(checked, castles, len(missing), missing[:3])
+"#;
+    let said = common::python(
+        script,
+        &[pgn.to_str().unwrap(), book.to_str().unwrap()],
+        b"",
+    );
+    let fields: Vec<&str> = said.split_whitespace().collect();
+    let [checked, castles, missing] = [0, 1, 2].map(|i| fields[i].parse::<usize>().unwrap());
+    assert!(checked > 2000 && castles > 20, "{said}");
+    assert_eq!(missing, 0, "{said}");
+    std::fs::remove_dir_all(folder).unwrap();
+}
