@@ -15,10 +15,9 @@ use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use fenkit::{
     games::{
-        book::encode_move,
         explorer::{
-            Counts, ExplorerGame, Month, Player, Row, RowKey, Speed, Tally, TopGame, TopGames,
-            without_loops,
+            Counts, ExplorerGame, GameMoves, Month, Player, Row, RowKey, Speed, Tally, TopGame,
+            TopGames,
         },
         pgn::{Plies, Reader},
     },
@@ -116,27 +115,20 @@ pub fn explorer_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch,
 /// The counted moves of one game (`text`: its `[Variant]` and `[FEN]`
 /// tags and movetext) into `moves`; false for a game of a variant.
 fn game_moves(text: &[u8], max_ply: usize, moves: &mut Vec<(u64, u16)>) -> bool {
-    let found = Rc::new(RefCell::new((Vec::new(), None::<u64>, true)));
+    let found = Rc::new(RefCell::new((GameMoves::new(max_ply), true)));
     let each = Rc::clone(&found);
     let mut plies = Plies::new(move |ply: fenkit::games::pgn::Ply<'_>| {
-        let (moves, before, standard) = &mut *each.borrow_mut();
-        let VariantPosition::Chess(position) = ply.position else {
-            *standard = false;
-            return;
-        };
-        if let (Some(played), Some(key)) = (ply.played, before.take()) {
-            moves.push((key, encode_move(played)));
-        }
-        if ply.ply < max_ply {
-            *before = Some(fenkit::transposition_key(position));
+        let (moves, standard) = &mut *each.borrow_mut();
+        match ply.position {
+            VariantPosition::Chess(position) => moves.ply(ply.ply, ply.played, position),
+            _ => *standard = false,
         }
     });
     // A game that stops at a move that cannot be played keeps the moves
     // before it, as the command's build does.
     let _ = Reader::new(text).read_game(&mut plies);
-    let (found_moves, _, standard) = &mut *found.borrow_mut();
-    *moves = std::mem::take(found_moves);
-    without_loops(moves);
+    let (found_moves, standard) = &mut *found.borrow_mut();
+    *moves = found_moves.take();
     *standard
 }
 

@@ -12,7 +12,7 @@ use std::{
 use fenkit::games::explorer::{ExplorerGame, Row, Tally};
 
 use super::{
-    BadIndex, Explorer, GAMES, GAMES_MAGIC, POSITIONS,
+    BadIndex, Explorer, GAMES, GAMES_MAGIC, POSITIONS, io_error,
     merge::{BlockWriter, Rows, RunWriter, merge, read_run, write_run},
 };
 
@@ -82,10 +82,6 @@ impl ExplorerBuilder {
     /// `memory` bytes of rows before it spills them. An index already in
     /// `dir` is added to: its rows are merged with the new ones.
     pub fn new(dir: &Path, memory: usize) -> Result<ExplorerBuilder, BadIndex> {
-        let io_error = |path: &Path| {
-            let path = path.to_path_buf();
-            move |err| BadIndex::Io(path, err)
-        };
         fs::create_dir_all(dir).map_err(io_error(dir))?;
         let existing = match dir.join(POSITIONS).exists() {
             true => Some(Explorer::open(dir)?),

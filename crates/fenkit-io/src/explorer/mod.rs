@@ -122,6 +122,12 @@ impl From<BadIndex> for io::Error {
     }
 }
 
+/// The error of reading or writing `path`, as a [`BadIndex`].
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BadIndex {
+    let path = path.to_path_buf();
+    move |err| BadIndex::Io(path, err)
+}
+
 /// An index opened for queries; shared by threads as it is.
 pub struct Explorer {
     positions: File,
@@ -136,10 +142,6 @@ impl Explorer {
     /// Opens the index in `dir`, checking that both files are whole.
     pub fn open(dir: &Path) -> Result<Explorer, BadIndex> {
         let path = dir.join(POSITIONS);
-        let io_error = |path: &Path| {
-            let path = path.to_path_buf();
-            move |err| BadIndex::Io(path, err)
-        };
         let damaged = |path: &Path, why| BadIndex::Damaged(path.to_path_buf(), why);
         let positions = File::open(&path).map_err(io_error(&path))?;
         let length = positions.metadata().map_err(io_error(&path))?.len();

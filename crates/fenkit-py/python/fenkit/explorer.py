@@ -7,7 +7,7 @@ import``); then ask it what was played from a position:
 >>> import fenkit.explorer
 >>> index = fenkit.explorer.open("openings-index")  # doctest: +SKIP
 >>> index.query(play=["e2e4"]).column("san").to_pylist()[:3]  # doctest: +SKIP
-['c5', 'e5', 'e6']
+['e5', 'c5', 'e6']
 
 ``query`` gives the moves as a pyarrow table (``polars.from_arrow`` makes
 it a polars frame); ``answer`` gives lichess's opening explorer's answer

@@ -13,8 +13,7 @@ use std::{cell::RefCell, hash::Hasher, io, path::PathBuf, rc::Rc};
 
 use fenkit::{
     games::{
-        book::encode_move,
-        explorer::{ExplorerGame, without_loops},
+        explorer::{ExplorerGame, GameMoves},
         pgn::{GameEnd, GameError, Plies, Ply},
         tag_filter::TagCondition,
     },
@@ -193,24 +192,12 @@ impl Gather for Gathered {
     }
 }
 
-/// The game being played: its tags, moves counted so far, the key of
-/// the position before the next move, what becomes of it.
+/// The game being played: its tags, its moves counted so far, what
+/// becomes of it.
 struct Game {
     tags: Vec<Option<String>>,
-    moves: Vec<(u64, u16)>,
-    before: Option<u64>,
+    moves: GameMoves,
     what: u8,
-}
-
-impl Default for Game {
-    fn default() -> Game {
-        Game {
-            tags: Vec::new(),
-            moves: Vec::new(),
-            before: None,
-            what: UNPLAYABLE,
-        }
-    }
 }
 
 type OnPly = Box<dyn FnMut(Ply<'_>)>;
@@ -222,15 +209,17 @@ struct ExplorerPlayer {
 
 impl ExplorerPlayer {
     fn new(max_ply: usize, conditions: Vec<TagCondition>) -> ExplorerPlayer {
-        let game = Rc::new(RefCell::new(Game::default()));
+        let game = Rc::new(RefCell::new(Game {
+            tags: Vec::new(),
+            moves: GameMoves::new(max_ply),
+            what: UNPLAYABLE,
+        }));
         let each = Rc::clone(&game);
         let mut kept: Vec<String> = ExplorerGame::TAGS.iter().map(|t| t.to_string()).collect();
         kept.extend(conditions.iter().map(|c| c.tag.clone()));
         let on_ply: OnPly = Box::new(move |ply| {
             let game = &mut *each.borrow_mut();
             if ply.ply == 0 {
-                game.moves.clear();
-                game.before = None;
                 game.tags = ply.tags.to_vec();
                 let condition_tags = ply.tags[ExplorerGame::TAGS.len()..]
                     .iter()
@@ -251,12 +240,7 @@ impl ExplorerPlayer {
                 game.what = VARIANT;
                 return;
             };
-            if let (Some(played), Some(before)) = (ply.played, game.before.take()) {
-                game.moves.push((before, encode_move(played)));
-            }
-            if ply.ply < max_ply {
-                game.before = Some(fenkit::transposition_key(position));
-            }
+            game.moves.ply(ply.ply, ply.played, position);
         });
         let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
         let plies = Plies::new(on_ply).keeping_tags(&kept);
@@ -296,18 +280,19 @@ impl GamePlayer for ExplorerPlayer {
         let bytes = out.stdout();
         bytes.push(what);
         bytes.extend_from_slice(&hasher.finish().to_le_bytes());
+        // Taken whatever became of the game: the next starts afresh.
+        let moves = game.moves.take();
         if let Some(counted) = counted {
             counted.write(bytes);
-            without_loops(&mut game.moves);
-            bytes.extend_from_slice(&(game.moves.len() as u32).to_le_bytes());
-            for &(key, raw_move) in &game.moves {
+            bytes.extend_from_slice(&(moves.len() as u32).to_le_bytes());
+            for &(key, raw_move) in &moves {
                 bytes.extend_from_slice(&key.to_le_bytes());
                 bytes.extend_from_slice(&raw_move.to_le_bytes());
             }
         }
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
-        *game = Game::default();
+        game.what = UNPLAYABLE;
         Ok(())
     }
 

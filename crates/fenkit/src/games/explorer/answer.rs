@@ -178,23 +178,28 @@ pub fn answer(
         top.merge(&row.top);
     }
     let mode = position.castles().mode();
-    let uci = |m: &Move| m.to_uci(mode).to_string();
+    // Each move's UCI, written once: the table sorts and answers by it.
+    let played: Vec<(Move, String, Totals, TopGames)> = played
+        .into_iter()
+        .map(|(m, totals, top)| (m, m.to_uci(mode).to_string(), totals, top))
+        .collect();
     let mut all = Totals::default();
     let mut best = TopGames::default();
-    let mut best_moves: Vec<(u64, String)> = Vec::new();
-    for (m, totals, top) in &played {
+    let mut best_moves: Vec<(u64, &str)> = Vec::new();
+    for (_, uci, totals, top) in &played {
         all.white += totals.white;
         all.draws += totals.draws;
         all.black += totals.black;
         best.merge(top);
-        best_moves.extend(top.as_slice().iter().map(|t| (t.game, uci(m))));
+        best_moves.extend(top.as_slice().iter().map(|t| (t.game, uci.as_str())));
     }
-    played.sort_by(|(a, x, _), (b, y, _)| y.games().cmp(&x.games()).then(uci(a).cmp(&uci(b))));
-    let moves = played
-        .iter()
+    let mut ranked: Vec<&(Move, String, Totals, TopGames)> = played.iter().collect();
+    ranked.sort_by(|(_, a, x, _), (_, b, y, _)| y.games().cmp(&x.games()).then(a.cmp(b)));
+    let moves = ranked
+        .into_iter()
         .take(query.moves)
-        .map(|(m, totals, _)| ExplorerMove {
-            uci: uci(m),
+        .map(|(m, uci, totals, _)| ExplorerMove {
+            uci: uci.clone(),
             san: SanPlus::from_move(position.clone(), *m).to_string(),
             average_rating: totals.average_rating(),
             white: totals.white,
@@ -208,8 +213,8 @@ pub fn answer(
         .take(query.top_games)
         .filter_map(|top| {
             let found = game(top.game)?;
-            let uci = best_moves.iter().find(|(g, _)| *g == top.game)?.1.clone();
-            Some(top_game(found, uci))
+            let uci = best_moves.iter().find(|(g, _)| *g == top.game)?.1;
+            Some(top_game(found, uci.to_string()))
         })
         .collect();
     ExplorerAnswer {
