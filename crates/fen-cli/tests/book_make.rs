@@ -2,13 +2,22 @@
 //! `polyglot`, installed by `.ci/run` under /usr/games): the same games
 //! and options give the same bytes, on real files (masters' games, TCEC,
 //! a lichess export's standard games) and on games that make Polyglot
-//! halve a position's counts; an illegal move ends its game with a
-//! diagnostic where Polyglot stops the run. Skipped, saying so, where
+//! halve a position's counts; and so does a build in 1 MiB of memory
+//! (spilled to disk, counted a key range at a time). An illegal move ends
+//! its game with a diagnostic where Polyglot stops the run. Skipped, saying so, where
 //! Polyglot or the real files are absent.
 
 mod common;
 
-use std::{io::Read, path::Path, process::Command};
+use std::{
+    io::Read,
+    path::Path,
+    process::Command,
+    sync::atomic::{AtomicUsize, Ordering},
+};
+
+/// Books of ours that went to disk on the way (most games fit in 1 MiB).
+static SPILLED: AtomicUsize = AtomicUsize::new(0);
 
 const POLYGLOT: &str = "/usr/games/polyglot";
 
@@ -32,7 +41,8 @@ fn polyglot_here() -> bool {
     here
 }
 
-/// Polyglot's book and ours from the PGN at `games`, with `options`.
+/// Polyglot's book and ours from the PGN at `games`, with `options`; ours
+/// is made twice, in memory and in 1 MiB (spilled to disk), the same.
 fn both_books(games: &Path, options: &[&str], folder: &Path) -> (Vec<u8>, Vec<u8>) {
     let (theirs, ours) = (folder.join("polyglot.bin"), folder.join("fen.bin"));
     let made = Command::new(POLYGLOT)
@@ -61,7 +71,23 @@ fn both_books(games: &Path, options: &[&str], folder: &Path) -> (Vec<u8>, Vec<u8
     args.extend(ours_options.iter().map(String::as_str));
     let made = common::fen(&args).output().expect("fen runs");
     assert!(made.status.success(), "fen: {made:?}");
-    (std::fs::read(theirs).unwrap(), std::fs::read(ours).unwrap())
+    let in_memory = std::fs::read(&ours).unwrap();
+    let made = common::fen(&args).args(["--memory", "1"]).output().unwrap();
+    assert!(made.status.success(), "fen --memory 1: {made:?}");
+    let spilled = String::from_utf8_lossy(&made.stderr).contains("spilled to disk");
+    let small = std::fs::read(&ours).unwrap();
+    assert!(
+        small == in_memory,
+        "{options:?}: --memory 1 writes {} bytes, in memory {}",
+        small.len(),
+        in_memory.len()
+    );
+    if spilled {
+        SPILLED.fetch_add(1, Ordering::Relaxed);
+    }
+    let left = std::fs::read_dir(folder).unwrap().count();
+    assert_eq!(left, 3, "the games and two books; nothing of the spill");
+    (std::fs::read(theirs).unwrap(), in_memory)
 }
 
 fn folder(name: &str) -> std::path::PathBuf {
@@ -136,7 +162,9 @@ fn books_of_real_games_equal_polyglot_s_byte_for_byte() {
         }
     }
     std::fs::remove_dir_all(&folder).ok();
-    eprintln!("{compared} books compared");
+    let spilled = SPILLED.load(Ordering::Relaxed);
+    eprintln!("{compared} books compared, {spilled} of ours made on disk");
+    assert!(compared == 0 || spilled > 0, "no book went to disk");
 }
 
 #[test]

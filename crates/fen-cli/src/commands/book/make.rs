@@ -2,21 +2,29 @@
 //! `polyglot make-book`'s rules and options, on every core.
 //!
 //! Workers play the games; each game's counted moves go, in input order,
-//! to one [`BookMaker`] (Polyglot halves a position's counts at 16,384 as
-//! they come, so the order of games is part of the result). A move that
+//! to one [`BookBuilder`] (Polyglot halves a position's counts at 16,384
+//! as they come, so the order of games is part of the result), which
+//! counts in memory up to `--memory` and on disk past it. A move that
 //! cannot be played ends its game with a diagnostic, not the run.
 
-use std::{cell::RefCell, io, path::PathBuf, rc::Rc};
+use std::{
+    cell::RefCell,
+    fs::File,
+    io::{self, BufWriter, Write},
+    path::{Path, PathBuf},
+    rc::Rc,
+};
 
 use fenkit::{
     games::{
         book::encode_move,
-        book_make::{BookMaker, BookOptions},
+        book_make::BookOptions,
         pgn::{GameEnd, GameError, Plies, Ply},
         tag_filter::TagCondition,
     },
     variants::VariantPosition,
 };
+use fenkit_io::book_make::{BookBuilder, BookMade};
 use shakmaty::{Color, Position};
 
 use crate::{
@@ -62,6 +70,10 @@ pub struct Args {
     /// the tag, or with '?', meets none.
     #[arg(long = "where", value_name = "CONDITION")]
     pub conditions: Vec<TagCondition>,
+    /// Memory for counting, in MiB; past it, moves are spilled to disk
+    /// (beside the book) and counted a key range at a time at the end.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory: u64,
     /// Threads for the games: N, or 0 for one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -86,12 +98,14 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
         uniform: args.uniform,
     };
+    let memory = usize::try_from(args.memory << 20).unwrap_or(usize::MAX);
+    let spill = spill_folder(&args.output);
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (options.max_ply, &args.conditions);
-    let (status, gathered) =
-        games::each_game_gathered(&args.files, threads, Gathered::default(), || {
-            BookPlayer::new(max_ply, conditions.clone())
-        })?;
+    let gathered = Gathered::new(BookBuilder::new(&spill, memory));
+    let (status, gathered) = games::each_game_gathered(&args.files, threads, gathered, || {
+        BookPlayer::new(max_ply, conditions.clone())
+    })?;
     let left_out = [
         (gathered.filtered, "left out by --where"),
         (
@@ -106,22 +120,76 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     // A book without the games of an input that could not be read is not
     // the book asked for: none is written.
     if status == Status::Failed {
+        std::fs::remove_dir_all(&spill).ok();
         out.note("fen: no book written: an input could not be read")?;
         return Ok(status);
     }
-    let entries = gathered.book.entries(&options);
-    let written = super::write_book(&args.output, &entries, out)?;
-    if written == Status::Ok {
-        let games = gathered.book.games();
-        out.note(&format!(
-            "fen: {games} game{}, {} entr{} written to {}",
-            if games == 1 { "" } else { "s" },
-            entries.len(),
-            if entries.len() == 1 { "y" } else { "ies" },
-            args.output.display()
-        ))?;
+    let written = match gathered.error {
+        Some(err) => Err((err, spill.clone())),
+        None => write_entries(gathered.builder, &options, &args.output),
+    };
+    match written {
+        Ok(made) => {
+            let games = made.games;
+            out.note(&format!(
+                "fen: {games} game{}, {} entr{} written to {}{}",
+                if games == 1 { "" } else { "s" },
+                made.entries,
+                if made.entries == 1 { "y" } else { "ies" },
+                args.output.display(),
+                match made.spilled {
+                    0 => String::new(),
+                    bytes => format!(
+                        " ({} MB spilled to disk on the way)",
+                        bytes.div_ceil(1_000_000)
+                    ),
+                }
+            ))?;
+            Ok(status)
+        }
+        Err((err, path)) => {
+            std::fs::remove_dir_all(&spill).ok();
+            let why = crate::run::io_message(&err);
+            out.note(&format!("fen: {}: {why}", path.display()))?;
+            Ok(Status::Failed)
+        }
     }
-    Ok(written.max(status))
+}
+
+/// The folder a build spills to: beside the book, where there is room
+/// for it (a temporary folder is often a small one in memory).
+fn spill_folder(book: &Path) -> PathBuf {
+    let name = book
+        .file_name()
+        .map_or("book".into(), |n| n.to_string_lossy());
+    let parent = book.parent().filter(|p| !p.as_os_str().is_empty());
+    parent
+        .unwrap_or(Path::new("."))
+        .join(format!(".{name}.spill-{}", std::process::id()))
+}
+
+/// Writes the book's entries, as the builder hands them, to `path`; on
+/// failure, the error and the path it concerns (no half-written book is
+/// left).
+fn write_entries(
+    builder: BookBuilder,
+    options: &BookOptions,
+    path: &Path,
+) -> Result<BookMade, (io::Error, PathBuf)> {
+    let file = File::create(path).map_err(|err| (err, path.to_path_buf()))?;
+    let mut file = BufWriter::with_capacity(1 << 20, file);
+    let mut bytes = Vec::new();
+    let made = builder
+        .finish(options, |entries| {
+            bytes.clear();
+            bytes.extend(entries.iter().flat_map(|entry| entry.to_bytes()));
+            file.write_all(&bytes)
+        })
+        .and_then(|made| file.flush().map(|()| made));
+    made.map_err(|err| {
+        std::fs::remove_file(path).ok();
+        (err, path.to_path_buf())
+    })
 }
 
 /// What a worker hands on for each game: the moves counted and the
@@ -136,11 +204,26 @@ const MOVE_BYTES: usize = 11;
 const VARIANT: u8 = 3;
 const FILTERED: u8 = 4;
 
-#[derive(Default)]
 struct Gathered {
-    book: BookMaker,
+    builder: BookBuilder,
     variants: u64,
     filtered: u64,
+    /// The first error writing to disk: the games after it are not
+    /// counted, and no book is written.
+    error: Option<io::Error>,
+    moves: Vec<(u64, u16, Color)>,
+}
+
+impl Gathered {
+    fn new(builder: BookBuilder) -> Gathered {
+        Gathered {
+            builder,
+            variants: 0,
+            filtered: 0,
+            error: None,
+            moves: Vec::new(),
+        }
+    }
 }
 
 impl Gather for Gathered {
@@ -163,13 +246,19 @@ impl Gather for Gathered {
             }
             _ => None,
         };
-        let moves = moves.chunks_exact(MOVE_BYTES).map(|m| {
+        if self.error.is_some() {
+            return Some(end);
+        }
+        self.moves.clear();
+        self.moves.extend(moves.chunks_exact(MOVE_BYTES).map(|m| {
             let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
             let raw_move = u16::from_le_bytes([m[8], m[9]]);
             let side = Color::from_white(m[10] == 0);
             (key, raw_move, side)
-        });
-        self.book.add_game(moves, winner);
+        }));
+        if let Err(err) = self.builder.add_game(&self.moves, winner) {
+            self.error = Some(err);
+        }
         Some(end)
     }
 }
