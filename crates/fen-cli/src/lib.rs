@@ -8,6 +8,7 @@ pub mod extract;
 pub mod games;
 pub mod options;
 pub mod output;
+pub mod parquet;
 pub mod progress;
 pub mod report;
 pub mod rows;

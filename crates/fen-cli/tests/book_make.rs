@@ -452,3 +452,102 @@ print(checked, castles, len(missing), missing[:3])
     assert_eq!(missing, 0, "{said}");
     std::fs::remove_dir_all(folder).unwrap();
 }
+
+/// The counts of `games` as `fenkit.spark.book` writes them, unsummed
+/// across batches (the command adds rows of one move): fenkit-arrow's
+/// kernel over `read_pgn`'s batches, to a Parquet file.
+fn counts_to_parquet(games: &Path, max_ply: usize, parquet: &Path) {
+    let schema = fenkit_arrow::book_rows_schema();
+    let file = std::fs::File::create(parquet).unwrap();
+    let mut writer = parquet::arrow::ArrowWriter::try_new(file, schema, None).unwrap();
+    for batch in fenkit_arrow::read_pgn(games).unwrap() {
+        let rows = fenkit_arrow::book_rows(&batch.unwrap(), max_ply).unwrap();
+        writer.write(&rows).unwrap();
+    }
+    writer.close().unwrap();
+}
+
+#[test]
+fn a_book_from_counts_made_apart_is_the_book_from_the_games() {
+    let folder = folder("parquet");
+    let mut sources = vec![(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/openings.pgn").to_string(),
+        None,
+    )];
+    for path in [
+        "lichess-users/lichess_magnus.pgn.zst",
+        "pgnmentor-players/Adams.pgn.zst",
+    ] {
+        if let Some(text) = real_text(path) {
+            sources.push((path.to_string(), Some(text)));
+        }
+    }
+    // The book's options and the plies counted (on the cluster's side).
+    let options: [(&[&str], usize); 4] = [
+        (&[], 1024),
+        (&["--min-game", "1"], 1024),
+        (&["--only-black", "--min-score", "40"], 1024),
+        (&["--uniform"], 12),
+    ];
+    for (name, text) in &sources {
+        let games = match text {
+            Some(text) => {
+                let games = folder.join("games.pgn");
+                std::fs::write(&games, text).unwrap();
+                games
+            }
+            None => Path::new(name).to_path_buf(),
+        };
+        for (options, max_ply) in options {
+            let parquet = folder.join("counts.parquet");
+            counts_to_parquet(&games, max_ply, &parquet);
+            let (from_games, from_counts) = (folder.join("games.bin"), folder.join("counts.bin"));
+            let made = common::fen(&["book", "make", games.to_str().unwrap(), "-o"])
+                .arg(&from_games)
+                .args(options)
+                .args(["--max-ply", &max_ply.to_string()])
+                .output()
+                .unwrap();
+            assert!(made.status.success(), "{made:?}");
+            let made = common::fen(&["book", "make", "--from-parquet"])
+                .arg(&parquet)
+                .arg("-o")
+                .arg(&from_counts)
+                .args(options)
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&made.stderr);
+            assert!(made.status.success(), "{said}");
+            assert!(said.contains("rows read from 1 file"), "{said}");
+            let (expected, got) = (
+                std::fs::read(&from_games).unwrap(),
+                std::fs::read(&from_counts).unwrap(),
+            );
+            assert!(
+                expected.len() >= 16,
+                "{name} {options:?}: an empty book compares nothing"
+            );
+            assert!(
+                expected == got,
+                "{name} {options:?}: {} bytes from the games, {} from counts",
+                expected.len(),
+                got.len()
+            );
+        }
+    }
+    // --max-ply and --where belong to the cluster's side.
+    let refused = common::fen(&[
+        "book",
+        "make",
+        "--from-parquet",
+        "x.parquet",
+        "-o",
+        "y.bin",
+        "--max-ply",
+        "3",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    std::fs::remove_dir_all(&folder).ok();
+}

@@ -5,7 +5,7 @@
 //! by `fen explorer import`. A row's top games travel with their tags, as
 //! rows built apart cannot share game numbers.
 
-use std::{cell::RefCell, rc::Rc, sync::Arc};
+use std::sync::Arc;
 
 use arrow_array::{
     Array, ArrayRef, Int32Array, Int64Array, ListArray, RecordBatch, StringArray, StructArray,
@@ -13,19 +13,15 @@ use arrow_array::{
 };
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
-use fenkit::{
-    games::{
-        explorer::{
-            Counts, ExplorerGame, GameMoves, Month, Player, Row, RowKey, Speed, Tally, TopGame,
-            TopGames,
-        },
-        pgn::{Plies, Reader},
-    },
-    variants::VariantPosition,
+use fenkit::games::explorer::{
+    Counts, ExplorerGame, GameMoves, Month, Player, Row, RowKey, Speed, Tally, TopGame, TopGames,
 };
 use shakmaty::Color;
 
-use crate::Strings;
+use crate::{
+    Strings,
+    games::{game_text, integers, play_standard, word},
+};
 
 /// The fields of a top game.
 fn top_game_fields() -> Fields {
@@ -90,18 +86,11 @@ pub fn explorer_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch,
         let Ok(mut game) = ExplorerGame::from_tags(counted.len() as u64, &values) else {
             continue;
         };
-        let mut pgn = String::new();
-        for (name, value) in [("Variant", word(variant, row)), ("FEN", word(fen, row))] {
-            if let Some(value) = value {
-                pgn += &format!(
-                    "[{name} \"{}\"]\n",
-                    value.replace('\\', "\\\\").replace('"', "\\\"")
-                );
-            }
-        }
-        pgn += "\n";
-        pgn += word(Some(movetext), row).unwrap_or("");
-        pgn += "\n";
+        let pgn = game_text(
+            word(variant, row),
+            word(fen, row),
+            word(Some(movetext), row),
+        );
         if !game_moves(pgn.as_bytes(), max_ply, &mut moves) {
             continue;
         }
@@ -112,24 +101,15 @@ pub fn explorer_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch,
     rows_batch(&tally.take_sorted(), |number| &counted[number as usize])
 }
 
-/// The counted moves of one game (`text`: its `[Variant]` and `[FEN]`
-/// tags and movetext) into `moves`; false for a game of a variant.
+/// The counted moves of one game (`text`, as [`game_text`] writes it)
+/// into `moves`; false for a game of a variant.
 fn game_moves(text: &[u8], max_ply: usize, moves: &mut Vec<(u64, u16)>) -> bool {
-    let found = Rc::new(RefCell::new((GameMoves::new(max_ply), true)));
-    let each = Rc::clone(&found);
-    let mut plies = Plies::new(move |ply: fenkit::games::pgn::Ply<'_>| {
-        let (moves, standard) = &mut *each.borrow_mut();
-        match ply.position {
-            VariantPosition::Chess(position) => moves.ply(ply.ply, ply.played, position),
-            _ => *standard = false,
-        }
+    let mut found = GameMoves::new(max_ply);
+    let standard = play_standard(text, |ply, played, position| {
+        found.ply(ply, played, position)
     });
-    // A game that stops at a move that cannot be played keeps the moves
-    // before it, as the command's build does.
-    let _ = Reader::new(text).read_game(&mut plies);
-    let (found_moves, standard) = &mut *found.borrow_mut();
-    *moves = found_moves.take();
-    *standard
+    *moves = found.take();
+    standard
 }
 
 /// `rows` as a batch of [`explorer_rows_schema`], each top game's tags
@@ -337,42 +317,6 @@ fn read_top_games(games: &dyn Array) -> Result<Vec<(u16, ExplorerGame)>, ArrowEr
             (rating_of(rating[i]).unwrap_or(0), game)
         })
         .collect())
-}
-
-/// The text of `row`, when the column is there and the row is UTF-8.
-fn word<'a>(strings: Option<Strings<'a>>, row: usize) -> Option<&'a str> {
-    strings?
-        .get(row)
-        .and_then(|bytes| std::str::from_utf8(bytes).ok())
-}
-
-/// A column of integers of any width, as `i64`.
-fn integers(array: &dyn Array, name: &str) -> Result<Vec<Option<i64>>, ArrowError> {
-    use arrow_array::types::*;
-    macro_rules! read {
-        ($t:ty) => {
-            array
-                .as_primitive::<$t>()
-                .iter()
-                .map(|v| v.map(|v| v as i64))
-                .collect()
-        };
-    }
-    Ok(match array.data_type() {
-        DataType::Int8 => read!(Int8Type),
-        DataType::Int16 => read!(Int16Type),
-        DataType::Int32 => read!(Int32Type),
-        DataType::Int64 => read!(Int64Type),
-        DataType::UInt8 => read!(UInt8Type),
-        DataType::UInt16 => read!(UInt16Type),
-        DataType::UInt32 => read!(UInt32Type),
-        DataType::UInt64 => read!(UInt64Type),
-        other => {
-            return Err(ArrowError::SchemaError(format!(
-                "{name} is {other}, not integers"
-            )));
-        }
-    })
 }
 
 /// Rows read back, as the index keeps them: each top game given a number

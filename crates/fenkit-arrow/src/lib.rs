@@ -32,9 +32,11 @@
 #![forbid(unsafe_code)]
 
 mod annotations;
+mod book;
 mod check;
 mod explorer;
 mod functions;
+mod games;
 mod keys;
 mod map;
 mod play;
@@ -45,6 +47,7 @@ mod strings;
 mod write;
 
 pub use annotations::{annotations_type, pgn_annotations};
+pub use book::{book_rows, book_rows_schema, read_book_rows};
 pub use check::{errors_type, fen_errors, fen_valid};
 pub use explorer::{ReadRow, explorer_rows, explorer_rows_schema, index_row, read_explorer_rows};
 pub use fenkit::{CastlingNotation, Options, ReadOptions, Strictness, WriteOptions};

@@ -226,3 +226,25 @@ def test_the_explorer_built_on_spark_answers_as_the_commands(spark, tmp_path):
             assert _explorer_answer(on_spark, moves) == expected, (path.name, moves)
             compared += bool(expected["moves"])
         assert compared >= 3, path.name
+
+
+def test_the_book_made_on_spark_is_the_command_s(spark, tmp_path):
+    """The same games through fenkit.spark.book, Parquet and `fen book make
+    --from-parquet`, and through `fen book make`: the same bytes (no move
+    of these games reaches the 16,384 games where the two may part)."""
+    fen_bin = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
+    if not os.path.exists(fen_bin):
+        pytest.skip(f"{fen_bin} is absent (cargo build -p fen-cli, or set FEN_BIN)")
+    files = [SAMPLES / "openings.pgn"]
+    real = ROOT.parent / "shared" / "data" / "real" / "lichess-users" / "lichess_magnus.pgn.zst"
+    files += [real] if real.exists() else []
+    for number, path in enumerate(files):
+        for max_ply, options in [(1024, []), (16, ["--min-game", "1", "--only-white"])]:
+            rows = tmp_path / f"rows-{number}-{max_ply}"
+            fenkit.spark.book(spark, fenkit.spark.read_pgn(spark, str(path)), max_ply=max_ply).write.parquet(str(rows))
+            on_spark, by_command = tmp_path / "spark.bin", tmp_path / "command.bin"
+            subprocess.run([fen_bin, "book", "make", "--from-parquet", str(rows), "-o", str(on_spark), *options], check=True, capture_output=True)
+            subprocess.run([fen_bin, "book", "make", str(path), "-o", str(by_command), "--max-ply", str(max_ply), *options], check=True, capture_output=True)
+            expected = by_command.read_bytes()
+            assert len(expected) >= 16 * 10, (path.name, max_ply)
+            assert on_spark.read_bytes() == expected, (path.name, max_ply)

@@ -175,3 +175,41 @@ def explorer(spark: Any, games: Any, max_ply: int = 50) -> Any:
     # Structs sort by their first field, the rating: the best four.
     best = F.slice(F.sort_array(F.flatten(F.collect_list("top_games")), asc=False), 1, 4)
     return rows.groupBy("position", "move", "speed", "month").agg(*sums, best.alias("top_games"))
+
+
+def book(spark: Any, games: Any, max_ply: int = 1024) -> Any:
+    """A Polyglot book's counts of ``games`` (a DataFrame with the columns
+    of ``read_pgn``; filter its rows first to keep some games): for each
+    position (its Polyglot key) and move of each game's first ``max_ply``
+    plies, the games that played it and their score for the side that
+    played (2 a win, 1 a draw or no result, by the Result tag), summed
+    across the cluster. Write them to Parquet and ``fen book make
+    --from-parquet`` makes the book (``--min-game``, ``--min-score``,
+    ``--only-white``, ``--uniform`` there).
+
+    The book is ``fen book make``'s (and Polyglot's) from the same games,
+    byte for byte, unless a move was played in 16,384 games or more:
+    Polyglot then halves its position's counts as the games come, so
+    that later games weigh more; from sums, the counts are halved until
+    under. ``first`` (the game's number and ply) orders moves of equal
+    weight as first played, for one file read by ``read_pgn``.
+
+    >>> rows = fenkit.spark.book(spark, fenkit.spark.read_pgn(spark, "games.pgn"))  # doctest: +SKIP
+    >>> rows.write.parquet("counts")  # doctest: +SKIP
+    """
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import StructField, StructType
+
+    del spark  # the DataFrame's session does the work
+    arrow = _native.book_rows_schema()
+    schema = StructType([StructField(f.name, _spark_type(f.type), True) for f in arrow])
+
+    def count(batches: Any) -> Any:
+        from fenkit import _native
+
+        for batch in batches:
+            yield _native.book_rows(batch, max_ply)
+
+    rows = games.mapInArrow(count, schema)
+    sums = [F.sum("games").alias("games"), F.sum("score").alias("score"), F.min("first").alias("first")]
+    return rows.groupBy("position", "move", "white").agg(*sums)

@@ -289,6 +289,148 @@ impl BookOptions {
     }
 }
 
+/// A game's moves as a book counts them: for each of its first plies,
+/// the Polyglot key of the position, the move played there and the side
+/// that played it, ready for [`BookMaker::add_game`].
+///
+/// ```
+/// use fenkit::games::book_make::BookGameMoves;
+/// use shakmaty::{Chess, Color, Position, uci::UciMove};
+///
+/// let mut moves = BookGameMoves::new(1);
+/// let mut position = Chess::default();
+/// moves.ply(0, None, &position);
+/// for uci in ["e2e4", "e7e5"] {
+///     let m = uci.parse::<UciMove>()?.to_move(&position)?;
+///     position.play_unchecked(m);
+///     moves.ply(1, Some(m), &position);
+/// }
+/// let counted = moves.moves();
+/// assert_eq!((counted.len(), counted[0].2), (1, Color::White)); // the first ply only
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct BookGameMoves {
+    max_ply: usize,
+    moves: Vec<(u64, u16, Color)>,
+    /// The position the next move is played in, while counted: its key
+    /// and side to move.
+    before: Option<(u64, Color)>,
+}
+
+impl BookGameMoves {
+    pub fn new(max_ply: usize) -> BookGameMoves {
+        BookGameMoves {
+            max_ply,
+            ..BookGameMoves::default()
+        }
+    }
+
+    /// Ply `ply` of the game: `position`, reached by `played` (none at
+    /// ply 0, which starts a game afresh).
+    pub fn ply(&mut self, ply: usize, played: Option<shakmaty::Move>, position: &shakmaty::Chess) {
+        use shakmaty::Position;
+        if ply == 0 {
+            self.clear();
+        }
+        if let (Some(played), Some((key, turn))) = (played, self.before.take()) {
+            self.moves
+                .push((key, super::book::encode_move(played), turn));
+        }
+        if ply < self.max_ply {
+            self.before = Some((crate::polyglot_key(position), position.turn()));
+        }
+    }
+
+    /// The moves counted so far.
+    pub fn moves(&self) -> &[(u64, u16, Color)] {
+        &self.moves
+    }
+
+    /// Forgets the game: the next starts afresh.
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.before = None;
+    }
+}
+
+/// A move's counts over games counted apart and summed (a cluster's
+/// rows), with when it was first played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTotal {
+    pub key: u64,
+    pub raw_move: u16,
+    pub turn: Color,
+    pub games: u64,
+    pub score: u64,
+    /// When first played, in any order that sorts as the games came
+    /// (moves of equal weight go out in it).
+    pub first: u64,
+}
+
+/// The book of moves counted apart ([`MoveTotal`]s in any order, several
+/// of one move added). A position's counts are halved, rounding up, while
+/// one of its moves has 16,384 games or more: the same book as
+/// [`BookMaker`]'s where no move reached that many; beyond, Polyglot
+/// halves as the games come, so that later games weigh more, which totals
+/// cannot tell.
+///
+/// ```
+/// use fenkit::games::book_make::{BookOptions, MoveTotal, entries_of_totals};
+/// use shakmaty::Color;
+///
+/// let total = |raw_move, games, score, first| MoveTotal { key: 7, raw_move, turn: Color::White, games, score, first };
+/// let options = BookOptions { min_game: 1, ..BookOptions::default() };
+/// let entries = entries_of_totals(vec![total(1, 3, 4, 9), total(2, 40_000, 60_000, 5), total(1, 1, 2, 2)], &options);
+/// let moves: Vec<_> = entries.iter().map(|e| (e.raw_move, e.weight)).collect();
+/// assert_eq!(moves, [(2, 15_000), (1, 2)]); // halved twice: 10,000 games, then 2 and 1
+/// ```
+pub fn entries_of_totals(mut totals: Vec<MoveTotal>, options: &BookOptions) -> Vec<Entry> {
+    totals.sort_unstable_by_key(|t| (t.key, t.raw_move, t.turn.is_black()));
+    totals.dedup_by(|next, kept| {
+        let same = (next.key, next.raw_move, next.turn) == (kept.key, kept.raw_move, kept.turn);
+        if same {
+            kept.games += next.games;
+            kept.score += next.score;
+            kept.first = kept.first.min(next.first);
+        }
+        same
+    });
+    let weight = |count: &MoveCount| if options.uniform { 1 } else { count.score };
+    let mut entries = Vec::new();
+    let mut kept: Vec<(u64, MoveCount)> = Vec::new();
+    for position in totals.chunk_by_mut(|a, b| a.key == b.key) {
+        while position.iter().any(|t| t.games >= u64::from(COUNT_MAX)) {
+            for total in position.iter_mut() {
+                total.games = total.games.div_ceil(2);
+                total.score = total.score.div_ceil(2);
+            }
+        }
+        kept.clear();
+        kept.extend(position.iter().map(|t| {
+            let count = MoveCount {
+                key: t.key,
+                raw_move: t.raw_move,
+                turn: t.turn,
+                games: t.games as u16,
+                score: t.score.min(u64::from(u16::MAX)) as u16,
+            };
+            (t.first, count)
+        }));
+        kept.retain(|(_, count)| options.keeps(count));
+        kept.sort_by(|(a_first, a), (b_first, b)| {
+            weight(b).cmp(&weight(a)).then(a_first.cmp(b_first))
+        });
+        entries.extend(kept.iter().map(|(_, count)| Entry {
+            key: count.key,
+            raw_move: count.raw_move,
+            weight: weight(count),
+            learn: 0,
+        }));
+    }
+    entries
+}
+
 /// Brings `tally` up to its position's `halvings`, each halving its
 /// counts rounding up (after 16, every count is 1 or 0 already).
 fn halve(tally: &mut Tally, halvings: u32) {

@@ -17,19 +17,20 @@ use std::{
 
 use fenkit::{
     games::{
-        book::encode_move,
-        book_make::BookOptions,
+        book_make::{BookGameMoves, BookOptions, entries_of_totals},
         pgn::{GameEnd, GameError, Plies, Ply},
         tag_filter::TagCondition,
     },
     variants::VariantPosition,
 };
+use fenkit_arrow::read_book_rows;
 use fenkit_io::book_make::{BookBuilder, BookMade};
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
 use crate::{
     games::{self, GamePlayer, Gather, Played},
     output::Output,
+    parquet::{each_batch, parquet_files},
     run::Status,
 };
 
@@ -74,6 +75,13 @@ pub struct Args {
     /// (beside the book) and counted a key range at a time at the end.
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     pub memory: u64,
+    /// GAMES are Parquet files (or folders of Spark's part files) of
+    /// counts summed on a cluster (`fenkit.spark.book`, where --max-ply
+    /// and filters are given): the book is made of them. The same book as
+    /// from the games, except where a move reached 16,384 games (see
+    /// `fenkit.spark.book`).
+    #[arg(long, conflicts_with_all = ["conditions", "max_ply"])]
+    pub from_parquet: bool,
     /// Threads for the games: N, or 0 for one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
@@ -98,6 +106,9 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
         uniform: args.uniform,
     };
+    if args.from_parquet {
+        return from_parquet(&args.files, &options, &args.output, out);
+    }
     let memory = usize::try_from(args.memory << 20).unwrap_or(usize::MAX);
     let spill = spill_folder(&args.output);
     let (threads, _) = crate::options::threads(args.jobs);
@@ -154,6 +165,48 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             Ok(Status::Failed)
         }
     }
+}
+
+/// The book of the counts in the Parquet files of `paths`.
+fn from_parquet(
+    paths: &[PathBuf],
+    options: &BookOptions,
+    book: &Path,
+    out: &mut Output,
+) -> io::Result<Status> {
+    let said = |out: &mut Output, path: &Path, why: &str| {
+        let why = fenkit::printable(why);
+        out.note(&format!("fen: {}: {why}; no book written", path.display()))?;
+        Ok(Status::Failed)
+    };
+    let files = match parquet_files(paths) {
+        Ok(files) => files,
+        Err((path, why)) => return said(out, &path, &why),
+    };
+    let mut totals = Vec::new();
+    for path in &files {
+        let read = each_batch(path, |batch| {
+            totals.extend(read_book_rows(&batch).map_err(|err| err.to_string())?);
+            Ok(())
+        });
+        if let Err(why) = read {
+            return said(out, path, &why);
+        }
+    }
+    let rows = totals.len();
+    let entries = entries_of_totals(totals, options);
+    let written = super::write_book(book, &entries, out)?;
+    if written == Status::Ok {
+        out.note(&format!(
+            "fen: {rows} rows read from {} file{}, {} entr{} written to {}",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            entries.len(),
+            if entries.len() == 1 { "y" } else { "ies" },
+            book.display()
+        ))?;
+    }
+    Ok(written)
 }
 
 /// The folder a build spills to: beside the book, where there is room
@@ -263,13 +316,10 @@ impl Gather for Gathered {
     }
 }
 
-/// The game being played: its moves counted so far, the key of the
-/// position before the next move, its result.
+/// The game being played: its moves counted so far and its result.
 #[derive(Default)]
 struct Game {
-    moves: Vec<u8>,
-    count: u32,
-    before: Option<u64>,
+    moves: BookGameMoves,
     result: u8,
 }
 
@@ -282,15 +332,15 @@ struct BookPlayer {
 
 impl BookPlayer {
     fn new(max_ply: usize, conditions: Vec<TagCondition>) -> BookPlayer {
-        let game = Rc::new(RefCell::new(Game::default()));
+        let game = Rc::new(RefCell::new(Game {
+            moves: BookGameMoves::new(max_ply),
+            result: 0,
+        }));
         let each = Rc::clone(&game);
         let conditions_tags: Vec<String> = conditions.iter().map(|c| c.tag.clone()).collect();
         let on_ply: OnPly = Box::new(move |ply| {
             let game = &mut *each.borrow_mut();
             if ply.ply == 0 {
-                game.moves.clear();
-                game.count = 0;
-                game.before = None;
                 // Polyglot reads the result from the tag alone.
                 game.result = match ply.tags.first().and_then(Option::as_deref) {
                     Some("1-0") => 1,
@@ -313,17 +363,7 @@ impl BookPlayer {
                 game.result = VARIANT;
                 return;
             };
-            if let (Some(played), Some(before)) = (ply.played, game.before.take()) {
-                game.moves.extend_from_slice(&before.to_le_bytes());
-                game.moves
-                    .extend_from_slice(&encode_move(played).to_le_bytes());
-                game.moves.push(u8::from(position.turn().is_white()));
-                game.count += 1;
-            }
-            // The key of the position a counted move is played in.
-            if ply.ply < max_ply {
-                game.before = Some(fenkit::polyglot_key(position));
-            }
+            game.moves.ply(ply.ply, ply.played, position);
         });
         let mut kept = vec!["Result"];
         kept.extend(conditions_tags.iter().map(String::as_str));
@@ -348,20 +388,21 @@ impl GamePlayer for BookPlayer {
         out: &mut Output,
     ) -> io::Result<()> {
         let game = &mut *self.game.borrow_mut();
-        let count = match game.result {
-            VARIANT | FILTERED => 0,
-            _ => game.count,
+        let moves = match game.result {
+            VARIANT | FILTERED => &[][..],
+            _ => game.moves.moves(),
         };
         let bytes = out.stdout();
-        bytes.extend_from_slice(&count.to_le_bytes());
+        bytes.extend_from_slice(&(moves.len() as u32).to_le_bytes());
         bytes.push(game.result);
-        if count > 0 {
-            bytes.extend_from_slice(&game.moves);
+        for &(key, raw_move, turn) in moves {
+            bytes.extend_from_slice(&key.to_le_bytes());
+            bytes.extend_from_slice(&raw_move.to_le_bytes());
+            bytes.push(u8::from(turn.is_black()));
         }
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
         game.moves.clear();
-        game.count = 0;
         game.result = 0;
         Ok(())
     }

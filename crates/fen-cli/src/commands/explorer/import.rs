@@ -2,14 +2,16 @@
 //! elsewhere (`fenkit.spark.explorer` writes them to Parquet), added to
 //! the index in DIR as a build adds games.
 
-use std::{collections::HashMap, fs::File, io, path::PathBuf};
+use std::{collections::HashMap, io, path::PathBuf};
 
+use crate::{
+    output::Output,
+    parquet::{each_batch, parquet_files},
+    run::Status,
+};
 use fenkit::games::explorer::ExplorerGame;
 use fenkit_arrow::{index_row, read_explorer_rows};
 use fenkit_io::explorer::ExplorerBuilder;
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-
-use crate::{output::Output, run::Status};
 
 /// Build an explorer index from rows counted on a cluster (Parquet files
 /// written from `fenkit.spark.explorer`; a folder of part files is read
@@ -36,40 +38,33 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    let mut files = Vec::new();
-    for path in &args.files {
-        match parquet_files(path) {
-            Ok(found) => files.extend(found),
-            Err(err) => return said(out, path, &err.to_string()),
-        }
-    }
+    let files = match parquet_files(&args.files) {
+        Ok(files) => files,
+        Err((path, why)) => return said(out, &path, &why),
+    };
     // A game is kept once however many rows name it among their top games.
     let mut kept: HashMap<Vec<u8>, u64> = HashMap::new();
     let mut rows = 0u64;
     for path in &files {
-        let batches = File::open(path)
-            .map_err(|err| err.to_string())
-            .and_then(|file| {
-                ParquetRecordBatchReaderBuilder::try_new(file).map_err(|err| err.to_string())
-            })
-            .and_then(|reader| reader.build().map_err(|err| err.to_string()));
-        let batches = match batches {
-            Ok(batches) => batches,
-            Err(why) => return said(out, path, &why),
-        };
-        for batch in batches {
-            let read = batch
-                .map_err(|err| err.to_string())
-                .and_then(|batch| read_explorer_rows(&batch).map_err(|err| err.to_string()));
-            let read = match read {
-                Ok(read) => read,
-                Err(why) => return said(out, path, &why),
-            };
+        let mut failed = None;
+        let read = each_batch(path, |batch| {
+            let read = read_explorer_rows(&batch).map_err(|err| err.to_string())?;
             for row in read {
-                let row = index_row(row, |game| keep(&mut builder, &mut kept, game))?;
-                builder.add_row(&row)?;
+                let added = index_row(row, |game| keep(&mut builder, &mut kept, game))
+                    .and_then(|row| builder.add_row(&row));
+                if let Err(err) = added {
+                    failed = Some(err);
+                    return Err(String::new());
+                }
                 rows += 1;
             }
+            Ok(())
+        });
+        if let Some(err) = failed {
+            return Err(err);
+        }
+        if let Err(why) = read {
+            return said(out, path, &why);
         }
     }
     let built = builder.finish()?;
@@ -99,20 +94,6 @@ fn keep(
     let number = builder.keep_game(&game)?;
     kept.insert(tags, number);
     Ok(number)
-}
-
-/// `path` if a file, else the `.parquet` files in it (Spark's part files),
-/// in name order.
-fn parquet_files(path: &std::path::Path) -> io::Result<Vec<PathBuf>> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut found: Vec<PathBuf> = std::fs::read_dir(path)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<io::Result<_>>()?;
-    found.retain(|p| p.extension().is_some_and(|e| e == "parquet"));
-    found.sort();
-    Ok(found)
 }
 
 fn said(out: &mut Output, path: &std::path::Path, why: &str) -> io::Result<Status> {
