@@ -38,8 +38,10 @@ pub fn human(
 }
 
 /// Writes one record's outcome as a line of JSON, in the shape of
-/// [`fenkit::json::RecordJson`] (written directly: see its `write`).
+/// [`fenkit::json::RecordJson`] (written directly: see its `write`), by
+/// `lines`, which keeps what records of one source share.
 pub fn json(
+    lines: &mut fenkit::json::JsonLines,
     out: &mut Vec<u8>,
     record: &Record,
     setup: Option<&shakmaty::Setup>,
@@ -47,7 +49,10 @@ pub fn json(
     diagnostics: &[Diagnostic],
     read: &fenkit::ReadOptions,
 ) {
-    fenkit::json::RecordJson::new(record, setup, diagnostics, fen, read).write(out);
+    lines.write(
+        &fenkit::json::RecordJson::new(record, setup, diagnostics, fen, read),
+        out,
+    );
     out.push(b'\n');
 }
 
@@ -97,7 +102,7 @@ mod tests {
         let checked = fenkit::check(rec.bytes);
         let mut out = Vec::new();
         let read = fenkit::ReadOptions::default();
-        json(&mut out, &rec, None, None, &checked.diagnostics, &read);
+        json(&mut Default::default(), &mut out, &rec, None, None, &checked.diagnostics, &read);
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(value["column"], 3);
         assert_eq!(value["valid"], false);

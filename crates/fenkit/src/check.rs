@@ -113,9 +113,38 @@ impl Checked {
 /// assert!(!fenkit::can_move(&stalemate));
 /// let start = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// assert!(fenkit::can_move(&start.position(shakmaty::CastlingMode::Standard).unwrap()));
+/// // A knight pinned to its king and a blocked pawn: stalemate all the same.
+/// let pinned = fenkit::check(b"k7/n1K5/8/7p/7P/8/8/R7 b - - 0 1");
+/// assert!(!fenkit::can_move(&pinned.position(shakmaty::CastlingMode::Standard).unwrap()));
+/// let status = fenkit::CheckStatus::of_setup(pinned.setup.as_ref().unwrap(), shakmaty::CastlingMode::Standard);
+/// assert_eq!(status, Some(fenkit::CheckStatus::Stalemate));
 /// ```
 pub fn can_move(position: &Chess) -> bool {
-    king_can_step(position.board(), position.turn()) || !position.legal_moves().is_empty()
+    let (board, turn) = (position.board(), position.turn());
+    king_can_step(board, turn)
+        || (!position.is_check() && free_piece_can_move(board, turn))
+        || !position.legal_moves().is_empty()
+}
+
+/// Whether a knight or pawn that no pin can hold (on no line through its
+/// king) has a move. Out of check, such a move is legal, and shows that
+/// the side can move without generating every move (which was a sixth of
+/// `fen check --format json`, most positions' kings being boxed in).
+fn free_piece_can_move(board: &Board, turn: Color) -> bool {
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    let ours = board.by_color(turn);
+    let free = ours & !shakmaty::attacks::queen_attacks(king, Bitboard::EMPTY);
+    let knight_moves = (free & board.knights())
+        .into_iter()
+        .any(|knight| (shakmaty::attacks::knight_attacks(knight) & !ours).any());
+    let pawns = free & board.pawns();
+    let pushed = match turn {
+        Color::White => pawns.shift(8),
+        Color::Black => pawns.shift(-8),
+    };
+    knight_moves || (pushed & !board.occupied()).any()
 }
 
 /// The squares the king of the side to move can step to (castling aside):
@@ -215,10 +244,11 @@ impl CheckStatus {
         let (board, turn) = (&setup.board, setup.turn);
         if (mode == CastlingMode::Standard || setup.castling_rights.is_empty())
             && let Some(king) = board.king_of(turn)
-            && king_can_step(board, turn)
         {
             let check = board.attacks_to(king, !turn, board.occupied()).any();
-            return Some(CheckStatus::from_flags(check, false));
+            if king_can_step(board, turn) || (!check && free_piece_can_move(board, turn)) {
+                return Some(CheckStatus::from_flags(check, false));
+            }
         }
         playable(setup, mode).map(|position| CheckStatus::of(&position))
     }

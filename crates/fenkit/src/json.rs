@@ -153,22 +153,43 @@ impl RecordJson<'_> {
     pub fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"source\":");
         string(self.source, out);
+        self.write_after_source(out);
+    }
+
+    /// The line from the field after `source` on.
+    fn write_after_source(&self, out: &mut Vec<u8>) {
         number(b",\"line\":", self.line, out);
         number(b",\"column\":", self.column as u64, out);
         out.extend_from_slice(b",\"input\":");
         let input = out.len();
-        string(&self.input, out);
+        match self.fen {
+            // The usual record is its own canonical FEN, whose characters
+            // (pieces, digits, letters, `/`, `-`, spaces) need no escape.
+            Some(fen) if fen == self.input => {
+                debug_assert!(!fen.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\'));
+                out.push(b'"');
+                out.extend_from_slice(fen.as_bytes());
+                out.push(b'"');
+            }
+            _ => string(&self.input, out),
+        }
         let input = input..out.len();
         out.extend_from_slice(b",\"valid\":");
         out.extend_from_slice(if self.valid { b"true" } else { b"false" });
         out.extend_from_slice(b",\"fen\":");
         match self.fen {
-            // The usual record is its own canonical FEN: escaped once.
             Some(fen) if fen == self.input => out.extend_from_within(input),
             fen => optional(fen, out),
         }
-        out.extend_from_slice(b",\"turn\":");
-        optional(self.turn, out);
+        match self.turn {
+            // The two words, whole.
+            Some("white") => out.extend_from_slice(b",\"turn\":\"white\""),
+            Some("black") => out.extend_from_slice(b",\"turn\":\"black\""),
+            turn => {
+                out.extend_from_slice(b",\"turn\":");
+                optional(turn, out);
+            }
+        }
         let words = (self.check, self.checkmate, self.stalemate);
         if words == (Some(false), Some(false), Some(false)) {
             // The usual legal position, in one piece.
@@ -199,6 +220,47 @@ impl RecordJson<'_> {
             problem.write(out);
         }
         out.extend_from_slice(b"]}");
+    }
+}
+
+/// Writes records' JSON lines one after another, as
+/// [`RecordJson::write`] writes each, keeping the source's escaped name
+/// from one line to the next (every line of a file names it; escaping it
+/// again was a tenth of `fen check --format json`).
+///
+/// ```
+/// use fenkit::json::{JsonLines, RecordJson};
+///
+/// let mut lines = JsonLines::default();
+/// let (mut out, mut alone) = (Vec::new(), Vec::new());
+/// for (number, record) in [b"8/8/8/8/8/8/8/K6k w - - 0 1", b"8/8/8/8/8/8/8/K6k b - - 0 1"].iter().enumerate() {
+///     let checked = fenkit::check(*record);
+///     let place = fenkit::Record { source: "a \"b\".fen", line_number: number as u64 + 1, line: *record, offset: 0, bytes: *record };
+///     let json = RecordJson::new(&place, checked.setup.as_ref(), &checked.diagnostics, None, &Default::default());
+///     lines.write(&json, &mut out);
+///     json.write(&mut alone);
+/// }
+/// assert_eq!(out, alone);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct JsonLines {
+    source: String,
+    /// `{"source":` and the source escaped.
+    head: Vec<u8>,
+}
+
+impl JsonLines {
+    /// Appends `json` as one line of JSON, without the line break.
+    pub fn write(&mut self, json: &RecordJson<'_>, out: &mut Vec<u8>) {
+        if self.head.is_empty() || self.source != json.source {
+            self.source.clear();
+            self.source.push_str(json.source);
+            self.head.clear();
+            self.head.extend_from_slice(b"{\"source\":");
+            string(json.source, &mut self.head);
+        }
+        out.extend_from_slice(&self.head);
+        json.write_after_source(out);
     }
 }
 

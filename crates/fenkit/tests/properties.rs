@@ -217,6 +217,19 @@ proptest! {
                 .collect();
             prop_assert_eq!(fenkit::king_steps(&position), steps, "{}", fen);
             prop_assert_eq!(fenkit::can_move(&position), !legal.is_empty(), "{}", fen);
+            // The status of a valid record, found without the position
+            // where a step or a free piece's move answers, is shakmaty's.
+            let checked = fenkit::check(fen.as_bytes());
+            if let (Some(setup), true) = (&checked.setup, fenkit::no_errors(&checked.diagnostics)) {
+                let theirs = match (position.is_check(), legal.is_empty()) {
+                    (true, true) => fenkit::CheckStatus::Checkmate,
+                    (true, false) => fenkit::CheckStatus::Check,
+                    (false, true) => fenkit::CheckStatus::Stalemate,
+                    (false, false) => fenkit::CheckStatus::None,
+                };
+                let ours = fenkit::CheckStatus::of_setup(setup, CastlingMode::Standard);
+                prop_assert_eq!(ours, Some(theirs), "{}", fen);
+            }
         }
     }
 

@@ -68,6 +68,7 @@ pub struct Check {
     records: u64,
     valid: u64,
     fen: Vec<u8>,
+    lines: fenkit::json::JsonLines,
 }
 
 impl Check {
@@ -78,6 +79,7 @@ impl Check {
             records: 0,
             valid: 0,
             fen: Vec::new(),
+            lines: Default::default(),
         }
     }
 
@@ -94,7 +96,18 @@ impl Check {
         self.valid += u64::from(valid);
         match self.format {
             Format::Human => report(&self.read, record, diagnostics, out)?,
-            Format::Json => report::json(out.stdout(), record, setup, fen, diagnostics, &self.read),
+            Format::Json => {
+                let lines = &mut self.lines;
+                report::json(
+                    lines,
+                    out.stdout(),
+                    record,
+                    setup,
+                    fen,
+                    diagnostics,
+                    &self.read,
+                )
+            }
         }
         Ok(valid)
     }
