@@ -102,7 +102,15 @@ mod tests {
         let checked = fenkit::check(rec.bytes);
         let mut out = Vec::new();
         let read = fenkit::ReadOptions::default();
-        json(&mut Default::default(), &mut out, &rec, None, None, &checked.diagnostics, &read);
+        json(
+            &mut Default::default(),
+            &mut out,
+            &rec,
+            None,
+            None,
+            &checked.diagnostics,
+            &read,
+        );
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(value["column"], 3);
         assert_eq!(value["valid"], false);

@@ -71,24 +71,3 @@ impl ExplorerIndex {
         serde_json::to_string(&answer).map_err(|err| PyValueError::new_err(err.to_string()))
     }
 }
-
-/// The explorer's rows of a batch of games (`read_pgn`'s columns), summed
-/// within the batch: what `fenkit.spark.explorer` sums on a cluster.
-#[pyfunction]
-pub fn explorer_rows<'py>(
-    py: Python<'py>,
-    games: pyo3_arrow::PyRecordBatch,
-    max_ply: usize,
-) -> PyResult<Bound<'py, PyAny>> {
-    let games = games.into_inner();
-    let rows = py
-        .detach(|| fenkit_arrow::explorer_rows(&games, max_ply))
-        .map_err(|err| PyValueError::new_err(err.to_string()))?;
-    pyo3_arrow::PyRecordBatch::new(rows).into_pyarrow(py)
-}
-
-/// The schema of [`explorer_rows`]' batches.
-#[pyfunction]
-pub fn explorer_rows_schema(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    pyo3_arrow::PySchema::new(fenkit_arrow::explorer_rows_schema()).into_pyarrow(py)
-}

@@ -4,9 +4,9 @@
 //! sources beside this crate (`python/fenkit`) give both their docstrings,
 //! accept plain lists and return what they were given.
 
-mod book;
 mod checked;
 mod columns;
+mod counts;
 mod explorer;
 mod options;
 mod scalar;
@@ -21,11 +21,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(columns::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
 
-    m.add_function(wrap_pyfunction!(book::book_rows, m)?)?;
-    m.add_function(wrap_pyfunction!(book::book_rows_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::book_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::book_rows_schema, m)?)?;
     m.add_class::<explorer::ExplorerIndex>()?;
-    m.add_function(wrap_pyfunction!(explorer::explorer_rows, m)?)?;
-    m.add_function(wrap_pyfunction!(explorer::explorer_rows_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::explorer_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::explorer_rows_schema, m)?)?;
     m.add_class::<checked::Checked>()?;
     m.add_class::<checked::Problem>()?;
     m.add("FenError", m.py().get_type::<checked::FenError>())?;

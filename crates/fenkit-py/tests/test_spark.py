@@ -204,15 +204,21 @@ def _explorer_answer(index, moves):
     return answer
 
 
-def test_the_explorer_built_on_spark_answers_as_the_commands(spark, tmp_path):
-    """The same games through fenkit.spark.explorer, Parquet and `fen
-    explorer import`, and through `fen explorer build`: the same answers."""
+def _fen_and_games():
+    """The command (skipped without it) and the games both paths count:
+    the sample, and a lichess export where ../shared is."""
     fen_bin = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
     if not os.path.exists(fen_bin):
         pytest.skip(f"{fen_bin} is absent (cargo build -p fen-cli, or set FEN_BIN)")
     files = [SAMPLES / "openings.pgn"]
     real = ROOT.parent / "shared" / "data" / "real" / "lichess-users" / "lichess_magnus.pgn.zst"
-    files += [real] if real.exists() else []
+    return fen_bin, files + ([real] if real.exists() else [])
+
+
+def test_the_explorer_built_on_spark_answers_as_the_commands(spark, tmp_path):
+    """The same games through fenkit.spark.explorer, Parquet and `fen
+    explorer import`, and through `fen explorer build`: the same answers."""
+    fen_bin, files = _fen_and_games()
     for number, path in enumerate(files):
         rows = tmp_path / f"rows-{number}"
         fenkit.spark.explorer(spark, fenkit.spark.read_pgn(spark, str(path))).write.parquet(str(rows))
@@ -232,12 +238,7 @@ def test_the_book_made_on_spark_is_the_command_s(spark, tmp_path):
     """The same games through fenkit.spark.book, Parquet and `fen book make
     --from-parquet`, and through `fen book make`: the same bytes (no move
     of these games reaches the 16,384 games where the two may part)."""
-    fen_bin = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
-    if not os.path.exists(fen_bin):
-        pytest.skip(f"{fen_bin} is absent (cargo build -p fen-cli, or set FEN_BIN)")
-    files = [SAMPLES / "openings.pgn"]
-    real = ROOT.parent / "shared" / "data" / "real" / "lichess-users" / "lichess_magnus.pgn.zst"
-    files += [real] if real.exists() else []
+    fen_bin, files = _fen_and_games()
     for number, path in enumerate(files):
         for max_ply, options in [(1024, []), (16, ["--min-game", "1", "--only-white"])]:
             rows = tmp_path / f"rows-{number}-{max_ply}"

@@ -142,6 +142,24 @@ def read_pgn(spark: Any, path: str, positions: bool = False) -> Any:
     return reader.load(str(path))
 
 
+def _counted(games: Any, kernel: str, max_ply: int) -> Any:
+    """Each batch of ``games`` counted by the native ``kernel``
+    (``explorer_rows`` or ``book_rows``) on the workers, as a DataFrame of
+    the kernel's schema, to be summed."""
+    from pyspark.sql.types import StructField, StructType
+
+    arrow = getattr(_native, f"{kernel}_schema")()
+    schema = StructType([StructField(f.name, _spark_type(f.type), True) for f in arrow])
+
+    def count(batches: Any) -> Any:
+        from fenkit import _native
+
+        for batch in batches:
+            yield getattr(_native, kernel)(batch, max_ply)
+
+    return games.mapInArrow(count, schema)
+
+
 def explorer(spark: Any, games: Any, max_ply: int = 50) -> Any:
     """The opening explorer's rows of ``games`` (a DataFrame with the
     columns of ``read_pgn``): for each position, move, speed and month,
@@ -158,19 +176,9 @@ def explorer(spark: Any, games: Any, max_ply: int = 50) -> Any:
     >>> rows.write.parquet("rows")  # doctest: +SKIP
     """
     from pyspark.sql import functions as F
-    from pyspark.sql.types import StructField, StructType
 
     del spark  # the DataFrame's session does the work
-    arrow = _native.explorer_rows_schema()
-    schema = StructType([StructField(f.name, _spark_type(f.type), True) for f in arrow])
-
-    def count(batches: Any) -> Any:
-        from fenkit import _native
-
-        for batch in batches:
-            yield _native.explorer_rows(batch, max_ply)
-
-    rows = games.dropDuplicates().mapInArrow(count, schema)
+    rows = _counted(games.dropDuplicates(), "explorer_rows", max_ply)
     sums = [F.sum(name).alias(name) for name in ("white", "draws", "black", "rated", "rating_sum")]
     # Structs sort by their first field, the rating: the best four.
     best = F.slice(F.sort_array(F.flatten(F.collect_list("top_games")), asc=False), 1, 4)
@@ -198,18 +206,8 @@ def book(spark: Any, games: Any, max_ply: int = 1024) -> Any:
     >>> rows.write.parquet("counts")  # doctest: +SKIP
     """
     from pyspark.sql import functions as F
-    from pyspark.sql.types import StructField, StructType
 
     del spark  # the DataFrame's session does the work
-    arrow = _native.book_rows_schema()
-    schema = StructType([StructField(f.name, _spark_type(f.type), True) for f in arrow])
-
-    def count(batches: Any) -> Any:
-        from fenkit import _native
-
-        for batch in batches:
-            yield _native.book_rows(batch, max_ply)
-
-    rows = games.mapInArrow(count, schema)
+    rows = _counted(games, "book_rows", max_ply)
     sums = [F.sum("games").alias("games"), F.sum("score").alias("score"), F.min("first").alias("first")]
     return rows.groupBy("position", "move", "white").agg(*sums)
