@@ -549,5 +549,11 @@ fn a_book_from_counts_made_apart_is_the_book_from_the_games() {
     .output()
     .unwrap();
     assert_eq!(refused.status.code(), Some(2));
+    // Counts come from files, not standard input.
+    let refused = common::fen(&["book", "make", "--from-parquet", "-o", "y.bin"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("give one"));
     std::fs::remove_dir_all(&folder).ok();
 }

@@ -179,6 +179,10 @@ fn from_parquet(
         out.note(&format!("fen: {}: {why}; no book written", path.display()))?;
         Ok(Status::Failed)
     };
+    if paths.is_empty() {
+        out.note("fen: --from-parquet reads Parquet files (or folders of them): give one")?;
+        return Ok(Status::Failed);
+    }
     let files = match parquet_files(paths) {
         Ok(files) => files,
         Err((path, why)) => return said(out, &path, &why),

@@ -4,14 +4,15 @@
 
 use std::{collections::HashMap, io, path::PathBuf};
 
+use fenkit::games::explorer::ExplorerGame;
+use fenkit_arrow::{index_row, read_explorer_rows};
+use fenkit_io::explorer::ExplorerBuilder;
+
 use crate::{
     output::Output,
     parquet::{each_batch, parquet_files},
     run::Status,
 };
-use fenkit::games::explorer::ExplorerGame;
-use fenkit_arrow::{index_row, read_explorer_rows};
-use fenkit_io::explorer::ExplorerBuilder;
 
 /// Build an explorer index from rows counted on a cluster (Parquet files
 /// written from `fenkit.spark.explorer`; a folder of part files is read
