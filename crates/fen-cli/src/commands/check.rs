@@ -96,18 +96,15 @@ impl Check {
         self.valid += u64::from(valid);
         match self.format {
             Format::Human => report(&self.read, record, diagnostics, out)?,
-            Format::Json => {
-                let lines = &mut self.lines;
-                report::json(
-                    lines,
-                    out.stdout(),
-                    record,
-                    setup,
-                    fen,
-                    diagnostics,
-                    &self.read,
-                )
-            }
+            Format::Json => report::json(
+                &mut self.lines,
+                out.stdout(),
+                record,
+                setup,
+                fen,
+                diagnostics,
+                &self.read,
+            ),
         }
         Ok(valid)
     }

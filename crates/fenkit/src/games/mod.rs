@@ -8,6 +8,7 @@
 mod annotations;
 pub mod book;
 pub mod book_make;
+pub mod book_merge;
 mod dialects;
 mod epd;
 pub mod explorer;
