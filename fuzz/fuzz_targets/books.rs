@@ -7,7 +7,8 @@
 
 use fenkit::games::{
     book::Book,
-    book_make::{BookMaker, BookOptions, merge},
+    book_make::{BookMaker, BookOptions},
+    book_merge::merge,
 };
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{Chess, Color};

@@ -28,13 +28,14 @@ use shakmaty::Color;
 /// Files a spill (or a file split again) is cut into: one a value of a
 /// key byte.
 const PARTS: usize = 256;
-/// A record: the key (u64), the move (u16, the side in bit 15), then a
-/// tag: 0, 1 or 2, one game's move with that score; [`COUNTS`], counts
-/// carried from memory, followed by games (u16) and score (u16).
+/// A record: the key (u64), the move (u16), then a tag whose low bits
+/// are 0, 1 or 2 for one game's move with that score, or [`COUNTS`] for
+/// counts carried from memory, followed by games (u16) and score (u16);
+/// [`BLACK`] set when Black played the move.
 const MOVE_RECORD: usize = 11;
 const COUNTS: u8 = 3;
+const BLACK: u8 = 4;
 const COUNTS_RECORD: usize = 15;
-const BLACK_BIT: u16 = 1 << 15;
 
 /// A book being made.
 ///
@@ -115,8 +116,8 @@ impl BookBuilder {
             };
             let mut record = [0; MOVE_RECORD];
             record[..8].copy_from_slice(&key.to_le_bytes());
-            record[8..10].copy_from_slice(&packed(raw_move, turn).to_le_bytes());
-            record[10] = score;
+            record[8..10].copy_from_slice(&raw_move.to_le_bytes());
+            record[10] = score | side_bit(turn);
             spill.push(key, &record)?;
         }
         Ok(())
@@ -170,15 +171,15 @@ impl BookBuilder {
     }
 }
 
-fn packed(raw_move: u16, turn: Color) -> u16 {
-    raw_move | if turn.is_white() { 0 } else { BLACK_BIT }
+fn side_bit(turn: Color) -> u8 {
+    if turn.is_white() { 0 } else { BLACK }
 }
 
 fn counts_record(count: &MoveCount) -> [u8; COUNTS_RECORD] {
     let mut record = [0; COUNTS_RECORD];
     record[..8].copy_from_slice(&count.key.to_le_bytes());
-    record[8..10].copy_from_slice(&packed(count.raw_move, count.turn).to_le_bytes());
-    record[10] = COUNTS;
+    record[8..10].copy_from_slice(&count.raw_move.to_le_bytes());
+    record[10] = COUNTS | side_bit(count.turn);
     record[11..13].copy_from_slice(&count.games.to_le_bytes());
     record[13..15].copy_from_slice(&count.score.to_le_bytes());
     record
@@ -190,8 +191,8 @@ fn records(block: &[u8]) -> impl Iterator<Item = (MoveCount, &[u8])> {
     std::iter::from_fn(move || {
         let head = block.get(at..at + MOVE_RECORD)?;
         let key = u64::from_le_bytes(head[..8].try_into().expect("8 bytes"));
-        let packed = u16::from_le_bytes([head[8], head[9]]);
-        let (games, score, length) = match head[10] {
+        let raw_move = u16::from_le_bytes([head[8], head[9]]);
+        let (games, score, length) = match head[10] & !BLACK {
             COUNTS => {
                 let tail = block.get(at + MOVE_RECORD..at + COUNTS_RECORD)?;
                 let games = u16::from_le_bytes([tail[0], tail[1]]);
@@ -203,8 +204,8 @@ fn records(block: &[u8]) -> impl Iterator<Item = (MoveCount, &[u8])> {
         at += length;
         let count = MoveCount {
             key,
-            raw_move: packed & !BLACK_BIT,
-            turn: Color::from_white(packed & BLACK_BIT == 0),
+            raw_move,
+            turn: Color::from_white(head[10] & BLACK == 0),
             games,
             score,
         };

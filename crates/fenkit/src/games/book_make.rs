@@ -59,7 +59,7 @@ impl Default for BookOptions {
 pub struct MoveCount {
     /// The position's Polyglot key.
     pub key: u64,
-    /// The Polyglot move (bit 15 clear, as every Polyglot move has it).
+    /// The Polyglot move.
     pub raw_move: u16,
     /// The side that played it.
     pub turn: Color,
@@ -81,21 +81,23 @@ struct Tally {
     /// Its position's halvings already applied to it (see
     /// [`BookMaker::halvings`]).
     halved: u32,
-    /// The move, with the side in bit 15 (Polyglot keys tell the side,
-    /// so it never splits a move).
-    packed: u16,
+    raw_move: u16,
     n: u16,
     sum: u16,
+    /// The side that played it (Polyglot keys tell the side, so it is
+    /// not part of what finds the move).
+    turn: Color,
 }
+
+// The size the table's memory is counted by, and that `fits` assumes.
+const _: () = assert!(size_of::<Tally>() == 24);
 
 impl Tally {
-    fn hash(key: u64, packed: u16) -> u64 {
+    fn hash(key: u64, raw_move: u16) -> u64 {
         // Zobrist keys are random already: mixing the move in is enough.
-        (key ^ u64::from(packed)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        (key ^ u64::from(raw_move)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 }
-
-const BLACK_BIT: u16 = 1 << 15;
 
 /// The moves of the games counted so far.
 ///
@@ -196,22 +198,22 @@ impl BookMaker {
             true => 0,
             false => self.halvings.get(&count.key).copied().unwrap_or(0),
         };
-        let side = if count.turn.is_white() { 0 } else { BLACK_BIT };
-        let (key, packed) = (count.key, count.raw_move | side);
+        let (key, raw_move) = (count.key, count.raw_move);
         let tally = self
             .tallies
             .entry(
-                Tally::hash(key, packed),
-                |t| t.key == key && t.packed == packed,
-                |t| Tally::hash(t.key, t.packed),
+                Tally::hash(key, raw_move),
+                |t| t.key == key && t.raw_move == raw_move,
+                |t| Tally::hash(t.key, t.raw_move),
             )
             .or_insert(Tally {
                 key,
                 order,
                 halved: halvings,
-                packed,
+                raw_move,
                 n: 0,
                 sum: 0,
+                turn: count.turn,
             })
             .into_mut();
         halve(tally, halvings);
@@ -243,8 +245,8 @@ impl BookMaker {
         }
         MoveCount {
             key: tally.key,
-            raw_move: tally.packed & !BLACK_BIT,
-            turn: Color::from_white(tally.packed & BLACK_BIT == 0),
+            raw_move: tally.raw_move,
+            turn: tally.turn,
             games: tally.n,
             score: tally.sum,
         }
