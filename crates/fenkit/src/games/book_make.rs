@@ -254,28 +254,34 @@ impl BookMaker {
 
     /// The book's entries: those `options` keep, sorted as a book is.
     pub fn entries(&self, options: &BookOptions) -> Vec<Entry> {
-        let weight = |count: &MoveCount| if options.uniform { 1 } else { count.score };
-        let mut kept: Vec<(u32, MoveCount)> = self
+        let counts = self
             .tallies
             .iter()
-            .map(|tally| (tally.order, self.count_of(*tally)))
-            .filter(|(_, count)| options.keeps(count))
-            .collect();
-        // Moves of equal weight in the order first played.
-        kept.sort_unstable_by(|(a_order, a), (b_order, b)| {
-            (a.key.cmp(&b.key))
-                .then(weight(b).cmp(&weight(a)))
-                .then(a_order.cmp(b_order))
-        });
-        kept.into_iter()
-            .map(|(_, count)| Entry {
-                key: count.key,
-                raw_move: count.raw_move,
-                weight: weight(&count),
-                learn: 0,
-            })
-            .collect()
+            .map(|tally| (u64::from(tally.order), self.count_of(*tally)));
+        book_entries(counts.collect(), options)
     }
+}
+
+/// The entries of `counts` (each with when it was first played) that
+/// `options` keeps, sorted as a book is: by key, the heaviest move of a
+/// position first, moves of equal weight in the order first played.
+fn book_entries(mut counts: Vec<(u64, MoveCount)>, options: &BookOptions) -> Vec<Entry> {
+    let weight = |count: &MoveCount| if options.uniform { 1 } else { count.score };
+    counts.retain(|(_, count)| options.keeps(count));
+    counts.sort_unstable_by(|(a_first, a), (b_first, b)| {
+        (a.key.cmp(&b.key))
+            .then(weight(b).cmp(&weight(a)))
+            .then(a_first.cmp(b_first))
+    });
+    counts
+        .into_iter()
+        .map(|(_, count)| Entry {
+            key: count.key,
+            raw_move: count.raw_move,
+            weight: weight(&count),
+            learn: 0,
+        })
+        .collect()
 }
 
 impl BookOptions {
@@ -398,9 +404,7 @@ pub fn entries_of_totals(mut totals: Vec<MoveTotal>, options: &BookOptions) -> V
         }
         same
     });
-    let weight = |count: &MoveCount| if options.uniform { 1 } else { count.score };
-    let mut entries = Vec::new();
-    let mut kept: Vec<(u64, MoveCount)> = Vec::new();
+    let mut counts = Vec::with_capacity(totals.len());
     for position in totals.chunk_by_mut(|a, b| a.key == b.key) {
         while position.iter().any(|t| t.games >= u64::from(COUNT_MAX)) {
             for total in position.iter_mut() {
@@ -408,8 +412,7 @@ pub fn entries_of_totals(mut totals: Vec<MoveTotal>, options: &BookOptions) -> V
                 total.score = total.score.div_ceil(2);
             }
         }
-        kept.clear();
-        kept.extend(position.iter().map(|t| {
+        counts.extend(position.iter().map(|t| {
             let count = MoveCount {
                 key: t.key,
                 raw_move: t.raw_move,
@@ -419,18 +422,8 @@ pub fn entries_of_totals(mut totals: Vec<MoveTotal>, options: &BookOptions) -> V
             };
             (t.first, count)
         }));
-        kept.retain(|(_, count)| options.keeps(count));
-        kept.sort_by(|(a_first, a), (b_first, b)| {
-            weight(b).cmp(&weight(a)).then(a_first.cmp(b_first))
-        });
-        entries.extend(kept.iter().map(|(_, count)| Entry {
-            key: count.key,
-            raw_move: count.raw_move,
-            weight: weight(count),
-            learn: 0,
-        }));
     }
-    entries
+    book_entries(counts, options)
 }
 
 /// Brings `tally` up to its position's `halvings`, each halving its
