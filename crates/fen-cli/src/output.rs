@@ -22,16 +22,24 @@ pub struct Output {
     budget: Budget,
     /// Show the line and a caret under each diagnostic.
     snippets: bool,
-    /// Both streams go to the same terminal: keep them in step.
-    interleave: bool,
-    /// Write to the real streams; a worker's output only collects.
-    direct: bool,
-    /// Standard output is a terminal.
-    terminal: bool,
-    /// Where what goes to standard output goes instead: a subcommand
-    /// that gathers what its games give (`fen book make`) rather than
-    /// printing it. Handed whole games' bytes, in input order.
-    sink: Option<Sink>,
+    mode: Mode,
+}
+
+/// Where the buffers go when they are written out.
+enum Mode {
+    /// To the real streams.
+    Streams {
+        /// Both streams go to the same terminal: keep them in step.
+        interleave: bool,
+        /// Standard output is a terminal.
+        terminal: bool,
+    },
+    /// Standard output to a subcommand that gathers what its games give
+    /// (`fen book make`) rather than printing it, handed whole games'
+    /// bytes in input order; standard error to the real stream.
+    Sink(Sink),
+    /// Nowhere: a worker's output, which the writer writes, or a test's.
+    Memory,
 }
 
 /// What takes standard output's bytes instead of printing them.
@@ -53,10 +61,10 @@ impl Output {
             units: Vec::new(),
             budget: Budget::default(),
             snippets,
-            interleave: snippets && terminal,
-            direct: true,
-            terminal,
-            sink: None,
+            mode: Mode::Streams {
+                interleave: snippets && terminal,
+                terminal,
+            },
         }
     }
 
@@ -64,9 +72,7 @@ impl Output {
     /// printed; standard error as before.
     pub fn with_sink(self, sink: impl FnMut(&[u8]) + Send + 'static) -> Output {
         Output {
-            sink: Some(Box::new(sink)),
-            interleave: false,
-            terminal: false,
+            mode: Mode::Sink(Box::new(sink)),
             ..self
         }
     }
@@ -79,10 +85,7 @@ impl Output {
             units: Vec::new(),
             budget: Budget::default(),
             snippets: false,
-            interleave: false,
-            direct: false,
-            terminal: false,
-            sink: None,
+            mode: Mode::Memory,
         }
     }
 
@@ -94,10 +97,7 @@ impl Output {
             units: Vec::new(),
             budget: Budget::default(),
             snippets: self.snippets,
-            interleave: false,
-            direct: false,
-            terminal: false,
-            sink: None,
+            mode: Mode::Memory,
         }
     }
 
@@ -109,7 +109,18 @@ impl Output {
 
     /// Whether standard output and standard error share a terminal.
     pub fn interleaves(&self) -> bool {
-        self.interleave
+        matches!(
+            self.mode,
+            Mode::Streams {
+                interleave: true,
+                ..
+            }
+        )
+    }
+
+    /// Whether what is written here stays in memory (a worker's output).
+    fn collects(&self) -> bool {
+        matches!(self.mode, Mode::Memory)
     }
 
     /// Prints at most `most` diagnostics from now on (`--max-errors`);
@@ -143,18 +154,19 @@ impl Output {
 
     /// Writes diagnostics for people on standard error.
     pub fn diagnostics(&mut self, record: &Record, diagnostics: &[Diagnostic]) -> io::Result<()> {
-        if self.interleave {
+        let interleave = self.interleaves();
+        if interleave {
             self.flush_out()?;
         }
         for diagnostic in diagnostics {
-            if !self.direct {
+            if self.collects() {
                 report::human(&mut self.err, record, diagnostic, self.snippets)?;
                 self.units.push(Unit::diagnostic(self.err.len()));
             } else if self.budget.admit(1) {
                 report::human(&mut self.err, record, diagnostic, self.snippets)?;
             }
         }
-        if self.interleave {
+        if interleave {
             self.flush_err()?;
         }
         Ok(())
@@ -163,10 +175,11 @@ impl Output {
     /// Writes a hint about `record` for people on standard error, after its
     /// diagnostics: `SOURCE:LINE:COL: hint: …`.
     pub fn hint(&mut self, record: &Record, text: &str) -> io::Result<()> {
-        if self.interleave {
+        let interleave = self.interleaves();
+        if interleave {
             self.flush_out()?;
         }
-        if self.direct && !self.budget.admit(0) {
+        if !self.collects() && !self.budget.admit(0) {
             return Ok(());
         }
         let source = fenkit::printable(record.source);
@@ -176,10 +189,10 @@ impl Output {
             "{source}:{line}:{column}: hint: {}",
             fenkit::printable(text)
         )?;
-        if !self.direct {
+        if self.collects() {
             self.units.push(Unit::hint(self.err.len()));
         }
-        if self.interleave {
+        if interleave {
             self.flush_err()?;
         }
         Ok(())
@@ -236,7 +249,8 @@ impl Output {
                 std::borrow::Cow::Owned(err)
             }
         };
-        if self.direct && self.sink.is_none() && self.out.is_empty() && out.len() >= FLUSH_AT {
+        let streams = matches!(self.mode, Mode::Streams { .. });
+        if streams && self.out.is_empty() && out.len() >= FLUSH_AT {
             // A whole batch goes out as it is, not through the buffer.
             io::stdout().lock().write_all(out)?;
         } else {
@@ -251,27 +265,28 @@ impl Output {
     }
 
     fn flush_out(&mut self) -> io::Result<()> {
-        if let Some(sink) = self.sink.as_mut().filter(|_| self.direct) {
-            sink(&self.out);
-            self.out.clear();
+        if self.out.is_empty() {
             return Ok(());
         }
-        if self.direct && !self.out.is_empty() {
+        match &mut self.mode {
+            Mode::Sink(sink) => sink(&self.out),
             // The bar is on standard error: only a terminal that shows both
             // needs it moved aside.
-            let write = || io::stdout().lock().write_all(&self.out);
-            if self.terminal {
-                progress::around_bar(write)?;
-            } else {
-                write()?;
+            Mode::Streams { terminal, .. } => {
+                let write = || io::stdout().lock().write_all(&self.out);
+                match terminal {
+                    true => progress::around_bar(write)?,
+                    false => write()?,
+                }
             }
-            self.out.clear();
+            Mode::Memory => return Ok(()),
         }
+        self.out.clear();
         Ok(())
     }
 
     fn flush_err(&mut self) -> io::Result<()> {
-        if self.direct && !self.err.is_empty() {
+        if !self.collects() && !self.err.is_empty() {
             progress::around_bar(|| io::stderr().lock().write_all(&self.err))?;
             self.err.clear();
         }

@@ -44,6 +44,8 @@ impl Job for Board {
 }
 
 impl Parallel for Board {
+    type Handed = ();
+
     fn fork(&self) -> Board {
         // Every board of a fork gets its separator; the writer drops the
         // run's first.

@@ -154,6 +154,8 @@ impl Job for Check {
 }
 
 impl Parallel for Check {
+    type Handed = ();
+
     fn fork(&self) -> Check {
         Check::new(self.read, self.format)
     }

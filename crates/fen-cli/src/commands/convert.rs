@@ -132,6 +132,8 @@ impl Job for Convert {
 }
 
 impl Parallel for Convert {
+    type Handed = ();
+
     fn fork(&self) -> Convert {
         Convert::new(self.read, self.write, self.to, self.operations)
     }

@@ -14,10 +14,7 @@ use fenkit::{
 };
 
 use super::prelude::*;
-use crate::{
-    options::{Facing, number_in},
-    run::frames,
-};
+use crate::options::{Facing, number_in};
 
 /// What `fen svg` and `fen png` take.
 #[derive(clap::Args)]
@@ -208,9 +205,10 @@ struct Image {
     target: Target,
     records: u64,
     names: HashSet<String>,
-    /// A worker's copy: images go to the writer's thread as frames, which
-    /// names and writes them in input order (`in_order`).
+    /// A worker's copy: images go to the writer's thread, which names
+    /// and writes them in input order (`in_order`).
     forked: bool,
+    drawn: Vec<Drawn>,
 }
 
 impl Image {
@@ -232,6 +230,7 @@ impl Image {
             records: 0,
             names: HashSet::new(),
             forked: false,
+            drawn: Vec::new(),
         }
     }
 
@@ -409,11 +408,11 @@ impl Job for Image {
                     .find(|operation| operation.opcode == "id")
                     .and_then(|operation| operation.first());
                 match self.forked {
-                    true => {
-                        let line = record.line_number.to_le_bytes();
-                        let id = id.unwrap_or_default().as_bytes();
-                        frames::push(out.stdout(), [&line, id, &image]);
-                    }
+                    true => self.drawn.push(Drawn {
+                        line: record.line_number,
+                        id: id.map(str::to_string),
+                        image,
+                    }),
                     false => self.write_next(record.line_number, id, &image)?,
                 }
             }
@@ -422,7 +421,18 @@ impl Job for Image {
     }
 }
 
+/// A diagram a worker drew for a directory, for the writer's thread to
+/// name and write.
+struct Drawn {
+    line: u64,
+    /// The record's `id` operation, which may name the file.
+    id: Option<String>,
+    image: Vec<u8>,
+}
+
 impl Parallel for Image {
+    type Handed = Vec<Drawn>;
+
     fn fork(&self) -> Image {
         Image {
             read: self.read,
@@ -433,16 +443,19 @@ impl Parallel for Image {
             records: 0,
             names: HashSet::new(),
             forked: true,
+            drawn: Vec::new(),
         }
     }
 
-    fn in_order(&mut self, block: Vec<u8>) -> io::Result<Vec<u8>> {
-        for [line, id, image] in frames::read(&block) {
-            let line = u64::from_le_bytes(line.try_into().unwrap_or_default());
-            let id = std::str::from_utf8(id).ok().filter(|id| !id.is_empty());
-            self.write_next(line, id, image)?;
+    fn hand_over(&mut self) -> Vec<Drawn> {
+        std::mem::take(&mut self.drawn)
+    }
+
+    fn in_order(&mut self, handed: Vec<Drawn>, _out: &mut Vec<u8>) -> io::Result<()> {
+        for drawn in handed {
+            self.write_next(drawn.line, drawn.id.as_deref(), &drawn.image)?;
         }
-        Ok(Vec::new())
+        Ok(())
     }
 }
 

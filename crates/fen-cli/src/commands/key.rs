@@ -97,6 +97,8 @@ impl Job for Key {
 }
 
 impl Parallel for Key {
+    type Handed = ();
+
     fn fork(&self) -> Key {
         Key::new(self.read, self.polyglot, self.castling)
     }

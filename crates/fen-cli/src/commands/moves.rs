@@ -48,6 +48,8 @@ impl Job for Moves {
 }
 
 impl Parallel for Moves {
+    type Handed = ();
+
     fn fork(&self) -> Moves {
         Moves {
             read: self.read,

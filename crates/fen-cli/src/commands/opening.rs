@@ -52,6 +52,8 @@ impl Job for Opening {
 }
 
 impl Parallel for Opening {
+    type Handed = ();
+
     fn fork(&self) -> Opening {
         Opening::new(self.read)
     }

@@ -81,6 +81,8 @@ impl Job for Perft {
 }
 
 impl Parallel for Perft {
+    type Handed = ();
+
     fn fork(&self) -> Perft {
         *self
     }

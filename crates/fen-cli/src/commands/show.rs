@@ -265,6 +265,8 @@ impl Job for Show {
 }
 
 impl Parallel for Show {
+    type Handed = ();
+
     fn fork(&self) -> Show {
         Show {
             items: self.items.fork(),

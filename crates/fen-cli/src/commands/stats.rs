@@ -336,6 +336,8 @@ impl Job for Stats {
 }
 
 impl Parallel for Stats {
+    type Handed = ();
+
     fn fork(&self) -> Stats {
         Stats::new(self.read, self.format)
     }

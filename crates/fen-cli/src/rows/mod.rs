@@ -300,6 +300,8 @@ impl Job for Rows {
 }
 
 impl Parallel for Rows {
+    type Handed = ();
+
     fn fork(&self) -> Rows {
         Rows {
             read: self.read,

@@ -26,7 +26,6 @@
 //! run on any number of threads prints the same bytes.
 
 mod blocks;
-pub mod frames;
 mod parallel;
 mod single;
 mod source;
@@ -74,6 +73,13 @@ pub trait Job {
 /// A job that can run on several threads: each worker has a fork, and the
 /// forks' findings are joined back at the end.
 pub trait Parallel: Job + Send + Sized {
+    /// What a fork hands to the writer's thread after each block, for
+    /// the part of its work that needs the records before (`uniq`: records
+    /// and their keys, kept when the key is new; diagrams for a directory:
+    /// their lines, ids and images, named in input order). `()` for a job
+    /// whose output is its text alone.
+    type Handed: Send + Default;
+
     /// A copy for a worker, as if records had already been handled.
     fn fork(&self) -> Self;
 
@@ -86,13 +92,17 @@ pub trait Parallel: Job + Send + Sized {
         0
     }
 
-    /// Takes a block's output from a worker, in input order, on the
-    /// writer's thread, and gives what to write. A job whose output
-    /// depends on the records before (`uniq`: first occurrences) does the
-    /// in-order part of its work here, its forks the rest (handing it
-    /// [`frames`]). By default the output is written as it is.
-    fn in_order(&mut self, block: Vec<u8>) -> io::Result<Vec<u8>> {
-        Ok(block)
+    /// What a fork made for the writer's thread since it was last asked:
+    /// the runner asks after each block. Nothing by default.
+    fn hand_over(&mut self) -> Self::Handed {
+        Self::Handed::default()
+    }
+
+    /// Takes what a fork handed over for a block, in input order, on the
+    /// writer's thread, and writes what it gives to `out`, after the
+    /// block's text and before its diagnostics.
+    fn in_order(&mut self, _handed: Self::Handed, _out: &mut Vec<u8>) -> io::Result<()> {
+        Ok(())
     }
 }
 

@@ -23,9 +23,10 @@ use crate::{
 };
 
 /// A block's output, by its place in the input.
-struct Done {
+struct Done<Handed> {
     index: u64,
     collected: Collected,
+    handed: Handed,
     fine: bool,
 }
 
@@ -44,7 +45,7 @@ pub fn read_all<J: Parallel>(
     let in_flight = 4 * threads;
     let (to_workers, from_reader) = sync_channel::<(u64, Block)>(in_flight);
     let from_reader = Mutex::new(from_reader);
-    let (to_writer, from_workers) = sync_channel::<Done>(in_flight);
+    let (to_writer, from_workers) = sync_channel::<Done<J::Handed>>(in_flight);
     let (free, taken) = sync_channel::<()>(in_flight);
     for _ in 0..in_flight {
         free.send(()).expect("the receiver is here");
@@ -111,7 +112,7 @@ fn work<J: Parallel>(
     job: &mut J,
     input: Input<'_>,
     from_reader: &Mutex<Receiver<(u64, Block)>>,
-    to_writer: SyncSender<Done>,
+    to_writer: SyncSender<Done<J::Handed>>,
     out: &mut Output,
 ) {
     loop {
@@ -124,6 +125,7 @@ fn work<J: Parallel>(
         let done = Done {
             index,
             collected: out.take(),
+            handed: job.hand_over(),
             fine,
         };
         if to_writer.send(done).is_err() {
@@ -136,7 +138,7 @@ fn work<J: Parallel>(
 /// and whether every record was fine.
 fn write<J: Parallel>(
     job: &mut J,
-    from_workers: Receiver<Done>,
+    from_workers: Receiver<Done<J::Handed>>,
     free: SyncSender<()>,
     separator: usize,
     out: &mut Output,
@@ -151,10 +153,9 @@ fn write<J: Parallel>(
             next += 1;
             fine &= done.fine;
             let mut collected = done.collected;
-            collected.out = match job.in_order(collected.out) {
-                Ok(out) => out,
-                Err(err) => return (Err(err), fine),
-            };
+            if let Err(err) = job.in_order(done.handed, &mut collected.out) {
+                return (Err(err), fine);
+            }
             if *first && !collected.out.is_empty() {
                 collected.out.drain(..separator.min(collected.out.len()));
                 *first = false;

@@ -94,6 +94,8 @@ impl Job for BookMoves<'_> {
 }
 
 impl Parallel for BookMoves<'_> {
+    type Handed = ();
+
     fn fork(&self) -> Self {
         BookMoves {
             read: self.read,
