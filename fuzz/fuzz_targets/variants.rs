@@ -23,7 +23,7 @@ fuzz_target!(|record: &[u8]| {
             assert!(!diagnostic.message.is_empty());
         }
         if let Ok(parsed) = read.parse(record) {
-            let fen = fenkit::to_fen(&parsed.setup);
+            let fen = fenkit::Fen::from(parsed.setup.clone()).to_string();
             let again = read
                 .parse(fen.as_bytes())
                 .expect("the written FEN reads back");

@@ -43,7 +43,10 @@ fn check_text(source: &str, text: &[u8], asked: &Asked) -> Response {
         .iter()
         .map(|&(_, _, _, record)| {
             let checked = read.check(record);
-            let fen = checked.setup.as_ref().map(fenkit::to_fen);
+            let fen = checked
+                .setup
+                .clone()
+                .map(|setup| fenkit::Fen::from(setup).to_string());
             (checked, fen)
         })
         .collect();

@@ -9,7 +9,7 @@ use axum::{
 };
 use fenkit::variants::VariantPosition;
 use serde_json::json;
-use shakmaty::{CastlingMode, EnPassantMode, Position};
+use shakmaty::CastlingMode;
 
 use crate::{Params, Refusal, error, fen_from_url, known_only, refused_record, required};
 
@@ -38,7 +38,7 @@ pub(crate) fn position(params: &Params) -> Result<VariantPosition, Refusal> {
 }
 
 fn fen(position: &VariantPosition) -> String {
-    fenkit::to_fen(&position.to_setup(EnPassantMode::Always))
+    fenkit::Fen::from_position(position).to_string()
 }
 
 pub async fn play(Query(params): Query<Params>) -> Response {

@@ -3,7 +3,7 @@
 
 use fenkit::ReadOptions;
 use pyo3::{exceptions::PyValueError, prelude::*, types::PyBytes};
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{Chess, Position};
 
 use crate::{
     checked::{Checked, record_bytes},
@@ -177,7 +177,7 @@ pub fn play(
             .map_err(|err| PyValueError::new_err(format!("move {number} {}", err.message)))?;
         position.play_unchecked(m);
     }
-    Ok(fenkit::to_fen(&position.to_setup(EnPassantMode::Always)))
+    Ok(fenkit::Fen::from_position(&position).to_string())
 }
 
 /// The legal moves of the position, in SAN.

@@ -13,7 +13,7 @@ use crate::{Diagnostic, Record};
 /// ```
 /// let record = b"4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
 /// let checked = fenkit::check(record);
-/// let fen = fenkit::to_fen(checked.setup.as_ref().unwrap());
+/// let fen = fenkit::Fen::from(checked.setup.clone().unwrap()).to_string();
 /// let record = fenkit::Record { source: "in.fen", line_number: 2, line: record, offset: 0, bytes: record };
 /// let json = fenkit::json::RecordJson::new(
 ///     &record, checked.setup.as_ref(), &checked.diagnostics, Some(&fen),

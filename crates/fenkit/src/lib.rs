@@ -9,7 +9,8 @@
 //! let record = b"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
 //! let checked = fenkit::check(record);
 //! assert!(checked.is_valid());
-//! assert_eq!(fenkit::to_fen(checked.setup.as_ref().unwrap()).as_bytes(), record);
+//! let setup = checked.setup.clone().unwrap();
+//! assert_eq!(fenkit::Fen::from(setup).to_string().as_bytes(), record);
 //!
 //! // A malformed record: every problem, each with a code and a byte span.
 //! let checked = fenkit::check(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1");
@@ -26,6 +27,7 @@ mod check;
 mod chess960;
 mod diagnostic;
 pub mod epd;
+mod fen;
 mod found;
 pub use found::{needs_escape, printable};
 pub mod games;
@@ -46,6 +48,7 @@ pub use check::{CheckStatus, Checked, can_move, check, king_steps, playable};
 pub use chess960::chess960_start;
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
+pub use fen::Fen;
 pub use key::{
     opening_key, polyglot_key, transposition_key, write_opening_key, write_opening_key_with,
 };
@@ -56,6 +59,4 @@ pub use options::{
 };
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use records::{Records, records, records_in};
-pub use write::{
-    board_letters, fields_in_words, to_fen, write_board_lines, write_board_text, write_fen,
-};
+pub use write::{board_letters, fields_in_words, write_board_lines, write_board_text, write_fen};

@@ -232,18 +232,6 @@ fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
     }
 }
 
-/// The canonical FEN of `setup`.
-///
-/// ```
-/// let record = "4k3/8/8/8/8/8/4P3/4K3 w - - 5 39";
-/// let parsed = fenkit::parse(record.as_bytes())?;
-/// assert_eq!(fenkit::to_fen(&parsed.setup), record);
-/// # Ok::<_, fenkit::ParseError>(())
-/// ```
-pub fn to_fen(setup: &Setup) -> String {
-    WriteOptions::default().fen(setup)
-}
-
 /// Appends the board as 8 lines of 8 characters, rank 8 first, `.` for an
 /// empty square and the FEN letter for a piece, each line ending in `\n`.
 ///
@@ -293,7 +281,7 @@ pub fn write_board_lines(letters: &[u8; 64], out: &mut Vec<u8>) {
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn fields_in_words(setup: &Setup) -> String {
-    let fen = to_fen(setup);
+    let fen = WriteOptions::default().fen(setup);
     let fields: Vec<&str> = fen.split(' ').collect();
     let mut words = format!("{} to move", setup.turn.fold_wb("White", "Black"));
     match fields.get(2) {
@@ -315,7 +303,7 @@ pub fn fields_in_words(setup: &Setup) -> String {
 /// `Checked::to_record_text`).
 pub(crate) fn record_text(setup: &Setup, operations: &[Operation], is_epd: bool) -> String {
     if !is_epd {
-        return to_fen(setup);
+        return WriteOptions::default().fen(setup);
     }
     let mut out = Vec::new();
     WriteOptions::default().write_epd(setup, operations, &mut out);
@@ -340,6 +328,7 @@ mod tests {
     fn non_corner_castling_rights_use_file_letters() {
         let mut setup = Setup::initial();
         setup.castling_rights = shakmaty::Bitboard::from(Square::B1) | Square::H1 | Square::G8;
-        assert!(to_fen(&setup).contains(" w KBg - "), "{}", to_fen(&setup));
+        let fen = crate::Fen::from(setup).to_string();
+        assert!(fen.contains(" w KBg - "), "{fen}");
     }
 }

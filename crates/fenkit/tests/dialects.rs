@@ -77,7 +77,7 @@ const DIALECTS: [Dialect; 7] = [
 ];
 
 fn four_fields(setup: &Setup) -> String {
-    let fen = fenkit::to_fen(setup);
+    let fen = fenkit::Fen::from(setup.clone()).to_string();
     fen.splitn(5, ' ').take(4).collect::<Vec<_>>().join(" ")
 }
 

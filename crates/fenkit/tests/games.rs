@@ -2,7 +2,7 @@
 //! example, tricky moves, a perpetual check, a transposition.
 
 use fenkit::games::{Event, History, opening, read_move};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+use shakmaty::{CastlingMode, Chess, FromSetup, Position};
 
 fn position(fen: &str) -> Chess {
     if fen == "startpos" {
@@ -13,7 +13,7 @@ fn position(fen: &str) -> Chess {
 }
 
 fn fen(position: &Chess) -> String {
-    fenkit::to_fen(&position.to_setup(EnPassantMode::Always))
+    fenkit::Fen::from_position(position).to_string()
 }
 
 /// Plays `moves` and returns the FEN after each.

@@ -8,7 +8,10 @@ use shakmaty::CastlingMode;
 
 fn agree(source: &str, line: &[u8], options: &ReadOptions) -> Result<(), TestCaseError> {
     let checked = options.check(line);
-    let fen = checked.setup.as_ref().map(fenkit::to_fen);
+    let fen = checked
+        .setup
+        .clone()
+        .map(|setup| fenkit::Fen::from(setup).to_string());
     let record = Record {
         source,
         line_number: 7,
@@ -111,9 +114,9 @@ proptest! {
         ]),
         moves in prop::collection::vec(any::<usize>(), 0..80),
     ) {
-        use shakmaty::{EnPassantMode, Position};
+        use shakmaty::Position;
         let position = played(start, &moves);
-        let record = fenkit::to_fen(&position.to_setup(EnPassantMode::Always));
+        let record = fenkit::Fen::from_position(&position).to_string();
         let checked = fenkit::check(record.as_bytes());
         prop_assume!(checked.is_valid());
         let place = Record { source: "s", line_number: 1, line: record.as_bytes(), offset: 0, bytes: record.as_bytes() };

@@ -177,7 +177,10 @@ fn pasted_forms_are_repaired_and_every_repair_is_reported() {
     let mut failures = Vec::new();
     for &(input, repaired, warnings, _) in CASES {
         let checked = lenient().check(input.as_bytes());
-        let fen = checked.setup.as_ref().map(fenkit::to_fen);
+        let fen = checked
+            .setup
+            .clone()
+            .map(|setup| fenkit::Fen::from(setup).to_string());
         let got: Vec<_> = checked
             .diagnostics
             .iter()

@@ -112,12 +112,12 @@ proptest! {
 
     #[test]
     fn written_setups_parse_back_to_themselves(setup in setup(0.3)) {
-        let fen = fenkit::to_fen(&setup);
+        let fen = fenkit::Fen::from(setup.clone()).to_string();
         let parsed = fenkit::parse(fen.as_bytes());
         prop_assert!(parsed.is_ok(), "{fen}: {:?}", parsed.err());
         let parsed = parsed.unwrap();
         prop_assert_eq!(&parsed.setup, &setup);
-        prop_assert_eq!(fenkit::to_fen(&parsed.setup), fen);
+        prop_assert_eq!(fenkit::Fen::from(parsed.setup.clone()).to_string(), fen);
     }
 
     #[test]
@@ -130,7 +130,7 @@ proptest! {
         setup in setup(0.3),
         edits in prop::collection::vec((any::<prop::sample::Index>(), 0..3u8, any::<u8>()), 1..4),
     ) {
-        let mut bytes = fenkit::to_fen(&setup).into_bytes();
+        let mut bytes = fenkit::Fen::from(setup.clone()).to_string().into_bytes();
         for (at, kind, byte) in edits {
             let at = at.index(bytes.len() + 1);
             // Mostly FEN's own alphabet, so the edits reach deep into the parser.
@@ -178,14 +178,14 @@ proptest! {
             .map(|v| v.code)
             .collect();
         let quick: Vec<Code> = quick.iter().map(|v| v.code).collect();
-        prop_assert_eq!(quick, rules, "{}", fenkit::to_fen(&setup));
+        prop_assert_eq!(quick, rules, "{}", fenkit::Fen::from(setup.clone()).to_string());
     }
 
     #[test]
     fn the_quick_answers_say_yes_only_where_the_full_rules_find_nothing(setup in near_legal_setup()) {
         for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
             let full = fenkit::legality::violations_in_full(&setup, mode);
-            let fen = fenkit::to_fen(&setup);
+            let fen = fenkit::Fen::from(setup.clone()).to_string();
             if fenkit::legality::surely_valid(&setup, mode) {
                 prop_assert!(full.is_empty(), "{} ({:?}): {:?}", fen, mode, full);
             }
@@ -208,7 +208,7 @@ proptest! {
             Err(err) => err.ignore_too_much_material().ok(),
         };
         if let Some(position) = position {
-            let fen = fenkit::to_fen(&position.to_setup(shakmaty::EnPassantMode::Always));
+            let fen = fenkit::Fen::from_position(&position).to_string();
             let legal = position.legal_moves();
             let steps: Bitboard = legal
                 .iter()
@@ -246,7 +246,7 @@ proptest! {
             ours.is_empty(),
             theirs.is_ok(),
             "{}: ours {:?}, shakmaty {:?}",
-            fenkit::to_fen(&setup),
+            fenkit::Fen::from(setup.clone()).to_string(),
             ours,
             theirs.err().map(|e| e.kinds())
         );
@@ -283,7 +283,7 @@ fn check_any_record(bytes: &[u8]) -> Result<(), TestCaseError> {
     }
     if let Ok(parsed) = fenkit::parse(bytes) {
         // The strict grammar has one spelling per setup.
-        let written = fenkit::to_fen(&parsed.setup);
+        let written = fenkit::Fen::from(parsed.setup.clone()).to_string();
         prop_assert_eq!(written.as_bytes(), bytes);
         prop_assert!(checked.setup.is_some());
     } else {

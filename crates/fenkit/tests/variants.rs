@@ -115,7 +115,7 @@ fn variant_fields_read_into_the_setup_and_written_back() {
     assert_eq!(pockets.black[Role::Pawn], 1);
     assert!(parsed.setup.promoted.contains(Square::B8));
     assert_eq!(
-        fenkit::to_fen(&parsed.setup),
+        fenkit::Fen::from(parsed.setup.clone()).to_string(),
         "1Q~6/3k4/8/8/8/8/8/R3K3[Nnp] w Q - 1 2"
     );
     // No pocket written: an empty one.
@@ -123,7 +123,7 @@ fn variant_fields_read_into_the_setup_and_written_back() {
         .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
         .expect("well-formed");
     assert_eq!(
-        fenkit::to_fen(&bare.setup),
+        fenkit::Fen::from(bare.setup.clone()).to_string(),
         "4k3/8/8/8/8/8/8/4K3[] w - - 0 1"
     );
 
@@ -132,14 +132,14 @@ fn variant_fields_read_into_the_setup_and_written_back() {
         .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2")
         .expect("well-formed");
     assert_eq!(
-        fenkit::to_fen(&given.setup),
+        fenkit::Fen::from(given.setup.clone()).to_string(),
         "4k3/8/8/8/8/8/8/4K3 w - - 2+1 0 1"
     );
     let none = three
         .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
         .expect("well-formed");
     assert_eq!(
-        fenkit::to_fen(&none.setup),
+        fenkit::Fen::from(none.setup.clone()).to_string(),
         "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"
     );
 

@@ -396,14 +396,14 @@ fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
                 continue;
             }
             differ += 1;
-            let fen = fenkit::to_fen(&entry.position.to_setup(shakmaty::EnPassantMode::Always));
+            let fen = fenkit::Fen::from_position(&entry.position).to_string();
             writeln!(
                 out.stdout(),
                 "{place}: error[perft-mismatch]: depth {depth}: the suite says {expected}, the moves give {count} ({fen})"
             )?;
             if args.divide {
                 for (uci, after, count) in divide(&entry.position, *depth, read) {
-                    let after = fenkit::to_fen(&after.to_setup(shakmaty::EnPassantMode::Always));
+                    let after = fenkit::Fen::from_position(&after).to_string();
                     writeln!(out.stdout(), "  {uci}\t{count}\t{after}")?;
                 }
             }

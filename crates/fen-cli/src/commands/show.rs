@@ -147,7 +147,7 @@ fn facts(setup: &Setup, position: Option<&VariantPosition>) -> Vec<String> {
         variant if variant.is_check() => Some(", in check"),
         _ => None,
     });
-    let fen = fenkit::to_fen(setup);
+    let fen = fenkit::Fen::from(setup.clone()).to_string();
     let fields: Vec<&str> = fen.split(' ').collect();
     let none = |field: Option<&&str>| match field {
         Some(&"-") | None => "none".to_string(),

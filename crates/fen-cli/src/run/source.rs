@@ -27,7 +27,7 @@ pub enum Source {
 /// nothing else.
 pub fn sources(records: &[String], arguments: &[PathBuf]) -> Vec<Source> {
     // `startpos`, the UCI name of the standard start, for engine authors.
-    let start = || fenkit::to_fen(&shakmaty::Setup::initial());
+    let start = || fenkit::Fen::from(shakmaty::Setup::initial()).to_string();
     let mut lines: Vec<String> = records
         .iter()
         .map(|record| match record.trim() {

@@ -86,11 +86,10 @@ impl GameError {
 /// ```
 /// use pgn_reader::Reader;
 /// use fenkit::games::pgn::Plies;
-/// use shakmaty::Position;
 ///
 /// let pgn = b"[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 (1... Ke7) 2. e5 *\n\n1. Nf3 Nf6 2. Ne6?? *\n";
 /// let mut fens = Vec::new();
-/// let mut plies = Plies::new(|ply| fens.push(fenkit::to_fen(&ply.position.to_setup(shakmaty::EnPassantMode::Always))));
+/// let mut plies = Plies::new(|ply| fens.push(fenkit::Fen::from_position(ply.position).to_string()));
 /// let mut reader = Reader::new(&pgn[..]);
 /// let first = reader.read_game(&mut plies).unwrap().unwrap().unwrap();
 /// assert_eq!(first.plies, 3);

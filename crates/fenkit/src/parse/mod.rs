@@ -66,7 +66,7 @@ impl ReadOptions {
     /// ```
     /// let lenient = fenkit::ReadOptions { lenient: true, ..Default::default() };
     /// let parsed = lenient.parse("8/8/8/4k3/8/8/8/4K3 w – –".as_bytes())?;
-    /// assert_eq!(fenkit::to_fen(&parsed.setup), "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    /// assert_eq!(fenkit::Fen::from(parsed.setup.clone()).to_string(), "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
     /// let repairs: Vec<_> = parsed.warnings.iter().map(|w| w.code.as_str()).collect();
     /// assert_eq!(repairs, ["bad-castling-char", "bad-ep-square", "missing-field"]);
     /// # Ok::<_, fenkit::ParseError>(())

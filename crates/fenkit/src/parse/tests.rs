@@ -172,7 +172,7 @@ mod quick_path {
                     prop_assert_eq!(letters, crate::board_letters(&quick.setup.board), "{}", text);
                     // What it reads is canonical: callers may take the record for its FEN.
                     prop_assert!(quick.canonical);
-                    let written = crate::to_fen(&quick.setup);
+                    let written = crate::Fen::from(quick.setup.clone()).to_string();
                     prop_assert_eq!(written.as_bytes(), &bytes[..]);
                 }
                 // The same record cut to its four position fields: the

@@ -94,7 +94,7 @@ fn reached_positions(book: &Book<'_>) -> HashMap<u64, Reached> {
             next.play_unchecked(book_move.m);
             waiting.push_back(next);
         }
-        let fen = fenkit::to_fen(&position.to_setup(EnPassantMode::Legal));
+        let fen = fenkit::Fen::from(position.to_setup(EnPassantMode::Legal)).to_string();
         reached.insert(key, Reached { fen, sans });
     }
     reached
