@@ -74,7 +74,7 @@ fn refused_record(message: &str, fen: &str, diagnostics: &[fenkit::Diagnostic]) 
     };
     let problems: Vec<_> = diagnostics
         .iter()
-        .map(|d| fenkit::json::ProblemJson::new(d, &record))
+        .map(|d| fenkit::Problem::in_line(d, &record))
         .collect();
     let mut body = problem(StatusCode::BAD_REQUEST, message.to_string());
     body["problems"] = json!(problems);

@@ -4,10 +4,12 @@ use std::sync::Arc;
 
 use arrow_array::{
     Array, ArrayRef,
-    builder::{BooleanBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder},
+    builder::{
+        BooleanBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder, UInt64Builder,
+    },
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::ReadOptions;
+use fenkit::{Problem, ReadOptions};
 
 use crate::map::{Column, map};
 
@@ -45,17 +47,18 @@ impl Column for Valid {
     }
 }
 
-/// The fields of one problem in [`fen_errors`]'s lists.
+/// The fields of one problem in [`fen_errors`]'s lists: the library's
+/// one shape of a problem ([`fenkit::Problem`]), named by its `FIELDS`.
 fn problem_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("code", DataType::Utf8, false),
-        Field::new("severity", DataType::Utf8, false),
-        Field::new("field", DataType::Utf8, false),
-        Field::new("column", DataType::UInt32, false),
-        Field::new("end_column", DataType::UInt32, false),
-        Field::new("message", DataType::Utf8, false),
-        Field::new("square", DataType::Utf8, true),
-    ])
+    Problem::FIELDS
+        .into_iter()
+        .map(|name| match name {
+            "line" => Field::new(name, DataType::UInt64, true),
+            "column" | "end_column" | "record_column" => Field::new(name, DataType::UInt32, false),
+            "square" => Field::new(name, DataType::Utf8, true),
+            _ => Field::new(name, DataType::Utf8, false),
+        })
+        .collect()
 }
 
 fn problem_item() -> Arc<Field> {
@@ -63,17 +66,20 @@ fn problem_item() -> Arc<Field> {
 }
 
 /// The type of [`fen_errors`]' output: a list of structs `{code,
-/// severity, field, column, end_column, message, square}`.
+/// severity, class, field, line, column, end_column, record_column,
+/// message, square}` ([`fenkit::Problem`]).
 pub fn errors_type() -> DataType {
     DataType::List(problem_item())
 }
 
 /// Every problem of each record under `options`, in the order they stand
 /// in it: errors, and the warnings that leave a record valid (lenient
-/// repairs, unlikely clocks). `column` and `end_column` are 1-based
-/// character columns in the record, `end_column` just past the fault;
-/// `square` names the square of a rule broken on the board. A record
-/// without problems has an empty list; null in, null out.
+/// repairs, unlikely clocks), each in the one shape of a problem
+/// ([`fenkit::Problem`]). A value has no line: `line` is null, and
+/// `column`, `end_column` and `record_column` are 1-based character
+/// columns in the record, `end_column` just past the fault; `square` names
+/// the square of a rule broken on the board. A record without problems
+/// has an empty list; null in, null out.
 ///
 /// ```
 /// use arrow_array::{Array, StringArray, StructArray, cast::AsArray};
@@ -106,15 +112,20 @@ impl Column for Errors {
             return;
         };
         let problems = out.values();
-        for problem in self.0.check(record).diagnostics {
-            let (column, end_column) = problem.span.columns(record, 0);
+        for diagnostic in self.0.check(record).diagnostics {
+            let problem = Problem::in_record(&diagnostic, record);
+            // In the order of `Problem::FIELDS`.
             text(problems, 0).append_value(problem.code.as_str());
             text(problems, 1).append_value(problem.severity.as_str());
-            text(problems, 2).append_value(problem.field.as_str());
-            number(problems, 3).append_value(saturate(column));
-            number(problems, 4).append_value(saturate(end_column));
-            text(problems, 5).append_value(&problem.message);
-            text(problems, 6).append_option(problem.square.map(|square| square.to_string()));
+            text(problems, 2).append_value(problem.class.as_str());
+            text(problems, 3).append_value(problem.field.as_str());
+            let line: &mut UInt64Builder = problems.field_builder(4).expect("the line");
+            line.append_option(problem.line);
+            number(problems, 5).append_value(saturate(problem.column));
+            number(problems, 6).append_value(saturate(problem.end_column));
+            number(problems, 7).append_value(saturate(problem.record_column));
+            text(problems, 8).append_value(problem.message);
+            text(problems, 9).append_option(problem.square.map(|square| square.to_string()));
             problems.append(true);
         }
         out.append(true);

@@ -31,7 +31,9 @@ pub(crate) fn record_bytes(fen: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     )))
 }
 
-/// One problem of a record.
+/// One problem of a record, in the library's one shape of a problem
+/// (`fenkit::Problem`: the same parts as the JSON of `fen check` and the
+/// structs of `fen_errors`).
 #[pyclass(module = "fenkit", frozen, get_all, skip_from_py_object)]
 #[derive(Clone)]
 pub struct Problem {
@@ -39,13 +41,22 @@ pub struct Problem {
     code: String,
     /// `error` or `warning`.
     severity: String,
+    /// The question the problem answers no to: `malformed`, `illegal`,
+    /// `unreachable` or `implausible` (`class_` in Python, where `class`
+    /// is a keyword).
+    #[pyo3(name = "class_")]
+    class: String,
     /// The field at fault: `record`, `placement`, `side`, `castling`,
     /// `en-passant`, `halfmove`, `fullmove` or `operations`.
     field: String,
-    /// 1-based character column of the fault in the record.
+    /// The line of the record; `None` for a record given as a value.
+    line: Option<u64>,
+    /// 1-based character column of the fault (in the record, for a value).
     column: usize,
     /// 1-based column just past it.
     end_column: usize,
+    /// 1-based character column of the fault in the record.
+    record_column: usize,
     message: String,
     /// The square of a rule broken on the board, such as `e1`.
     square: Option<String>,
@@ -109,15 +120,18 @@ fn problems(record: &[u8], checked: &CheckedRecord) -> Vec<Problem> {
         .diagnostics
         .iter()
         .map(|d| {
-            let (column, end_column) = d.span.columns(record, 0);
+            let problem = fenkit::Problem::in_record(d, record);
             Problem {
-                code: d.code.as_str().to_string(),
-                severity: d.severity.as_str().to_string(),
-                field: d.field.as_str().to_string(),
-                column,
-                end_column,
-                message: d.message.clone(),
-                square: d.square.map(|s| s.to_string()),
+                code: problem.code.as_str().to_string(),
+                severity: problem.severity.as_str().to_string(),
+                class: problem.class.as_str().to_string(),
+                field: problem.field.as_str().to_string(),
+                line: problem.line,
+                column: problem.column,
+                end_column: problem.end_column,
+                record_column: problem.record_column,
+                message: problem.message.to_string(),
+                square: problem.square.map(|s| s.to_string()),
             }
         })
         .collect()

@@ -29,6 +29,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<checked::Checked>()?;
     m.add_class::<checked::Problem>()?;
     m.add("FenError", m.py().get_type::<checked::FenError>())?;
+    // The one shape of a problem, for the tests that hold every front end
+    // to it.
+    m.add("PROBLEM_FIELDS", fenkit::Problem::FIELDS.to_vec())?;
     m.add_function(wrap_pyfunction!(scalar::check, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::parse, m)?)?;
     m.add_function(wrap_pyfunction!(scalar::board, m)?)?;

@@ -121,9 +121,28 @@ def test_parity_with_the_commands_golden_output(golden):
     assert [line["valid"] for line in lines] == fenkit.fen_valid(records)
     assert [line["fen"] for line in lines] == fenkit.fen_canonical(records)
     for line, problems in zip(lines, fenkit.fen_errors(records)):
-        assert [(e["code"], e["column"], e["end_column"], e["message"]) for e in line["errors"]] == [
-            (p["code"], p["column"], p["end_column"], p["message"]) for p in problems
+        # A value has no line: its columns are the record's.
+        assert [(e["code"], e["class"], e["record_column"], e["end_column"] - e["column"], e["message"]) for e in line["errors"]] == [
+            (p["code"], p["class"], p["column"], p["end_column"] - p["column"], p["message"]) for p in problems
         ]
+
+
+def test_a_problem_has_one_shape_everywhere(golden):
+    """The command's JSON, the Arrow structs of fen_errors and Python's
+    Problem have the library's parts of a problem, in its order."""
+    from fenkit._native import PROBLEM_FIELDS
+
+    records, stdout, _ = golden("check-json")
+    written = [e for line in map(json.loads, stdout) for e in line["errors"]]
+    assert written and any("square" in e for e in written)
+    for e in written:
+        assert list(e) == [f for f in PROBLEM_FIELDS if f != "square" or "square" in e]
+    struct = pa.array(fenkit.fen_errors(records)).type.value_type
+    assert [field.name for field in struct] == list(PROBLEM_FIELDS)
+    (problem,) = fenkit.check("4k3/8/8/8/8/8/8/4K2P w - - 0 1").problems
+    python_names = ["class_" if f == "class" else f for f in PROBLEM_FIELDS]
+    assert all(hasattr(problem, name) for name in python_names)
+    assert (problem.class_, problem.line, problem.record_column) == ("illegal", None, problem.column)
 
 
 def test_every_docstring_example_runs(monkeypatch):

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 use shakmaty::{Color, Setup};
 
-use crate::{Diagnostic, Record};
+use crate::{Diagnostic, Problem, Record};
 
 /// One record's outcome.
 ///
@@ -41,30 +41,9 @@ pub struct RecordJson<'a> {
     pub check: Option<bool>,
     pub checkmate: Option<bool>,
     pub stalemate: Option<bool>,
-    /// Every problem (and, with lenient reading, every repair).
-    pub errors: Vec<ProblemJson<'a>>,
-}
-
-/// One diagnostic.
-#[derive(Clone, Debug, Serialize)]
-pub struct ProblemJson<'a> {
-    pub code: &'static str,
-    /// `error` or `warning`.
-    pub severity: &'static str,
-    /// `malformed`, `illegal`, `unreachable` or `implausible`: the
-    /// question the problem answers no to.
-    pub class: &'static str,
-    pub field: &'static str,
-    /// 1-based column of the problem's first character.
-    pub column: usize,
-    /// 1-based column just past its last character: `end_column -
-    /// column` characters are at fault (none, for a problem between two
-    /// characters such as a missing field).
-    pub end_column: usize,
-    pub message: &'a str,
-    /// The square a legality problem is about (`e4`), when it names one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub square: Option<String>,
+    /// Every problem (and, with lenient reading, every repair), in the
+    /// one shape of a problem.
+    pub errors: Vec<Problem<'a>>,
 }
 
 impl<'a> RecordJson<'a> {
@@ -111,24 +90,8 @@ impl<'a> RecordJson<'a> {
             stalemate,
             errors: diagnostics
                 .iter()
-                .map(|d| ProblemJson::new(d, record))
+                .map(|d| Problem::in_line(d, record))
                 .collect(),
-        }
-    }
-}
-
-impl<'a> ProblemJson<'a> {
-    pub fn new(diagnostic: &'a Diagnostic, record: &Record<'_>) -> ProblemJson<'a> {
-        let (column, end_column) = diagnostic.span.columns(record.line, record.offset);
-        ProblemJson {
-            code: diagnostic.code.as_str(),
-            severity: diagnostic.severity.as_str(),
-            class: diagnostic.code.class().as_str(),
-            field: diagnostic.field.as_str(),
-            column,
-            end_column,
-            message: &diagnostic.message,
-            square: diagnostic.square.map(|square| square.to_string()),
         }
     }
 }
@@ -217,7 +180,7 @@ impl RecordJson<'_> {
             if index > 0 {
                 out.push(b',');
             }
-            problem.write(out);
+            write_problem(problem, out);
         }
         out.extend_from_slice(b"]}");
     }
@@ -264,26 +227,42 @@ impl JsonLines {
     }
 }
 
-impl ProblemJson<'_> {
-    fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(b"{\"code\":");
-        string(self.code, out);
-        out.extend_from_slice(b",\"severity\":");
-        string(self.severity, out);
-        out.extend_from_slice(b",\"class\":");
-        string(self.class, out);
-        out.extend_from_slice(b",\"field\":");
-        string(self.field, out);
-        number(b",\"column\":", self.column as u64, out);
-        number(b",\"end_column\":", self.end_column as u64, out);
-        out.extend_from_slice(b",\"message\":");
-        string(self.message, out);
-        if let Some(square) = &self.square {
-            out.extend_from_slice(b",\"square\":");
-            string(square, out);
-        }
-        out.push(b'}');
+/// Appends `problem` as a JSON object, exactly as its [`Serialize`] impl
+/// writes it (what a record's `errors` hold), written directly.
+///
+/// ```
+/// let diagnostics = fenkit::check(b"4k3/8/8/8/8/8/8/4K2P w - - 0 1").diagnostics;
+/// let problem = fenkit::Problem::in_record(&diagnostics[0], b"4k3/8/8/8/8/8/8/4K2P w - - 0 1");
+/// let mut out = Vec::new();
+/// fenkit::json::write_problem(&problem, &mut out);
+/// assert_eq!(out, serde_json::to_vec(&problem).unwrap());
+/// assert!(out.starts_with(br#"{"code":"pawn-on-back-rank","severity":"error","class":"illegal","field":"placement","line":null,"column":20,"#));
+/// ```
+pub fn write_problem(problem: &Problem<'_>, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"code\":");
+    string(problem.code.as_str(), out);
+    out.extend_from_slice(b",\"severity\":");
+    string(problem.severity.as_str(), out);
+    out.extend_from_slice(b",\"class\":");
+    string(problem.class.as_str(), out);
+    out.extend_from_slice(b",\"field\":");
+    string(problem.field.as_str(), out);
+    match problem.line {
+        Some(line) => number(b",\"line\":", line, out),
+        None => out.extend_from_slice(b",\"line\":null"),
     }
+    number(b",\"column\":", problem.column as u64, out);
+    number(b",\"end_column\":", problem.end_column as u64, out);
+    number(b",\"record_column\":", problem.record_column as u64, out);
+    out.extend_from_slice(b",\"message\":");
+    string(problem.message, out);
+    if let Some(square) = problem.square {
+        out.extend_from_slice(b",\"square\":\"");
+        out.push(b'a' + square.file() as u8);
+        out.push(b'1' + square.rank() as u8);
+        out.push(b'"');
+    }
+    out.push(b'}');
 }
 
 /// `name` then `value` in decimal.

@@ -37,6 +37,7 @@ mod key;
 pub mod legality;
 mod options;
 mod parse;
+mod problem;
 mod records;
 #[cfg(feature = "render")]
 pub mod render;
@@ -58,5 +59,6 @@ pub use options::{
     UnknownWord, WriteOptions,
 };
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
+pub use problem::Problem;
 pub use records::{Records, records, records_in};
 pub use write::{board_letters, fields_in_words, write_board_lines, write_board_text, write_fen};

@@ -131,3 +131,43 @@ proptest! {
         }
     }
 }
+
+/// A problem's JSON object has the parts of the one shape, in its order.
+#[test]
+fn a_problem_is_written_with_the_parts_of_the_one_shape() {
+    let line = b"x 4k3/8/8/8/8/8/8/4K2P w - - 0 1";
+    let record = Record {
+        source: "in.fen",
+        line_number: 3,
+        line,
+        offset: 2,
+        bytes: &line[2..],
+    };
+    let diagnostics = fenkit::check(record.bytes).diagnostics;
+    let problem = fenkit::Problem::in_line(&diagnostics[0], &record);
+    let text = serde_json::to_string(&problem).expect("serializable");
+    let places: Vec<usize> = fenkit::Problem::FIELDS
+        .iter()
+        .map(|name| text.find(&format!("\"{name}\":")).expect(name))
+        .collect();
+    assert!(places.is_sorted(), "{text}");
+    let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(
+        value.as_object().map(|o| o.len()),
+        Some(fenkit::Problem::FIELDS.len())
+    );
+    assert_eq!(
+        (
+            &value["line"],
+            &value["column"],
+            &value["record_column"],
+            &value["square"]
+        ),
+        (
+            &serde_json::json!(3),
+            &serde_json::json!(22),
+            &serde_json::json!(20),
+            &serde_json::json!("h1")
+        )
+    );
+}

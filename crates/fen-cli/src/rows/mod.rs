@@ -58,8 +58,9 @@ pub enum RowFormat {
 pub enum Column {
     /// true or false: the record has no error.
     Valid,
-    /// Each error as 'CODE at column N: message' (N in the record),
-    /// joined by '; ' (in JSON, a list of {code, column, message}).
+    /// Each error as 'CODE at column N: message' (N in the line, as on
+    /// standard error), joined by '; ' (in JSON, a list of problems in the
+    /// shape of `fen check --format json`'s).
     Errors,
     /// Each warning, as errors are written.
     Warnings,
@@ -179,8 +180,8 @@ pub struct Rows {
 
 /// A record's results, worked out once for all its columns.
 struct Results<'a> {
-    /// The record's bytes, for the columns of its problems.
-    record: &'a [u8],
+    /// The record and its line, for the columns of its problems.
+    record: Record<'a>,
     checked: Option<&'a Checked>,
     /// The position to play from, in the record's variant.
     position: Option<&'a fenkit::variants::VariantPosition>,
@@ -264,7 +265,7 @@ impl Job for Rows {
             report(&self.read, record, &checked.diagnostics, out)?;
         }
         let results = Results {
-            record: record.bytes,
+            record: *record,
             checked: Some(&checked),
             position: position.as_ref(),
             diagnostics: &checked.diagnostics,
@@ -289,7 +290,7 @@ impl Job for Rows {
     fn unreadable(&mut self, at: &Record, why: &Diagnostic, out: &mut Output) -> io::Result<bool> {
         out.diagnostics(at, std::slice::from_ref(why))?;
         let results = Results {
-            record: at.bytes,
+            record: *at,
             checked: None,
             position: None,
             diagnostics: std::slice::from_ref(why),

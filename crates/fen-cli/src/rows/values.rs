@@ -1,6 +1,8 @@
 //! What each result column says of a record: the same values in JSON and
 //! as text.
 
+use fenkit::Problem;
+
 use super::*;
 
 impl Rows {
@@ -32,15 +34,8 @@ impl Rows {
                         if index > 0 {
                             row.push(b',');
                         }
-                        row.extend_from_slice(b"{\"code\":");
-                        json_string(row, problem.code.as_str());
-                        let _ = write!(
-                            row,
-                            ",\"column\":{},\"message\":",
-                            column_of(problem, results.record)
-                        );
-                        json_string(row, &problem.message);
-                        row.push(b'}');
+                        let problem = Problem::in_line(problem, &results.record);
+                        fenkit::json::write_problem(&problem, row);
                     }
                     row.push(b']');
                 }
@@ -83,8 +78,7 @@ impl Rows {
                     if index > 0 {
                         text.extend_from_slice(b"; ");
                     }
-                    let column = column_of(d, results.record);
-                    let _ = write!(text, "{} at column {column}: {}", d.code, d.message);
+                    let _ = write!(text, "{}", Problem::in_line(d, &results.record));
                 }
                 emit(&String::from_utf8_lossy(text));
             }
@@ -152,9 +146,4 @@ fn severity_of(column: Column) -> Severity {
         Column::Warnings => Severity::Warning,
         _ => Severity::Error,
     }
-}
-
-/// The 1-based column (in characters) of a diagnostic in its record.
-fn column_of(diagnostic: &Diagnostic, record: &[u8]) -> usize {
-    diagnostic.span.columns(record, 0).0
 }

@@ -25,7 +25,7 @@ def fen_valid(column: C, *, lenient: bool = False, chess960: bool = False, stric
     """Whether each record is valid: well-formed and legal."""
 
 def fen_errors(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
-    """Every problem of each record: a list of structs `{code, severity, field, column, end_column, message, square}`, errors and warnings in the order they stand; columns are 1-based characters in the record."""
+    """Every problem of each record: a list of structs `{code, severity, class, field, line, column, end_column, record_column, message, square}` (the one shape of a problem), errors and warnings in the order they stand; a value has no line (null), and its columns are 1-based characters in the record."""
 
 def fen_canonical(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard", ep: EpPolicy = "always", castling: CastlingNotation = "standard") -> C:
     """Each well-formed record in canonical FEN (null when malformed)."""
@@ -78,13 +78,16 @@ class FenError(ValueError):
     problems: list[Problem]
 
 class Problem:
-    """One problem of a record."""
+    """One problem of a record, in the one shape of a problem (the JSON of `fen check`, the structs of `fen_errors`)."""
 
     code: str
     severity: Literal["error", "warning"]
+    class_: Literal["malformed", "illegal", "unreachable", "implausible"]
     field: str
+    line: int | None
     column: int
     end_column: int
+    record_column: int
     message: str
     square: str | None
 
