@@ -37,9 +37,19 @@ pub fn message(err: &DataFusionError) -> String {
     .to_string()
 }
 
-/// The 1-based line and column the message names (`at Line: 1, Column:
-/// 8`), or where the name it quotes stands in the statement.
-fn place(message: &str, statement: &str) -> Option<(usize, usize)> {
+/// The 1-based line and column of the fault in `statement`: where
+/// DataFusion's structured diagnostic puts it (collected spans, see
+/// main.rs), else where the parser's message says (`at Line: 1, Column:
+/// 8`: sqlparser's errors carry their place only in their text), else
+/// where the word a message of fenkit's quotes (an option, a name)
+/// stands in the statement.
+fn place(err: &DataFusionError, message: &str, statement: &str) -> Option<(usize, usize)> {
+    if let Some(span) = err.diagnostic().and_then(|diagnostic| diagnostic.span) {
+        let (line, column) = (span.start.line as usize, span.start.column as usize);
+        if line > 0 && column > 0 {
+            return Some((line, column));
+        }
+    }
     if let Some(at) = message.find("Line: ") {
         let rest = &message[at + 6..];
         let line: usize = rest.split(',').next()?.trim().parse().ok()?;
@@ -52,18 +62,12 @@ fn place(message: &str, statement: &str) -> Option<(usize, usize)> {
             .ok()?;
         return Some((line, column));
     }
-    // `table 'datafusion.public.x' not found`, `No field named y.`
-    let named = message
-        .split("No field named ")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .map(|name| name.trim_end_matches('.').trim_matches('"'));
     let quoted = message
         .split('\'')
         .nth(1)
-        .map(|name| name.rsplit('.').next().unwrap_or(name));
-    let name = named.or(quoted).filter(|name| !name.is_empty())?;
-    let at = statement.find(name)?;
+        .map(|name| name.rsplit('.').next().unwrap_or(name))
+        .filter(|name| !name.is_empty())?;
+    let at = statement.find(quoted)?;
     let line = statement[..at].matches('\n').count() + 1;
     let column = statement[..at].rsplit('\n').next()?.chars().count() + 1;
     Some((line, column))
@@ -75,7 +79,7 @@ pub fn report(source: &str, script: &str, statement: &Statement, err: &DataFusio
     let text = message(err);
     let before = &script[..statement.offset];
     let first_line = before.matches('\n').count();
-    match place(&text, &statement.text) {
+    match place(err, &text, &statement.text) {
         Some((line, column)) => {
             // The place is said once, in front.
             let text = match text.rfind(" at Line: ") {

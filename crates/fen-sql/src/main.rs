@@ -108,8 +108,11 @@ fn scripts(args: &Args) -> io::Result<Vec<Script>> {
 async fn run(args: Args) -> ExitCode {
     // Names as written, `FEN` as in the lichess dumps: the same query then
     // runs on Spark, whose names match in any case.
-    let mut config =
-        SessionConfig::new().set_bool("datafusion.sql_parser.enable_ident_normalization", false);
+    let mut config = SessionConfig::new()
+        .set_bool("datafusion.sql_parser.enable_ident_normalization", false)
+        // Where in the query a planning error is: DataFusion's
+        // diagnostics carry it (errors.rs shows it with a caret).
+        .set_bool("datafusion.sql_parser.collect_spans", true);
     if let Some(jobs) = args.jobs {
         config = config.with_target_partitions(jobs.into());
     }
