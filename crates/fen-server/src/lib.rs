@@ -188,6 +188,7 @@ pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
+        .route("/js/{file}", get(page::module))
         .route("/style.css", get(page::style))
         .route("/pieces/{file}", get(page::piece))
         .route("/healthz", get(|| async { "ok" }))

@@ -43,6 +43,30 @@ pub async fn script() -> Response {
     )
 }
 
+/// The modules `app.js` imports, `/js/NAME.js`: one part of the page
+/// each (see app.js).
+const MODULES: [(&str, &str); 7] = [
+    ("state.js", include_str!("../web/js/state.js")),
+    ("board.js", include_str!("../web/js/board.js")),
+    ("network.js", include_str!("../web/js/network.js")),
+    ("answer.js", include_str!("../web/js/answer.js")),
+    ("highlight.js", include_str!("../web/js/highlight.js")),
+    ("explorer.js", include_str!("../web/js/explorer.js")),
+    ("editor.js", include_str!("../web/js/editor.js")),
+];
+
+/// `/js/board.js` and the other modules of the page.
+pub async fn module(Path(file): Path<String>) -> Response {
+    match MODULES.iter().find(|(name, _)| *name == file) {
+        Some((_, body)) => asset("text/javascript; charset=utf-8", body),
+        None => error(
+            StatusCode::NOT_FOUND,
+            format!("the page has no module '{file}'"),
+        )
+        .into_response(),
+    }
+}
+
 pub async fn style() -> Response {
     asset("text/css; charset=utf-8", include_str!("../web/style.css"))
 }

@@ -125,7 +125,18 @@ async fn the_page_and_what_it_loads_come_from_the_binary() {
     assert!(policy.starts_with("default-src 'self'"), "{policy}");
     let html = String::from_utf8(bytes(response).await).unwrap();
     assert!(html.contains(r#"<textarea id="input""#));
-    // Everything the page names is served here, and nothing elsewhere.
+    // Everything the page names is served here, and nothing elsewhere:
+    // its script's modules too, each file of web/js/ by its name.
+    let modules: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/web/js"))
+        .unwrap()
+        .map(|entry| format!("/js/{}", entry.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assert!(modules.len() > 1, "{modules:?}");
+    for path in &modules {
+        let response = get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+    }
+    assert_eq!(get("/js/nothing.js").await.status(), StatusCode::NOT_FOUND);
     for (path, kind) in [
         ("/app.js", "text/javascript"),
         ("/style.css", "text/css"),

@@ -1,0 +1,154 @@
+// The board and its pieces: squares by index (rank 0 being rank 1),
+// placements read and written, the board and the Crazyhouse pockets
+// drawn.
+import { $, FILES, state } from './state.js';
+import { editPocket } from './editor.js';
+
+const ROLES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+// What a Crazyhouse pocket may hold, in lichess's order.
+const POCKET_ROLES = ['p', 'n', 'b', 'r', 'q'];
+
+export function squareName(index) {
+  return FILES[index % 8] + (Math.floor(index / 8) + 1);
+}
+
+export function isWhite(letter) {
+  return letter === letter.toUpperCase();
+}
+
+export function pieceId(letter) {
+  return (isWhite(letter) ? 'w' : 'b') + letter.toUpperCase();
+}
+
+export function pieceLabel(letter) {
+  return (isWhite(letter) ? 'white ' : 'black ') + ROLES[letter.toLowerCase()];
+}
+
+// The board of a placement (a pocket after it is left out); the squares
+// of promoted pieces go to `promoted`, when given.
+export function placementToBoard(placement, promoted) {
+  const board = new Array(64).fill(null);
+  placement.split('[')[0].split('/').forEach((rank, row) => {
+    let file = 0;
+    for (const ch of rank) {
+      if (ch >= '1' && ch <= '8') {
+        file += Number(ch);
+      } else if (ch === '~') {
+        if (promoted && file > 0 && row < 8) promoted.add((7 - row) * 8 + file - 1);
+      } else {
+        if (file < 8 && row < 8) board[(7 - row) * 8 + file] = ch;
+        file += 1;
+      }
+    }
+  });
+  return board;
+}
+
+export function boardToPlacement(board) {
+  const ranks = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let text = '';
+    let run = 0;
+    for (let file = 0; file < 8; file++) {
+      const piece = board[rank * 8 + file];
+      if (piece) {
+        if (run) text += run;
+        run = 0;
+        text += piece + (state.promoted.has(rank * 8 + file) ? '~' : '');
+      } else {
+        run += 1;
+      }
+    }
+    ranks.push(run ? text + run : text);
+  }
+  return ranks.join('/');
+}
+
+export function drawBoard(stale) {
+  const board = $('board');
+  board.classList.toggle('stale', stale);
+  const note = $('board-note');
+  note.hidden = !stale;
+  note.textContent = stale ? 'This record is not well-formed, so there is no position to show: fix the marked characters, or Repair.' : '';
+  const white = state.orientation === 'white';
+  const squares = [];
+  for (let row = 0; row < 8; row++) {
+    for (let column = 0; column < 8; column++) {
+      const rank = white ? 7 - row : row;
+      const file = white ? column : 7 - column;
+      const index = rank * 8 + file;
+      const square = document.createElement('div');
+      square.className = `square ${(rank + file) % 2 === 0 ? 'dark' : 'light'}`;
+      if (state.problemSquares.has(index)) square.classList.add('problem');
+      square.dataset.square = squareName(index);
+      square.setAttribute('role', 'gridcell');
+      const piece = state.board[index];
+      if (piece) {
+        const image = document.createElement('img');
+        image.src = `/pieces/${pieceId(piece)}.svg`;
+        image.alt = pieceLabel(piece);
+        image.dataset.piece = piece;
+        image.draggable = false;
+        square.append(image);
+        square.setAttribute('aria-label', `${squareName(index)}, ${pieceLabel(piece)}`);
+      } else {
+        square.setAttribute('aria-label', `${squareName(index)}, empty`);
+      }
+      if (column === 0) square.append(coordinate('rank', String(rank + 1)));
+      if (row === 7) square.append(coordinate('file', FILES[file]));
+      squares.push(square);
+    }
+  }
+  board.replaceChildren(...squares);
+}
+
+// The pockets of a Crazyhouse position, each by its player's side of the
+// board: every kind with its number. With a piece of the palette chosen, a
+// click on its kind adds one to its player's pocket; with the eraser, it
+// takes one out.
+export function drawPockets(stale) {
+  const shown = state.variant === 'crazyhouse' && state.pocket !== null && !stale;
+  const bottomColor = state.orientation === 'white' ? 'w' : 'b';
+  for (const [id, color] of [['pocket-top', bottomColor === 'w' ? 'b' : 'w'], ['pocket-bottom', bottomColor]]) {
+    const row = $(id);
+    row.hidden = !shown;
+    if (!shown) continue;
+    row.setAttribute('aria-label', `${color === 'w' ? 'White' : 'Black'}'s pocket`);
+    row.replaceChildren(
+      ...POCKET_ROLES.map((role) => {
+        const letter = color === 'w' ? role.toUpperCase() : role;
+        const count = Array.from(state.pocket).filter((c) => c === letter).length;
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.piece = letter;
+        button.title = `${count} ${pieceLabel(letter)}${count === 1 ? '' : 's'} in the pocket: choose the piece in the palette and click to add one, the eraser to take one out`;
+        const image = document.createElement('img');
+        image.src = `/pieces/${pieceId(letter)}.svg`;
+        image.alt = pieceLabel(letter);
+        image.style.opacity = count ? '1' : '0.25';
+        const number = document.createElement('span');
+        number.className = 'count';
+        number.textContent = count > 1 ? String(count) : '';
+        button.append(image, number);
+        button.addEventListener('click', () => editPocket(letter));
+        return button;
+      }),
+    );
+  }
+}
+
+export function coordinate(kind, text) {
+  const label = document.createElement('span');
+  label.className = `coord ${kind}`;
+  label.textContent = text;
+  return label;
+}
+
+export function squareIndex(square) {
+  const name = square.dataset.square;
+  return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
+}
+
+export function squareAt(x, y) {
+  return document.elementFromPoint(x, y)?.closest('#board .square') || null;
+}

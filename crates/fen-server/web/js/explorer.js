@@ -1,0 +1,77 @@
+// The opening explorer (when the server has an index): the moves played
+// from the record's position, and a move of its table played.
+import { $, state } from './state.js';
+import { placementToBoard } from './board.js';
+import { writeBack } from './editor.js';
+
+export async function showExplorer(fen) {
+  const box = $('explorer');
+  if (state.explorer === false || state.variant !== 'standard') {
+    box.hidden = true;
+    return;
+  }
+  const request = ++state.explorerRequest;
+  const query = encodeURIComponent(fen);
+  let answer;
+  try {
+    const response = await fetch(`/api/explorer?fen=${query}`);
+    if (response.status === 404) state.explorer = false;
+    if (!response.ok) {
+      box.hidden = true;
+      return;
+    }
+    answer = await response.json();
+  } catch {
+    box.hidden = true;
+    return;
+  }
+  if (request !== state.explorerRequest) return;
+  state.explorer = true;
+  const games = answer.white + answer.draws + answer.black;
+  const opening = answer.opening ? `${answer.opening.eco} ${answer.opening.name} · ` : '';
+  $('explorer-summary').textContent = `${opening}${games} game${games === 1 ? '' : 's'}`;
+  const rows = $('explorer-moves');
+  rows.replaceChildren();
+  for (const move of answer.moves) {
+    const row = document.createElement('tr');
+    const total = move.white + move.draws + move.black;
+    const san = document.createElement('button');
+    san.type = 'button';
+    san.className = 'explorer-move';
+    san.textContent = move.san;
+    san.title = `Play ${move.san}`;
+    san.addEventListener('click', () => playMove(fen, move.uci));
+    const bar = document.createElement('div');
+    bar.className = 'explorer-bar';
+    for (const [side, count] of [['white', move.white], ['draws', move.draws], ['black', move.black]]) {
+      const part = document.createElement('span');
+      part.className = side;
+      const share = total ? (100 * count) / total : 0;
+      part.style.width = `${share}%`;
+      part.textContent = share >= 12 ? `${Math.round(share)}%` : '';
+      bar.append(part);
+    }
+    const cells = [san, String(total), bar, move.averageRating == null ? '–' : String(move.averageRating)];
+    for (const content of cells) {
+      const cell = document.createElement('td');
+      cell.append(content);
+      row.append(cell);
+    }
+    rows.append(row);
+  }
+  box.hidden = false;
+}
+
+// A move of the explorer's table, played: the FEN after it replaces the
+// record under the caret.
+export async function playMove(fen, uci) {
+  const response = await fetch(`/api/play?fen=${encodeURIComponent(fen)}&moves=${uci}`);
+  if (!response.ok) return;
+  const answer = await response.json();
+  const next = answer.fens[answer.fens.length - 1];
+  const fields = next.split(' ');
+  state.board = placementToBoard(fields[0]);
+  state.promoted = new Set();
+  state.clocks = `${fields[4]} ${fields[5]}`;
+  writeBack(next);
+}

@@ -1,0 +1,75 @@
+// Talking to the server: the records checked as they are typed (an older
+// answer never overwrites a newer one), the lenient repair offered, the
+// text remembered in the URL.
+import { $, input, state } from './state.js';
+import { showResults } from './answer.js';
+
+export function scheduleCheck(delay) {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(check, delay);
+}
+
+export async function check() {
+  const text = input.value;
+  const request = ++state.request;
+  if (!text.trim()) {
+    state.results = [];
+    showResults();
+    return;
+  }
+  let results;
+  try {
+    const response = await fetch(`/api/check${variantQuery('?')}`, { method: 'POST', body: text });
+    const body = await response.json();
+    if (!Array.isArray(body)) throw new Error(body.error || `the server answered ${response.status}`);
+    results = body;
+  } catch (error) {
+    if (request !== state.request) return;
+    state.results = [];
+    showResults(`No answer from the server: ${error.message}`);
+    return;
+  }
+  // An older answer that arrives late must not overwrite a newer one.
+  if (request !== state.request) return;
+  state.results = results;
+  showResults();
+  rememberInUrl(text);
+}
+
+// `variant=…` after `joint` for a variant, nothing for standard chess.
+export function variantQuery(joint) {
+  return state.variant === 'standard' ? '' : `${joint}variant=${state.variant}`;
+}
+
+export function rememberInUrl(text) {
+  const lines = text.split('\n').filter((line) => line.trim());
+  const url = new URL(window.location.href);
+  if (state.variant === 'standard') url.searchParams.delete('variant');
+  else url.searchParams.set('variant', state.variant);
+  if (lines.length === 1 && lines[0].length <= 400) {
+    url.searchParams.set('fen', lines[0].trim().replaceAll(' ', '_'));
+  } else {
+    url.searchParams.delete('fen');
+  }
+  window.history.replaceState(null, '', url);
+}
+
+// When the record under the caret is malformed, asks the server whether
+// lenient reading repairs it; if so, the Repair button offers that.
+export async function offerRepair(active) {
+  const button = $('repair');
+  button.hidden = true;
+  state.repair = null;
+  if (!active) return;
+  const request = state.request;
+  try {
+    const response = await fetch(`/api/check?lenient=true&status=always${variantQuery('&')}`, { method: 'POST', body: active.input });
+    const body = await response.json();
+    if (request !== state.request || !Array.isArray(body) || !body[0] || !body[0].valid) return;
+    const repairs = body[0].errors.filter((e) => e.class === 'malformed').map((e) => e.message);
+    state.repair = { fen: body[0].fen, repairs };
+    button.hidden = false;
+  } catch (_) {
+    // No repair offered: the problems listed say what to fix.
+  }
+}

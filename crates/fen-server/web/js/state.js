@@ -1,0 +1,41 @@
+// What every part of the page shares: the text box, the state of the
+// board and of the last answer, and the few constants of FEN the page
+// needs to set up a board.
+export const FILES = 'abcdefgh';
+export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export const EMPTY_PLACEMENT = '8/8/8/8/8/8/8/8';
+
+export const $ = (id) => document.getElementById(id);
+export const input = $('input');
+
+export const state = {
+  orientation: 'white',
+  // board[rank * 8 + file], rank 0 being rank 1: a FEN piece letter or null.
+  board: new Array(64).fill(null),
+  problemSquares: new Set(),
+  tool: null,
+  results: [],
+  clocks: '0 1',
+  request: 0,
+  timer: null,
+  caretLine: 1,
+  // What lenient reading makes of a malformed record: { fen, repairs }.
+  repair: null,
+  // The variant the records are read in (the server's option word), and
+  // the fields it adds as the canonical FEN writes them: the pocket's
+  // letters (Crazyhouse) and the checks to give (Three-check, `3+3`).
+  variant: 'standard',
+  pocket: null,
+  checks: null,
+  // Squares of promoted pieces (`~` in Crazyhouse): captured, they go to
+  // the pocket as pawns.
+  promoted: new Set(),
+  // Whether the server answers /api/explorer (fen serve --explorer DIR);
+  // unknown until asked, false after a 404.
+  explorer: null,
+  explorerRequest: 0,
+};
+
+export function caretLine() {
+  return input.value.slice(0, input.selectionStart).split('\n').length;
+}
