@@ -82,6 +82,38 @@ pub struct VariantChoice {
     pub variant: Option<fenkit::variants::NamedVariant>,
 }
 
+/// The inputs of a subcommand that reads positions of any variant: the
+/// records and how to read them, and `--variant`. It stands for its
+/// [`Inputs`] where those are asked for.
+#[derive(Args, Default)]
+pub struct PositionInputs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub variant: VariantChoice,
+}
+
+impl PositionInputs {
+    /// How to read the records: the inputs' options in the variant chosen.
+    pub fn read_options(&self) -> ReadOptions {
+        self.variant.apply(self.inputs.read_options())
+    }
+}
+
+impl std::ops::Deref for PositionInputs {
+    type Target = Inputs;
+
+    fn deref(&self) -> &Inputs {
+        &self.inputs
+    }
+}
+
+impl std::ops::DerefMut for PositionInputs {
+    fn deref_mut(&mut self) -> &mut Inputs {
+        &mut self.inputs
+    }
+}
+
 impl VariantChoice {
     /// `read` with the variant chosen (and Chess960 castling for chess960).
     pub fn apply(&self, read: ReadOptions) -> ReadOptions {

@@ -101,7 +101,8 @@ fn results_stand_beside_their_rows() {
             .ends_with(",true,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -,black,none,")
     );
     assert!(
-        rows[2].contains(",false,,,,rank-too-short at column 36: "),
+        // The column in the row, as standard error says it.
+        rows[2].contains(",false,,,,rank-too-short at column 41: "),
         "{}",
         rows[2]
     );
@@ -217,7 +218,7 @@ fn a_long_row_is_read_and_a_long_record_refused_alone() {
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 4);
     assert!(rows[1].ends_with(&format!("{long},true,")));
-    assert!(rows[2].ends_with(",x,false,record-too-long at column 1: the record is 100000 bytes long; fen reads records of at most 4096 bytes (a FEN record has under 100; --max-line-bytes sets the limit)"), "{}", &rows[2][100_000..]);
+    assert!(rows[2].ends_with(",x,false,record-too-long at column 3: the record is 100000 bytes long; fen reads records of at most 4096 bytes (a FEN record has under 100; --max-line-bytes sets the limit)"), "{}", &rows[2][100_000..]);
     assert!(rows[3].starts_with("3,8/8/8/8/8/8/8/8 w - - 0 1,z,false,missing-king"));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(

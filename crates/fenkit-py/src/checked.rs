@@ -140,37 +140,30 @@ fn problems(record: &[u8], checked: &CheckedRecord) -> Vec<Problem> {
 impl Checked {
     pub(crate) fn new(record: &[u8], read: &ReadOptions) -> Checked {
         let checked = read.check(record);
-        let fen = checked
-            .setup
-            .as_ref()
-            .map(|s| WriteOptions::default().fen(s));
-        // The placement and castling fields as the library's one writer
-        // writes them; the others are values of the setup.
-        let written = |index: usize| {
-            fen.as_deref()
-                .and_then(|f| f.split(' ').nth(index))
-                .map(str::to_string)
-        };
-        let (placement, castling) = (written(0), written(2));
+        let write = WriteOptions::default();
         let setup = checked.setup.as_ref();
+        let fen = setup.map(|s| write.fen(s));
+        // The squares a diagram crosses out: those the errors name (the
+        // rules already ran in the check).
         let crossed = checked
-            .setup
-            .as_ref()
-            .map(|s| fenkit::render::squares_to_cross_out(&fenkit::violations(s, read.castling)))
-            .unwrap_or_default();
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.severity() == Severity::Error)
+            .filter_map(|d| d.square)
+            .collect();
         Checked {
             input: fenkit::printable(&String::from_utf8_lossy(record)).into_owned(),
             valid: checked.is_valid(),
             well_formed: checked.setup.is_some(),
             problems: problems(record, &checked),
             side: setup.map(|s| s.turn.fold_wb("white", "black").to_string()),
-            castling,
+            castling: setup.map(|s| write.castling(s)),
             ep_square: setup
-                .and_then(|s| s.ep_square)
+                .and_then(|s| write.ep_square(s))
                 .map(|square| square.to_string()),
             halfmove_clock: setup.map(|s| s.halfmoves),
             fullmove_number: setup.map(|s| s.fullmoves.get()),
-            placement,
+            placement: setup.map(|s| write.placement(s)),
             fen,
             crossed,
             position: checked.position(read.castling),

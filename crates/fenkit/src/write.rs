@@ -163,6 +163,41 @@ impl WriteOptions {
         String::from_utf8(out).expect("ASCII")
     }
 
+    /// The piece placement field of `setup` as [`WriteOptions::write_fen`]
+    /// writes it (a variant's pocket and promoted pieces included), for a
+    /// front end that shows the fields apart.
+    ///
+    /// ```
+    /// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4K2R b K - 0 1")?.setup;
+    /// let options = fenkit::WriteOptions::default();
+    /// assert_eq!(options.placement(&setup), "4k3/8/8/8/8/8/8/4K2R");
+    /// assert_eq!(options.castling(&setup), "K");
+    /// assert_eq!(options.ep_square(&setup), None);
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn placement(&self, setup: &Setup) -> String {
+        let mut out = Vec::with_capacity(72);
+        write_placement(&setup.board, setup.promoted, &mut out);
+        if let Some(pockets) = &setup.pockets {
+            variants::write_pockets(pockets, &mut out);
+        }
+        String::from_utf8(out).expect("ASCII")
+    }
+
+    /// The castling field of `setup` in these options' notation (`-`
+    /// for no right).
+    pub fn castling(&self, setup: &Setup) -> String {
+        let mut out = Vec::with_capacity(4);
+        castling::write_castling(setup, self.castling, &mut out);
+        String::from_utf8(out).expect("ASCII")
+    }
+
+    /// The en passant square written for `setup` under these options'
+    /// policy.
+    pub fn ep_square(&self, setup: &Setup) -> Option<shakmaty::Square> {
+        ep_square(setup, self.ep)
+    }
+
     /// Appends the EPD of `setup`: the four position fields, then
     /// `operations`, each ended by `;`.
     ///
@@ -281,19 +316,18 @@ pub fn write_board_lines(letters: &[u8; 64], out: &mut Vec<u8>) {
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
 pub fn fields_in_words(setup: &Setup) -> String {
-    let fen = WriteOptions::default().fen(setup);
-    let fields: Vec<&str> = fen.split(' ').collect();
+    let options = WriteOptions::default();
     let mut words = format!("{} to move", setup.turn.fold_wb("White", "Black"));
-    match fields.get(2) {
-        Some(&"-") | None => words.push_str(" · no castling"),
-        Some(rights) => {
+    match options.castling(setup) {
+        rights if rights == "-" => words.push_str(" · no castling"),
+        rights => {
             words.push_str(" · castling ");
-            words.push_str(rights);
+            words.push_str(&rights);
         }
     }
-    if let Some(square) = fields.get(3).filter(|&&field| field != "-") {
+    if let Some(square) = options.ep_square(setup) {
         words.push_str(" · en passant ");
-        words.push_str(square);
+        words.push_str(&square.to_string());
     }
     words
 }

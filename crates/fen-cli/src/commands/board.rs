@@ -9,13 +9,11 @@ use super::prelude::*;
 #[derive(clap::Args, Default)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.variant.apply(args.inputs.read_options());
+    let read = args.inputs.read_options();
     let items = Separated::default();
     run::stream(&mut Board { read, items }, &args.inputs, out)
 }

@@ -32,9 +32,7 @@ use crate::{
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
     /// Which classes of problems make a record invalid.
     #[arg(long, value_parser = word::<fenkit::Strictness>(), default_value_t)]
     pub strictness: fenkit::Strictness,
@@ -45,7 +43,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut read = args.variant.apply(args.inputs.read_options());
+    let mut read = args.inputs.read_options();
     read.strictness = args.strictness;
     let defaults = rows::Defaults {
         columns: &[Column::Valid, Column::Errors, Column::Warnings],

@@ -25,11 +25,10 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let normalize::Args {
         inputs,
-        variant,
         style,
         rows,
     } = args.records;
-    let read = variant.apply(inputs.read_options());
+    let read = inputs.read_options();
     let write = style.write_options(&read);
     let converted = match args.to {
         Target::Fen => Column::Fen,

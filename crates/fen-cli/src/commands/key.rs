@@ -10,16 +10,13 @@ use crate::{
 };
 
 /// Print the key of each legal position: the four fields that opening
-/// classification uses (en passant only when a legal capture exists), or
-/// the Polyglot book key.
+/// classification uses (en passant only when a legal capture exists; a
+/// variant's own fields too, its pocket or checks to give), or the
+/// Polyglot book key.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    /// Read records as a variant's; the key is then its four fields with
-    /// the variant's own (pocket, checks to give).
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
     /// Print the 64-bit Polyglot Zobrist key in hex instead.
     #[arg(long)]
     pub polyglot: bool,
@@ -33,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.variant.apply(args.inputs.read_options());
+    let read = args.inputs.read_options();
     if read.variant != fenkit::variants::Variant::Chess && args.polyglot {
         let name = fenkit::variants::variant_name(read.variant);
         out.note(&format!("fen key --polyglot: Polyglot's keys are standard chess's, and {name} has none; without --polyglot, the key is the position's four fields and {name}'s own"))?;

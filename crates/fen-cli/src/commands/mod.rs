@@ -47,7 +47,7 @@ mod prelude {
         legal_reported, legal_variant_reported, parse_reported, report, reported, warn_if_illegal,
     };
     pub use crate::{
-        options::Inputs,
+        options::{Inputs, PositionInputs},
         output::Output,
         run::{self, Job, Parallel, Separated, Status},
     };

@@ -10,14 +10,12 @@ use super::prelude::*;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut moves = Moves {
-        read: args.variant.apply(args.inputs.read_options()),
+        read: args.inputs.read_options(),
         items: Separated::default(),
     };
     run::stream(&mut moves, &args.inputs, out)

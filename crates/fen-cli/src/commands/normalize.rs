@@ -4,7 +4,7 @@
 use std::io;
 
 use crate::{
-    options::{Inputs, Style},
+    options::{PositionInputs, Style},
     output::Output,
     rows::{self, Column, Need},
     run::{self, Status},
@@ -18,9 +18,7 @@ use super::convert::{Convert, Operations};
 #[group(id = "normalize")] // `fen convert` takes these too, under its own `Args`.
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
     #[command(flatten)]
     pub style: Style,
     #[command(flatten)]
@@ -28,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.variant.apply(args.inputs.read_options());
+    let read = args.inputs.read_options();
     let write = args.style.write_options(&read);
     let defaults = rows::Defaults {
         columns: &[Column::Fen, Column::Errors],

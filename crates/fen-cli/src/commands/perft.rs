@@ -23,9 +23,7 @@ pub struct Args {
     #[arg(value_parser = |text: &str| crate::options::number_in(text, 0..=20), required_unless_present = "suite")]
     pub depth: Option<u32>,
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
     /// The count under each legal move (UCI), then the total; with
     /// --suite, under each move of a record whose count differs, with the
     /// position after the move.
@@ -47,7 +45,7 @@ pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
         return suite(args, out);
     }
     let mut perft = Perft {
-        read: args.variant.apply(args.inputs.read_options()),
+        read: args.inputs.read_options(),
         depth: args.depth.unwrap_or_default(),
         divide: args.divide,
     };
@@ -325,7 +323,7 @@ fn count_at(record: &[u8], depth: u32) -> usize {
 fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
     let read = ReadOptions {
         lenient: true,
-        ..args.variant.apply(args.inputs.read_options())
+        ..args.inputs.read_options()
     };
     let mut gather = Gather {
         read,

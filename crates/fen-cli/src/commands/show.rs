@@ -17,9 +17,7 @@ use crate::{options::Facing, progress::When, report};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
     /// FEN letters and '.' instead of chess figurines.
     #[arg(long)]
     pub ascii: bool,
@@ -32,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut show = Show::new(args.variant.apply(args.inputs.read_options()), &args);
+    let mut show = Show::new(args.inputs.read_options(), &args);
     run::stream(&mut show, &args.inputs, out)
 }
 

@@ -11,21 +11,18 @@ use crate::options::{Format, Report};
 
 /// Count what the records hold: valid and invalid (by code, with an
 /// example), side to move, castling, en passant, pieces on the board,
-/// checks, mates and stalemates, duplicates.
+/// checks, mates and stalemates, duplicates (a variant's records with its
+/// pockets and counters read, by its rules).
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: Inputs,
-    /// Count a variant's records (pockets and counters read, its rules
-    /// for legality, checks and mates).
-    #[command(flatten)]
-    pub variant: crate::options::VariantChoice,
+    pub inputs: PositionInputs,
     #[command(flatten)]
     pub report: Report,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = args.variant.apply(args.inputs.read_options());
+    let read = args.inputs.read_options();
     let mut stats = Stats::new(read, args.report.format);
     run::stream(&mut stats, &args.inputs, out)
 }
