@@ -3,6 +3,7 @@
 //! (`main.rs`) is the table of subcommands; `commands/` holds one file per
 //! subcommand, `run/` the runner that feeds them records.
 
+pub mod codes;
 pub mod commands;
 pub mod extract;
 pub mod games;

@@ -191,20 +191,27 @@ macro_rules! codes {
         #[non_exhaustive]
         pub enum Code {
             $($(#[$doc])* $variant,)*
+            /// A problem of the input around a record that only a front end
+            /// meets, by the name the front end gives it (the command's
+            /// `line-too-long` and `missing-column`): the front end owns
+            /// these codes, the library only carries them. Always of the
+            /// malformed class.
+            Input(&'static str),
         }
 
         impl Code {
-            /// Every code, in declaration order.
+            /// Every code of the library's own, in declaration order.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
             /// The stable kebab-case name of the code.
             pub const fn as_str(self) -> &'static str {
                 match self {
                     $(Code::$variant => $name,)*
+                    Code::Input(name) => name,
                 }
             }
 
-            /// The code with the given kebab-case name.
+            /// The library's code with the given kebab-case name.
             pub fn from_name(name: &str) -> Option<Code> {
                 match name {
                     $($name => Some(Code::$variant),)*
@@ -224,11 +231,6 @@ codes! {
     /// Fields separated by something other than exactly one space, or blanks
     /// at the start or end of the record.
     BadSeparator => "bad-separator",
-    /// The line holding the record is longer than the reader accepts.
-    LineTooLong => "line-too-long",
-    /// The record is longer than the reader accepts, in a row (a CSV
-    /// column, a JSON value) that is not too long itself.
-    RecordTooLong => "record-too-long",
     /// A NUL byte.
     NulByte => "nul-byte",
     /// Control bytes (NUL, CR, form feed, vertical tab) after the record's
@@ -245,12 +247,6 @@ codes! {
     /// an analysis URL, a PGN `[FEN "…"]` tag, Markdown backticks, a
     /// trailing comment (taken off by lenient reading).
     WrappedRecord => "wrapped-record",
-    /// The CSV/TSV column or JSON key that should hold the record is not
-    /// there (found by readers of other files, not by the parser).
-    MissingColumn => "missing-column",
-    /// A record beyond the first where the output holds one image only
-    /// (found by the command that draws diagrams, not by the parser).
-    OneImageOnly => "one-image-only",
 
     // Piece placement.
     /// A character that is neither a piece letter, a digit nor `/`.
@@ -454,14 +450,10 @@ impl Code {
             MissingField
             | ExtraField
             | BadSeparator
-            | LineTooLong
-            | RecordTooLong
             | NulByte
             | InvalidUtf8
             | QuotedRecord
             | WrappedRecord
-            | MissingColumn
-            | OneImageOnly
             | BadPieceChar
             | BadDigit
             | AdjacentDigits
@@ -495,7 +487,8 @@ impl Code {
             | PocketNotInVariant
             | BadPromotedMark
             | BadChecks
-            | ChecksNotInVariant => Class::Malformed,
+            | ChecksNotInVariant
+            | Input(_) => Class::Malformed,
             // What stops play or contradicts the record: shakmaty (and any
             // engine) refuses these positions, or the record says two
             // things that cannot both be true (an en passant square beside

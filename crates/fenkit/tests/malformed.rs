@@ -658,18 +658,13 @@ fn the_table_covers_every_code_a_record_can_raise() {
         .flat_map(|(_, expected)| expected.iter().map(|e| e.0))
         .collect();
     for code in fenkit::Code::ALL {
-        // Lines too long, missing columns and records beyond one image
-        // are the command's to find, and moves the games module's; not the
-        // parser's. Wrapped records are lenient reading's (lenient.rs), a
-        // variant's fields and rules its reading's (variants.rs).
+        // Moves are the games module's to find, not the parser's. Wrapped
+        // records are lenient reading's (lenient.rs), a variant's fields
+        // and rules its reading's (variants.rs).
         use fenkit::Code::*;
         if !matches!(
             code,
-            LineTooLong
-                | RecordTooLong
-                | MissingColumn
-                | OneImageOnly
-                | EpUndecided
+            EpUndecided
                 | WrappedRecord
                 | BadMove
                 | IllegalMove

@@ -9,7 +9,7 @@ use std::{
 };
 
 use fenkit::{
-    Code, Diagnostic, Field, Span,
+    Diagnostic, Field, Span,
     render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme},
 };
 
@@ -359,7 +359,7 @@ impl Job for Image {
         }
         if one_image && self.records > 1 {
             let diagnostic = Diagnostic::new(
-                Code::OneImageOnly,
+                crate::codes::ONE_IMAGE_ONLY,
                 Field::Record,
                 Span::default(),
                 "this output holds one image, and an earlier record has it; use -o DIRECTORY for one file per record",

@@ -32,7 +32,7 @@ mod source;
 
 use std::io;
 
-use fenkit::{Code, Diagnostic, Field, Record, Span};
+use fenkit::{Diagnostic, Field, Record, Span};
 
 pub use blocks::{Block, Blocks, Line, MAX_LINE, MAX_ROW, lines};
 pub use parallel::read_all as read_all_parallel;
@@ -325,8 +325,12 @@ fn feed_line(
                     "the line is {length} bytes long; fen reads lines of at most {most} bytes (a FEN record has under 100; --max-line-bytes sets the limit)"
                 ),
             };
-            let diagnostic =
-                Diagnostic::new(Code::LineTooLong, Field::Record, Span::default(), why);
+            let diagnostic = Diagnostic::new(
+                crate::codes::LINE_TOO_LONG,
+                Field::Record,
+                Span::default(),
+                why,
+            );
             return job.unreadable(&record, &diagnostic, out);
         }
     };
@@ -338,10 +342,10 @@ fn feed_line(
                 let why = format!(
                     "the record is {length} bytes long; fen reads records of at most {most} bytes (a FEN record has under 100; --max-line-bytes sets the limit)"
                 );
-                (offset, Default::default(), Some((Code::RecordTooLong, why)))
+                (offset, Default::default(), Some((crate::codes::RECORD_TOO_LONG, why)))
             }
             Extracted::Record(offset, bytes) => (offset, bytes, None),
-            Extracted::Missing(why) => (0, Default::default(), Some((Code::MissingColumn, why))),
+            Extracted::Missing(why) => (0, Default::default(), Some((crate::codes::MISSING_COLUMN, why))),
         };
         let record = Record {
             source,
