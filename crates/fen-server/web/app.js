@@ -5,7 +5,7 @@
 // part is a module of js/; this one wires them to the page.
 import { $, EMPTY_PLACEMENT, START, caretLine, input, state } from './js/state.js';
 import { drawBoard, placementToBoard } from './js/board.js';
-import { applyRepair, showResults } from './js/answer.js';
+import { activeResult, applyRepair, showResults } from './js/answer.js';
 import { buildPalette, controlsFen, currentTurn, fillEnPassant, setControls, startDrag, writeBack } from './js/editor.js';
 import { syncScroll } from './js/highlight.js';
 import { check, scheduleCheck } from './js/network.js';
@@ -29,10 +29,13 @@ function init() {
   drawBoard(false);
   input.addEventListener('input', () => scheduleCheck(120));
   input.addEventListener('scroll', syncScroll);
-  // Moving the caret to another line shows that line's record.
+  // Moving the caret to another record (another line, or another
+  // record of the line) shows that record.
   for (const name of ['keyup', 'click']) {
     input.addEventListener(name, () => {
-      if (caretLine() !== state.caretLine) showResults();
+      const active = activeResult();
+      const shown = active ? `${active.line}:${active.column}` : null;
+      if (caretLine() !== state.caretLine || shown !== state.shown) showResults();
     });
   }
   $('board').addEventListener('pointerdown', startDrag);

@@ -261,6 +261,34 @@ test('flip, copy, several records, and nothing fetched from elsewhere', async ()
   assert.deepEqual(foreign, []);
 });
 
+test('records sharing a line are edited one at a time, and Chess960 castling is kept', async () => {
+  await paste(`${START} ${SICILIAN}`);
+  await page.focus('#input');
+  await page.keyboard.press('Control+End');
+  // The caret stands in the second record: the board is the Sicilian's.
+  await statusSays(/^2 records, 2 valid\. Line 1: Legal position\. Black to move/);
+  await page.check('input[name="turn"][value="w"]');
+  const sicilianWhite = SICILIAN.replace(' b ', ' w ');
+  assert.equal(await fen(), `${START} ${sicilianWhite}`);
+  // The first record, edited, leaves the second as it is.
+  await page.focus('#input');
+  await page.keyboard.press('Control+Home');
+  await statusSays(/Line 1: Legal position\. White to move/);
+  await page.click('#palette button[data-tool="erase"]');
+  await page.click('#board [data-square="e2"]');
+  await page.click('#palette button[data-tool="erase"]');
+  assert.equal(await fen(), `rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 ${sicilianWhite}`);
+  // Chess960: its castling rights are read, shown and written back.
+  const chess960 = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9';
+  await page.selectOption('#variant', 'chess960');
+  await paste(chess960);
+  await statusSays(/^Legal Chess960 position\. White to move/);
+  await page.uncheck('input[name="castle"][value="q"]');
+  assert.equal(await fen(), chess960.replace('KQkq', 'KQk'));
+  await statusSays(/Legal Chess960 position/);
+  await page.selectOption('#variant', 'standard');
+});
+
 test('a Crazyhouse record shows its pockets, which the palette fills and the eraser empties', async () => {
   const pocketed = 'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3';
   await page.selectOption('#variant', 'standard');

@@ -1,19 +1,23 @@
 // Showing the server's answer: the record under the caret on the board,
 // its status in words, every problem listed, its canonical FEN and links.
-import { $, EMPTY_PLACEMENT, caretLine, state } from './state.js';
+import { $, EMPTY_PLACEMENT, caretColumn, caretLine, state } from './state.js';
 import { drawBoard, drawPockets, placementToBoard } from './board.js';
 import { setControls, writeBack } from './editor.js';
 import { showExplorer } from './explorer.js';
 import { selectProblem, showHighlights } from './highlight.js';
 import { offerRepair, variantQuery } from './network.js';
 
-// The record the board shows: the one on the caret's line, or else the
+// The record the board shows: on the caret's line, the one the caret
+// stands in or after (several records may share a line); or else the
 // nearest one above it, or else the first.
 export function activeResult() {
   const line = caretLine();
+  const column = caretColumn();
   let chosen = null;
   for (const result of state.results) {
-    if (result.line <= line) chosen = result;
+    if (result.line < line || (result.line === line && (result.column <= column || !chosen || chosen.line < line))) {
+      chosen = result;
+    }
   }
   return chosen || state.results[0] || null;
 }
@@ -21,6 +25,7 @@ export function activeResult() {
 export function showResults(failure) {
   state.caretLine = caretLine();
   const active = activeResult();
+  state.shown = active ? `${active.line}:${active.column}` : null;
   showHighlights();
   showProblems();
   showStatus(active, failure);
@@ -153,7 +158,9 @@ export function showCanonical(active) {
   $('canonical').textContent = fen;
   const query = encodeURIComponent(fen.replaceAll(' ', '_')).replaceAll('%2F', '/');
   const flip = state.orientation === 'black' ? '&orientation=black' : '';
-  const variant = variantQuery('&');
+  // A diagram draws the board alone: Chess960's castling is not its
+  // concern.
+  const variant = state.variant === 'chess960' ? '' : variantQuery('&');
   $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}`;
   $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}`;
   showExplorer(fen);

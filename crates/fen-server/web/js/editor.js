@@ -3,6 +3,7 @@
 // over the record under the caret.
 import { $, FILES, caretLine, input, state } from './state.js';
 import { boardToPlacement, drawBoard, pieceId, pieceLabel, squareAt, squareIndex } from './board.js';
+import { activeResult } from './answer.js';
 import { scheduleCheck } from './network.js';
 
 const PALETTE = ['K', 'Q', 'R', 'B', 'N', 'P', 'erase', 'k', 'q', 'r', 'b', 'n', 'p', 'move'];
@@ -26,6 +27,7 @@ export function editPocket(letter) {
 export function setControls(turn, castling, enPassant) {
   for (const radio of document.querySelectorAll('input[name="turn"]')) radio.checked = radio.value === turn;
   for (const box of document.querySelectorAll('input[name="castle"]')) box.checked = castling.includes(box.value);
+  state.otherCastling = Array.from(castling).filter((letter) => !'KQkq-'.includes(letter)).join('');
   fillEnPassant(turn, enPassant);
 }
 
@@ -53,18 +55,40 @@ export function currentTurn() {
 
 export function controlsFen() {
   const turn = currentTurn();
-  const castling = Array.from(document.querySelectorAll('input[name="castle"]:checked'), (box) => box.value).join('') || '-';
+  // White's rights before Black's: the boxes' letters, then the others
+  // the record had (file letters of Chess960 castling).
+  const boxes = Array.from(document.querySelectorAll('input[name="castle"]:checked'), (box) => box.value);
+  const others = Array.from(state.otherCastling);
+  const white = (letter) => letter === letter.toUpperCase();
+  const castling =
+    [...boxes.filter(white), ...others.filter(white), ...boxes.filter((l) => !white(l)), ...others.filter((l) => !white(l))].join('') || '-';
   const pocket = state.variant === 'crazyhouse' && state.pocket !== null ? `[${state.pocket}]` : '';
   const checks = state.variant === 'threecheck' && state.checks ? ` ${state.checks}` : '';
   return `${boardToPlacement(state.board)}${pocket} ${turn} ${castling} ${$('ep').value}${checks} ${state.clocks}`;
 }
 
-// Writes the editor's position over the record under the caret.
+// Writes the editor's position over the record under the caret: that
+// record alone when others share its line, else the caret's line.
 export function writeBack(fen) {
   const lines = input.value.split('\n');
   const target = Math.min(caretLine(), lines.length) - 1;
-  lines[target] = fen;
-  const caret = lines.slice(0, target).join('\n').length + (target > 0 ? 1 : 0) + fen.length;
+  const active = activeResult();
+  let caret;
+  const chars = Array.from(lines[target] || '');
+  const start = active ? active.column - 1 : 0;
+  const end = active ? start + Array.from(active.input).length : 0;
+  // Only while the answer is that of this text: the record stands where
+  // the server said.
+  if (active && active.line === target + 1 && chars.slice(start, end).join('') === active.input) {
+    lines[target] = chars.slice(0, start).join('') + fen + chars.slice(end).join('');
+    caret = chars.slice(0, start).join('').length + fen.length;
+    // Until the server answers, the record there is the one written.
+    active.input = fen;
+  } else {
+    lines[target] = fen;
+    caret = fen.length;
+  }
+  caret += lines.slice(0, target).join('\n').length + (target > 0 ? 1 : 0);
   input.value = lines.join('\n');
   input.setSelectionRange(caret, caret);
   state.problemSquares = new Set();

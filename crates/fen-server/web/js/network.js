@@ -36,9 +36,13 @@ export async function check() {
   rememberInUrl(text);
 }
 
-// `variant=…` after `joint` for a variant, nothing for standard chess.
+// What reads the records as the chosen variant says, after `joint`:
+// `variant=…`, or `chess960=true` (Chess960 castling); nothing for
+// standard chess.
 export function variantQuery(joint) {
-  return state.variant === 'standard' ? '' : `${joint}variant=${state.variant}`;
+  if (state.variant === 'standard') return '';
+  if (state.variant === 'chess960') return `${joint}chess960=true`;
+  return `${joint}variant=${state.variant}`;
 }
 
 export function rememberInUrl(text) {

@@ -19,6 +19,12 @@ export const state = {
   request: 0,
   timer: null,
   caretLine: 1,
+  // The record the board shows, as [line, column]: another record on the
+  // same line is another record.
+  shown: null,
+  // Castling letters of the record that the four boxes do not hold (a
+  // Chess960 record's file letters): written back as they were.
+  otherCastling: '',
   // What lenient reading makes of a malformed record: { fen, repairs }.
   repair: null,
   // The variant the records are read in (the server's option word), and
@@ -38,4 +44,11 @@ export const state = {
 
 export function caretLine() {
   return input.value.slice(0, input.selectionStart).split('\n').length;
+}
+
+// The caret's 1-based column in its line, in characters, as the server
+// counts columns.
+export function caretColumn() {
+  const before = input.value.slice(0, input.selectionStart).split('\n').pop();
+  return Array.from(before).length + 1;
 }
