@@ -11,6 +11,7 @@ use crate::{
 
 /// The outcome of checking one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Checked {
     /// The position, when the record is well-formed (legal or not).
     pub setup: Option<Setup>,

@@ -24,6 +24,7 @@ use crate::{Diagnostic, Problem, Record};
 /// assert!(text.contains(r#""valid":true"#) && text.contains(r#""turn":"white","check":false,"checkmate":false"#));
 /// ```
 #[derive(Clone, Debug, Serialize)]
+#[non_exhaustive]
 pub struct RecordJson<'a> {
     pub source: &'a str,
     pub line: u64,

@@ -29,6 +29,7 @@ use crate::{Class, Code, Diagnostic, Field, Record, Severity};
 /// assert_eq!((alone.line, alone.column, alone.record_column), (None, 19, 19));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Problem<'a> {
     pub code: Code,
     pub severity: Severity,

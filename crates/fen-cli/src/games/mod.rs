@@ -45,14 +45,15 @@ fn place_in(game: &GameText, at: usize) -> Place {
     }
 }
 
-/// Where `error` of `game` stands: the move that could not be played, the
-/// comment never closed, or the value of the tag at fault (`[Variant]`,
-/// `[FEN]`); `None` when it cannot be found.
-fn place_of(game: &GameText, error: &GameError) -> Option<Place> {
-    let at = match error.ply {
+/// Where a problem of `game` stands: at ply `ply`, the move that could not
+/// be played; without one, by its `code`, the comment never closed or the
+/// value of the tag at fault (`[Variant]`, `[FEN]`); `None` when it cannot
+/// be found.
+fn place_of(game: &GameText, ply: Option<usize>, code: fenkit::Code) -> Option<Place> {
+    let at = match ply {
         Some(ply) => mainline_move(&game.text, ply)?.start,
-        None if error.code == fenkit::Code::UnterminatedComment => unclosed_brace(&game.text)?,
-        None if error.code == fenkit::Code::UnknownVariant => {
+        None if code == fenkit::Code::UnterminatedComment => unclosed_brace(&game.text)?,
+        None if code == fenkit::Code::UnknownVariant => {
             memchr::memmem::find(&game.text, b"[Variant \"")? + 10
         }
         None => memchr::memmem::find(&game.text, b"[FEN \"")? + 6,
@@ -118,7 +119,7 @@ fn dialect_warnings(
 /// game N: …`, at the failed move or tag where it can be found, else at
 /// the game's first line.
 pub fn diagnostic(source: &str, game: &GameText, error: &GameError) -> String {
-    let place = place_of(game, error).unwrap_or(Place {
+    let place = place_of(game, error.ply, error.code).unwrap_or(Place {
         line: game.line,
         column: 1,
     });
@@ -159,13 +160,7 @@ pub fn say_stop(
 
 /// A warning of `game`, at its move or tag, as a line like a diagnostic's.
 fn warning(source: &str, game: &GameText, warning: &GameWarning) -> String {
-    let at = GameError {
-        game: warning.game,
-        ply: warning.ply,
-        code: fenkit::Code::BadMove,
-        message: String::new(),
-    };
-    let place = place_of(game, &at).unwrap_or(Place {
+    let place = place_of(game, warning.ply, fenkit::Code::BadMove).unwrap_or(Place {
         line: game.line,
         column: 1,
     });

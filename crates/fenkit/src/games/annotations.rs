@@ -66,6 +66,7 @@ impl std::fmt::Display for Drawn {
 /// The annotations of one ply (or, for ply 0, of the game before its first
 /// move).
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Annotations {
     /// The mover's clock after the move, in seconds.
     pub clock: Option<f64>,

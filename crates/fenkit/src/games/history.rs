@@ -40,6 +40,7 @@ pub enum Event {
 /// assert_eq!(events, [Event::Repetition { times: 3, plies: vec![0, 4, 8] }]);
 /// ```
 #[derive(Default)]
+#[non_exhaustive]
 pub struct History {
     seen: HashMap<u64, Vec<usize>>,
     plies: usize,

@@ -16,6 +16,7 @@ use crate::{
 
 /// Why a move text does not give a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveError {
     /// `bad-move` (neither SAN nor UCI), `illegal-move` or `ambiguous-move`.
     pub code: Code,

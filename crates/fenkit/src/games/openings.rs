@@ -8,6 +8,7 @@ use shakmaty::{Chess, Position, san::San};
 
 /// A named opening line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Opening {
     /// The ECO code, such as `C60`.
     pub eco: &'static str,

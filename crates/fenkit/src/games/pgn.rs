@@ -47,6 +47,7 @@ pub struct Ply<'a> {
 /// How a game ended: its number, how many plies it had, and where it
 /// stopped.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct GameEnd {
     pub game: u64,
     pub plies: usize,
@@ -57,6 +58,7 @@ pub struct GameEnd {
 
 /// Why the rest of a game was skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GameError {
     pub game: u64,
     /// The ply of the move that could not be played; none for a bad tag.
@@ -118,6 +120,7 @@ pub struct Plies<F> {
 /// Something a game writes against PGN's standard but whose meaning is
 /// plain, read all the same (unless [`Plies::strictly`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GameWarning {
     pub game: u64,
     /// The ply of the move written so; none for the `[FEN]` tag.

@@ -22,6 +22,7 @@ use crate::{
 
 /// A rule of chess that a position breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Violation {
     pub code: Code,
     /// The field to point at: usually the placement, or the castling, en

@@ -5,6 +5,7 @@ use super::*;
 
 /// A well-formed record: the position and where its fields stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Parsed {
     pub setup: Setup,
     pub fields: FieldSpans,
@@ -46,6 +47,7 @@ impl From<Parsed> for Setup {
 
 /// A record that is not well-formed FEN, with every problem found in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
     // Boxed: the error path allocates anyway, and this keeps `Result` small.
     pub(super) inner: Box<Problems>,

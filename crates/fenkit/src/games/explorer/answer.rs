@@ -52,6 +52,7 @@ impl ExplorerQuery {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[non_exhaustive]
 pub struct ExplorerAnswer {
     pub white: u64,
     pub draws: u64,
@@ -67,6 +68,7 @@ pub struct ExplorerAnswer {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[non_exhaustive]
 pub struct ExplorerMove {
     pub uci: String,
     pub san: String,
@@ -87,6 +89,7 @@ impl ExplorerMove {
 /// played there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct ExplorerTopGame {
     pub uci: String,
     /// The lichess game ID, or the game's number in the index.
