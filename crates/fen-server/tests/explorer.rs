@@ -19,6 +19,8 @@ use serde_json::Value;
 use shakmaty::{Chess, Position, uci::UciMove};
 use tower::ServiceExt;
 
+mod common;
+
 /// A game: its moves (UCI) and its tags, in `ExplorerGame::TAGS`' order.
 type Game = (&'static [&'static str], [Option<&'static str>; 9]);
 
@@ -97,7 +99,16 @@ async fn ask(explorer: Option<Arc<Explorer>>, uri: &str) -> (StatusCode, Value) 
         .unwrap();
     let status = response.status();
     let body = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&body).unwrap())
+    let value = serde_json::from_slice(&body).unwrap();
+    // Every answer is what /openapi.json says.
+    common::conforms(
+        &common::spec(),
+        "GET",
+        uri.split('?').next().unwrap(),
+        status,
+        &value,
+    );
+    (status, value)
 }
 
 #[tokio::test]

@@ -1,0 +1,128 @@
+//! What the tests share: the answers held to `/openapi.json`.
+
+use axum::http::StatusCode;
+use serde_json::Value;
+
+/// The document the service serves.
+pub fn spec() -> Value {
+    serde_json::from_str(include_str!("../../src/openapi.json")).expect("the document is JSON")
+}
+
+/// What `node` stands for: itself, or what its `$ref`
+/// (`#/components/...`) names in the document.
+pub fn resolve<'a>(spec: &'a Value, node: &'a Value) -> &'a Value {
+    match node.get("$ref").and_then(Value::as_str) {
+        Some(pointer) => resolve(
+            spec,
+            spec.pointer(pointer.trim_start_matches('#'))
+                .unwrap_or_else(|| panic!("the document has no {pointer}")),
+        ),
+        None => node,
+    }
+}
+
+/// Why `value` is not what `schema` says, at `path`; nothing when it is.
+/// The parts of JSON Schema the document uses: `$ref`, `oneOf`, `type`,
+/// `nullable`, `enum`, `properties` (a key not declared is a fault),
+/// `required`, `items`, `minimum`, `maximum`.
+pub fn faults(spec: &Value, schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
+    let schema = resolve(spec, schema);
+    if let Some(choices) = schema["oneOf"].as_array() {
+        // Exactly one of the choices fits; else say why the nearest does
+        // not.
+        let mut reasons: Vec<Vec<String>> = choices
+            .iter()
+            .map(|choice| {
+                let mut found = Vec::new();
+                faults(spec, choice, value, path, &mut found);
+                found
+            })
+            .collect();
+        match reasons.iter().filter(|found| found.is_empty()).count() {
+            1 => {}
+            0 => {
+                reasons.sort_by_key(Vec::len);
+                out.append(&mut reasons[0]);
+            }
+            _ => out.push(format!("{path}: fits more than one choice of a oneOf")),
+        }
+        return;
+    }
+    if value.is_null() {
+        if schema["nullable"] != true {
+            out.push(format!("{path}: null, and the document does not allow it"));
+        }
+        return;
+    }
+    let fits = match schema["type"].as_str() {
+        Some("object") => value.is_object(),
+        Some("array") => value.is_array(),
+        Some("string") => value.is_string(),
+        Some("integer") => value.is_i64() || value.is_u64(),
+        Some("number") => value.is_number(),
+        Some("boolean") => value.is_boolean(),
+        _ => true,
+    };
+    if !fits {
+        out.push(format!("{path}: {value} is not of type {}", schema["type"]));
+        return;
+    }
+    if let Some(words) = schema["enum"].as_array()
+        && !words.contains(value)
+    {
+        out.push(format!("{path}: {value} is none of {words:?}"));
+    }
+    if let (Some(least), Some(number)) = (schema["minimum"].as_f64(), value.as_f64())
+        && number < least
+    {
+        out.push(format!("{path}: {number} is below {least}"));
+    }
+    if let (Some(most), Some(number)) = (schema["maximum"].as_f64(), value.as_f64())
+        && number > most
+    {
+        out.push(format!("{path}: {number} is above {most}"));
+    }
+    if let Some(object) = value.as_object() {
+        let declared = schema["properties"].as_object();
+        for (key, item) in object {
+            match declared.and_then(|properties| properties.get(key)) {
+                Some(property) => faults(spec, property, item, &format!("{path}.{key}"), out),
+                None if declared.is_some() => {
+                    out.push(format!("{path}: key '{key}' is not in the document"))
+                }
+                None => {}
+            }
+        }
+        for key in schema["required"].as_array().into_iter().flatten() {
+            if !object.contains_key(key.as_str().unwrap_or_default()) {
+                out.push(format!("{path}: required key {key} is missing"));
+            }
+        }
+    }
+    if let Some(items) = value.as_array() {
+        for (index, item) in items.iter().enumerate() {
+            faults(
+                spec,
+                &schema["items"],
+                item,
+                &format!("{path}[{index}]"),
+                out,
+            );
+        }
+    }
+}
+
+/// Checks `value`, answered with `status` to `method` on `route`, against
+/// what the document says of that route's answers with that status.
+pub fn conforms(spec: &Value, method: &str, route: &str, status: StatusCode, value: &Value) {
+    let operation = &spec["paths"][route][method.to_lowercase()];
+    let response = resolve(spec, &operation["responses"][status.as_str()]);
+    let schema = &response["content"]["application/json"]["schema"];
+    assert!(
+        schema.is_object(),
+        "{method} {route}: the document says nothing of a {status} answer"
+    );
+    let mut found = Vec::new();
+    faults(spec, schema, value, "answer", &mut found);
+    assert!(found.is_empty(), "{method} {route}:\n{}", found.join("\n"));
+}
