@@ -99,7 +99,10 @@ pub fn report(source: &str, script: &str, statement: &Statement, err: &DataFusio
                 printable(&text)
             );
             eprintln!("  | {}", printable(shown));
-            eprintln!("  | {}^", " ".repeat(column.saturating_sub(1)));
+            // Under the character as shown: an escaped one takes more.
+            let before: String = shown.chars().take(column.saturating_sub(1)).collect();
+            let width = printable(&before).chars().count();
+            eprintln!("  | {}^", " ".repeat(width));
         }
         None => eprintln!("{source}:{}: error: {}", first_line + 1, printable(&text)),
     }
