@@ -85,10 +85,7 @@ impl FromStr for Fen {
 
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = Vec::with_capacity(90);
-        crate::write_fen(&self.0, &mut out);
-        // The writer writes ASCII only.
-        f.write_str(core::str::from_utf8(&out).map_err(|_| fmt::Error)?)
+        f.write_str(&crate::WriteOptions::default().fen(&self.0))
     }
 }
 

@@ -30,6 +30,15 @@ pub fn board_letters(board: &Board) -> [u8; 64] {
     letters
 }
 
+/// Appends the first field of `setup`: its placement, and a variant's
+/// pocket after it (none in a standard setup).
+fn write_placement_field(setup: &Setup, out: &mut Vec<u8>) {
+    write_placement(&setup.board, setup.promoted, out);
+    if let Some(pockets) = &setup.pockets {
+        variants::write_pockets(pockets, out);
+    }
+}
+
 /// Appends the piece placement field of `board`, with `~` after each
 /// piece on `promoted` (Crazyhouse's promoted pieces; none in standard
 /// chess).
@@ -177,10 +186,7 @@ impl WriteOptions {
     /// ```
     pub fn placement(&self, setup: &Setup) -> String {
         let mut out = Vec::with_capacity(72);
-        write_placement(&setup.board, setup.promoted, &mut out);
-        if let Some(pockets) = &setup.pockets {
-            variants::write_pockets(pockets, &mut out);
-        }
+        write_placement_field(setup, &mut out);
         String::from_utf8(out).expect("ASCII")
     }
 
@@ -218,11 +224,7 @@ impl WriteOptions {
 
 /// The four position fields: placement, side, castling, en passant.
 pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Vec<u8>) {
-    write_placement(&setup.board, setup.promoted, out);
-    // The fields variants add (none in a standard setup).
-    if let Some(pockets) = &setup.pockets {
-        variants::write_pockets(pockets, out);
-    }
+    write_placement_field(setup, out);
     out.extend_from_slice(setup.turn.fold_wb(b" w ", b" b "));
     castling::write_castling(setup, options.castling, out);
     out.push(b' ');
