@@ -4,7 +4,7 @@
 
 use std::{
     hash::{DefaultHasher, Hash, Hasher},
-    sync::OnceLock,
+    sync::{LazyLock, OnceLock},
 };
 
 use axum::{
@@ -16,7 +16,7 @@ use fenkit::render::{BadOption, Diagram, Orientation, Renderer};
 use shakmaty::{CastlingMode, Setup};
 use tokio::sync::Semaphore;
 
-use crate::{Params, Refusal, error, fen_from_url, refused_record, required};
+use crate::{Params, Refusal, error, fen_from_url, openapi::names, refused_record, required};
 
 /// Sizes a URL may ask for, in pixels: the library's, up to 2048 (a
 /// 4096-pixel image takes a core for a second).
@@ -30,6 +30,61 @@ fn bad(name: &str, why: String) -> Refusal {
 /// A parameter read as the command reads the option of that name.
 fn option<T: std::str::FromStr<Err = BadOption>>(name: &str, value: &str) -> Result<T, Refusal> {
     value.parse().map_err(|e: BadOption| bad(name, e.0))
+}
+
+/// A diagram's parameters: the command's options of `fen image` under the
+/// same names.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(
+    dead_code,
+    reason = "declares the parameters; the handler reads them by name"
+)]
+struct BoardParameters {
+    /// A FEN record (`_` may stand for spaces, as in lichess URLs); or
+    /// give `pgn` instead.
+    fen: Option<String>,
+    /// The variant the FEN is a position of (a game's is its `[Variant]`
+    /// tag's).
+    #[param(schema_with = crate::openapi::variant)]
+    variant: Option<String>,
+    /// A game in PGN (its first game is read, movetext dialects as `fen
+    /// pgn` reads them): the diagram shows its ply given by `ply`, with
+    /// the move that led there and the game's own `[%cal]` arrows and
+    /// `[%csl]` circles.
+    pgn: Option<String>,
+    /// Which ply of the `pgn` game to draw: 0 the start, 1 after White's
+    /// first move; the game's last when absent.
+    #[param(minimum = 0)]
+    ply: Option<u32>,
+    /// The width and height in pixels.
+    #[param(minimum = 16, maximum = 2048, default = 400)]
+    size: Option<u32>,
+    /// The side at the bottom.
+    #[param(pattern = "^(white|black|side-to-move)$")]
+    orientation: Option<String>,
+    /// Black at the bottom (`orientation=black`).
+    flip: Option<bool>,
+    /// Where the file letters and rank numbers go.
+    #[param(pattern = "^(outside|inside|none)$")]
+    coordinates: Option<String>,
+    /// `brown`, `blue`, `green`, `gray`, or two hex colors `light,dark`.
+    theme: Option<String>,
+    /// Another name of `theme`.
+    colors: Option<String>,
+    /// The king to show in check: `auto`, `none`, or a square.
+    check: Option<String>,
+    /// The move to highlight, as its two squares.
+    #[param(rename = "lastMove", example = "e2e4")]
+    last_move: Option<String>,
+    /// Comma-separated, color letter first (G, R, Y, B).
+    #[param(example = "Ge2e4,Rd8d1")]
+    arrows: Option<String>,
+    /// Comma-separated squares; `x` for a cross; color letter first.
+    #[param(example = "e4,Rxd5")]
+    marks: Option<String>,
+    /// A line under the board saying the side to move.
+    caption: Option<bool>,
 }
 
 /// What a query draws: a FEN (`fen`), or a ply of a game (`pgn`, its
@@ -116,7 +171,9 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             }
             "caption" => diagram.caption = value != "false" && value != "0",
             _ => {
-                let known = "fen, variant, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption";
+                static KNOWN: LazyLock<String> =
+                    LazyLock::new(|| names::<BoardParameters>().join(", "));
+                let known = KNOWN.as_str();
                 return Err(bad(
                     name,
                     format!("is not a parameter here; the parameters are {known}"),
@@ -200,6 +257,19 @@ fn to_draw(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap
     }
 }
 
+/// A diagram as SVG.
+#[utoipa::path(
+    get,
+    path = "/board.svg",
+    operation_id = "boardSvg",
+    tag = "diagrams",
+    params(BoardParameters),
+    responses(
+        (status = 200, description = "The diagram", content_type = "image/svg+xml", body = String),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, description = "What is wrong", body = crate::ErrorBody),
+    )
+)]
 pub async fn svg(
     Query(params): Query<Params>,
     RawQuery(query): RawQuery,
@@ -214,6 +284,19 @@ pub async fn svg(
     }
 }
 
+/// A diagram as PNG.
+#[utoipa::path(
+    get,
+    path = "/board.png",
+    operation_id = "boardPng",
+    tag = "diagrams",
+    params(BoardParameters),
+    responses(
+        (status = 200, description = "The diagram", content_type = "image/png", body = Vec<u8>),
+        (status = 304, description = "Not modified (If-None-Match)"),
+        (status = 400, description = "What is wrong", body = crate::ErrorBody),
+    )
+)]
 pub async fn png(
     Query(params): Query<Params>,
     RawQuery(query): RawQuery,

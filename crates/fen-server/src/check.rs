@@ -5,7 +5,11 @@ use axum::http::{HeaderMap, header};
 use fenkit::{OptionWord, ReadOptions, Strictness};
 use shakmaty::CastlingMode;
 
-use crate::{MAX_RECORDS, Params, Refusal, error, fen_from_url, known_only, required};
+use std::sync::LazyLock;
+
+use crate::{
+    MAX_RECORDS, Params, Refusal, error, fen_from_url, known_only, openapi::names, required,
+};
 use axum::{
     Json,
     extract::Query,
@@ -77,6 +81,34 @@ fn check_text(source: &str, text: &[u8], asked: &Asked) -> Response {
     (status, Json(results)).into_response()
 }
 
+/// A body sent as JSON: the records as a list of strings, one record a
+/// string.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+pub(crate) struct Fens {
+    fens: Vec<String>,
+}
+
+/// An answer of 200: the results, one a record.
+const CHECKED: &str = "One result per record, as `fen check --format json` writes them";
+
+/// An answer of 400.
+const REFUSED: &str = "A bad record: the results, as for 200 (unless `status=always`, which \
+    answers 200); or a bad request (a parameter the route does not take, a word it does not \
+    know): what is wrong";
+
+/// What a 400 of `/api/check` holds: the results, when a record is bad;
+/// what is wrong, when the request is.
+#[derive(utoipa::ToSchema)]
+#[allow(
+    dead_code,
+    reason = "declares an answer; the handler writes each of its shapes"
+)]
+#[serde(untagged)]
+pub(crate) enum Refused {
+    Records(Vec<RecordJson<'static>>),
+    Error(crate::ErrorBody),
+}
+
 /// What a query asks of `/api/check`: how to read the records, and
 /// whether an invalid one makes the answer a 400 (the default) or is only
 /// said in its `valid` (`status=always`).
@@ -85,15 +117,53 @@ struct Asked {
     always_ok: bool,
 }
 
-/// The parameters `/api/check` takes besides `fen`.
-const OPTIONS: [&str; 5] = ["strictness", "lenient", "chess960", "variant", "status"];
+/// `/api/check`'s options, besides `GET`'s `fen`: how records are read,
+/// and what status an invalid one gets.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(
+    dead_code,
+    reason = "declares the parameters; the handler reads them by name"
+)]
+pub(crate) struct CheckOptions {
+    /// Which classes of problems make a record invalid (the others are
+    /// warnings).
+    #[param(schema_with = crate::openapi::strictness)]
+    strictness: Option<String>,
+    /// Repair what people paste (labels, analysis URLs, look-alike
+    /// dashes, missing clocks…), each repair a warning.
+    lenient: Option<bool>,
+    /// Read castling rights as Chess960's (X-FEN or Shredder-FEN).
+    chess960: Option<bool>,
+    /// Read the FEN as a position of one of lichess's variants, with the
+    /// fields it adds (a Crazyhouse pocket, Three-check's counters) and
+    /// its rules; case and dashes ignored.
+    #[param(schema_with = crate::openapi::variant)]
+    variant: Option<String>,
+    /// `always`: answer 200 whatever the records, each saying whether it
+    /// is valid; by default an invalid record makes the answer 400.
+    #[param(pattern = "^always$")]
+    status: Option<String>,
+}
+
+/// `GET /api/check`'s record.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(
+    dead_code,
+    reason = "declares the parameter; the handler reads it by name"
+)]
+pub(crate) struct FenParameter {
+    /// A FEN or EPD record; `_` may stand for spaces, as in lichess URLs.
+    #[param(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_e3_0_1")]
+    pub fen: String,
+}
 
 fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
-    let mut known = OPTIONS.to_vec();
-    if with_fen {
-        known.push("fen");
-    }
-    known_only(params, &known)?;
+    static WITHOUT_FEN: LazyLock<Vec<String>> = LazyLock::new(names::<CheckOptions>);
+    static WITH_FEN: LazyLock<Vec<String>> =
+        LazyLock::new(|| [names::<FenParameter>(), names::<CheckOptions>()].concat());
+    known_only(params, if with_fen { &WITH_FEN } else { &WITHOUT_FEN })?;
     let strictness = match params.get("strictness") {
         None => Strictness::Playable,
         Some(word) => Strictness::from_word(word)
@@ -131,6 +201,19 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
     Ok(Asked { read, always_ok })
 }
 
+/// The results of the records `fen` holds (several FEN records may share
+/// it), one a record.
+#[utoipa::path(
+    get,
+    path = "/api/check",
+    operation_id = "check",
+    tag = "records",
+    params(FenParameter, CheckOptions),
+    responses(
+        (status = 200, description = CHECKED, body = Vec<RecordJson>),
+        (status = 400, description = REFUSED, body = Refused),
+    )
+)]
 pub async fn get(Query(params): Query<Params>) -> Response {
     let asked = match asked(&params, true) {
         Ok(asked) => asked,
@@ -145,8 +228,27 @@ pub async fn get(Query(params): Query<Params>) -> Response {
     }
 }
 
-/// The body: text, one or more records per line; or, sent as JSON,
-/// `{"fens": ["…", …]}`, one record per string.
+/// The results of the records of the body, cut into lines and records as
+/// `fen check` cuts them (several FEN records may share a line; a line
+/// holding `;` is one EPD record): at most 10,000 records, the body at
+/// most 1 MiB.
+#[utoipa::path(
+    post,
+    path = "/api/check",
+    operation_id = "checkBody",
+    tag = "records",
+    params(CheckOptions),
+    request_body(content(
+        (String = "text/plain"),
+        (Fens = "application/json"),
+    )),
+    responses(
+        (status = 200, description = CHECKED, body = Vec<RecordJson>),
+        (status = 400, description = REFUSED, body = Refused),
+        (status = 413, description = "More records than a request holds", body = crate::ErrorBody),
+        (status = 431, description = "Headers larger than are read", body = crate::ErrorBody),
+    )
+)]
 pub async fn post(
     Query(params): Query<Params>,
     headers: HeaderMap,
@@ -161,10 +263,6 @@ pub async fn post(
         .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
     if !json {
         return check_text("body", &body, &asked);
-    }
-    #[derive(serde::Deserialize)]
-    struct Fens {
-        fens: Vec<String>,
     }
     match serde_json::from_slice::<Fens>(&body) {
         // Each string is a line of its own; a line break inside one

@@ -3,7 +3,7 @@
 //! shape (`fen`, `play`, `speeds`, `since`, `until`, `moves`, `topGames`),
 //! so that tools written for lichess's explorer work against it.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use axum::{
     Json,
@@ -12,27 +12,69 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use fenkit::{
-    games::explorer::{ExplorerQuery, Month, Speed, reach},
+    games::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach},
     variants::VariantPosition,
 };
 use fenkit_io::explorer::Explorer;
 
-use crate::{Params, Refusal, error, known_only};
+use crate::{Params, Refusal, error, known_only, openapi::names};
 
-/// lichess's parameters that this index answers, and `variant` (standard
-/// chess only).
-const PARAMETERS: [&str; 9] = [
-    "fen",
-    "play",
-    "speeds",
-    "since",
-    "until",
-    "moves",
-    "topGames",
-    "variant",
-    "recentGames",
-];
+/// lichess's parameters that this index answers, and `variant`
+/// (standard chess only); `fen` as `/api/play` takes it.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(
+    dead_code,
+    reason = "declares the parameters; the handler reads them by name"
+)]
+struct ExplorerParameters {
+    /// A FEN record (`_` may stand for spaces, as in lichess URLs), or
+    /// `startpos`.
+    #[param(default = "startpos")]
+    fen: Option<String>,
+    /// Moves played from the position, UCI, comma-separated.
+    #[param(example = "e2e4,c7c5")]
+    play: Option<String>,
+    /// Only games of these speeds, comma-separated: ultraBullet, bullet,
+    /// blitz, rapid, classical, correspondence, unknown (no readable
+    /// TimeControl).
+    #[param(example = "blitz,rapid")]
+    speeds: Option<String>,
+    /// Only games of this month or later (`YYYY-MM`); games of unknown
+    /// month are then left out.
+    #[param(example = "2021-01")]
+    since: Option<String>,
+    /// Only games of this month or earlier (`YYYY-MM`).
+    #[param(example = "2022-12")]
+    until: Option<String>,
+    /// Moves given at most (12; at most 1000).
+    #[param(minimum = 0)]
+    moves: Option<u32>,
+    /// Top games given at most (4, the most).
+    #[param(rename = "topGames", minimum = 0, maximum = 4)]
+    top_games: Option<u32>,
+    /// `standard` (the only variant an index holds).
+    variant: Option<String>,
+    /// Read for lichess's clients; the index keeps no recent games (0
+    /// only).
+    #[param(rename = "recentGames", minimum = 0, maximum = 0)]
+    recent_games: Option<u32>,
+}
 
+/// The moves played from a position in the index given to `fen serve
+/// --explorer`, in the shape of lichess's opening explorer (`/lichess`).
+#[utoipa::path(
+    get,
+    path = "/api/explorer",
+    operation_id = "explorer",
+    tag = "games",
+    params(ExplorerParameters),
+    responses(
+        (status = 200, description = "What the games that reached the position played there", body = ExplorerAnswer),
+        (status = 400, description = "What is wrong", body = crate::ErrorBody),
+        (status = 404, description = "The server has no explorer index", body = crate::ErrorBody),
+    )
+)]
 pub async fn answer(explorer: Option<Arc<Explorer>>, Query(params): Query<Params>) -> Response {
     let Some(explorer) = explorer else {
         let why = "this server has no explorer index: start it with fen serve --explorer DIR";
@@ -66,7 +108,8 @@ type Asked = (
 
 /// The position, its opening and the query that `params` ask for.
 fn asked(params: &Params) -> Result<Asked, Refusal> {
-    known_only(params, &PARAMETERS)?;
+    static KNOWN: LazyLock<Vec<String>> = LazyLock::new(names::<ExplorerParameters>);
+    known_only(params, &KNOWN)?;
     let bad = |message: String| error(StatusCode::BAD_REQUEST, message);
     if let Some(variant) = params
         .get("variant")

@@ -11,9 +11,11 @@ mod check;
 mod explorer;
 mod games;
 mod listen;
+mod openapi;
 mod page;
 
 pub use listen::{HEADER_TIMEOUT, MAX_CONNECTIONS};
+pub use openapi::document as openapi_document;
 
 use std::{collections::HashMap, net::SocketAddr, sync::Arc, time::Duration};
 
@@ -43,7 +45,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(10);
 type Params = HashMap<String, String>;
 
 /// A request refused: its status and a JSON body saying why.
-struct Refusal(StatusCode, serde_json::Value);
+struct Refusal(StatusCode, ErrorBody);
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
@@ -51,15 +53,34 @@ impl IntoResponse for Refusal {
     }
 }
 
-/// A refusal in the one shape of every answer that is not a success:
-/// `{"error": message, "status": code}`.
+/// What is wrong with a request: the one shape of every answer that is not
+/// a success (but `/api/check`'s refused records and `/api/play`'s refused
+/// move, which say more).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+struct ErrorBody {
+    /// What is wrong, in words.
+    error: String,
+    /// The HTTP status, again.
+    status: u16,
+    /// For a refused record: its problems, columns in the FEN as given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<fenkit::Problem>)]
+    problems: Vec<serde_json::Value>,
+}
+
+/// A refusal in the one shape of every answer that is not a success.
 fn error(status: StatusCode, message: impl Into<String>) -> Refusal {
     Refusal(status, problem(status, message.into()))
 }
 
 /// The JSON body of a refusal.
-fn problem(status: StatusCode, message: String) -> serde_json::Value {
-    json!({ "error": message, "status": status.as_u16() })
+fn problem(status: StatusCode, message: String) -> ErrorBody {
+    ErrorBody {
+        error: message,
+        status: status.as_u16(),
+        problems: Vec::new(),
+    }
 }
 
 /// A refused record: `message`, and its problems in the shape of
@@ -72,19 +93,18 @@ fn refused_record(message: &str, fen: &str, diagnostics: &[fenkit::Diagnostic]) 
         offset: 0,
         bytes: fen.as_bytes(),
     };
-    let problems: Vec<_> = diagnostics
-        .iter()
-        .map(|d| fenkit::Problem::in_line(d, &record))
-        .collect();
     let mut body = problem(StatusCode::BAD_REQUEST, message.to_string());
-    body["problems"] = json!(problems);
+    body.problems = diagnostics
+        .iter()
+        .map(|d| json!(fenkit::Problem::in_line(d, &record)))
+        .collect();
     Refusal(StatusCode::BAD_REQUEST, body)
 }
 
 /// Refuses a query that names a parameter the route does not take, so
 /// that a misspelt option is not silently ignored.
-fn known_only(params: &Params, known: &[&str]) -> Result<(), Refusal> {
-    match params.keys().find(|name| !known.contains(&name.as_str())) {
+fn known_only(params: &Params, known: &[String]) -> Result<(), Refusal> {
+    match params.keys().find(|name| !known.contains(name)) {
         None => Ok(()),
         Some(name) => Err(error(
             StatusCode::BAD_REQUEST,
@@ -191,8 +211,8 @@ pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
         .route("/js/{file}", get(page::module))
         .route("/style.css", get(page::style))
         .route("/pieces/{file}", get(page::piece))
-        .route("/healthz", get(|| async { "ok" }))
-        .route("/openapi.json", get(openapi))
+        .route("/healthz", get(health))
+        .route("/openapi.json", get(openapi::served))
         .route("/api/check", get(check::get).post(check::post))
         .route("/api/play", get(games::play))
         .route("/api/opening", get(games::opening))
@@ -214,12 +234,16 @@ pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
         .layer(middleware::from_fn(json_errors))
 }
 
-async fn openapi() -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        include_str!("openapi.json"),
-    )
-        .into_response()
+/// Liveness: `ok` while the server answers.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    operation_id = "health",
+    tag = "service",
+    responses((status = 200, description = "ok", content_type = "text/plain", body = String))
+)]
+async fn health() -> &'static str {
+    "ok"
 }
 
 /// One line per request on standard error, as `key=value` pairs: method,

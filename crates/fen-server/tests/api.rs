@@ -69,7 +69,7 @@ async fn health_and_openapi() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(bytes(response).await, b"ok");
     let spec = json(get("/openapi.json").await).await;
-    assert_eq!(spec["openapi"], "3.0.3");
+    assert_eq!(spec["openapi"], "3.1.0");
     for path in [
         "/api/check",
         "/board.svg",

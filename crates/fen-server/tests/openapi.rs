@@ -145,3 +145,63 @@ fn a_drifted_answer_is_caught() {
         "{found:?}"
     );
 }
+
+/// Every parameter the document gives a route is one the route takes, and
+/// a name it does not give is refused: the route's names are the
+/// document's.
+#[tokio::test]
+async fn each_route_takes_the_parameters_the_document_names() {
+    let (_, spec) = answer("GET", "/openapi.json", "").await;
+    let mut asked = 0;
+    for (route, methods) in spec["paths"].as_object().expect("paths") {
+        let Some(operation) = methods.get("get") else {
+            continue;
+        };
+        for parameter in operation["parameters"].as_array().into_iter().flatten() {
+            let name = parameter["name"].as_str().expect("a name");
+            let uri = format!("{route}?{name}=1");
+            let (_, value) = answer_any("GET", &uri).await;
+            let said = value["error"].as_str().unwrap_or_default();
+            assert!(!said.contains("is not a parameter here"), "{uri}: {said}");
+            asked += 1;
+        }
+        // The explorer answers 404 before reading its parameters when the
+        // server has no index, as here: tests/explorer.rs asks one that has.
+        if route.starts_with("/api/") && route != "/api/explorer" || route.starts_with("/board") {
+            let uri = format!("{route}?fen=8/8/8/8/8/8/8/K6k_w_-_-_0_1&novel=1");
+            let (status, value) = answer_any("GET", &uri).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{route}");
+            let said = value["error"].as_str().unwrap_or_default();
+            assert!(
+                said.contains("novel: is not a parameter here"),
+                "{route}: {said}"
+            );
+        }
+    }
+    assert!(asked > 30, "only {asked} parameters in the document");
+}
+
+/// An answer that may not be JSON (a diagram): its status, and its JSON
+/// when it is.
+async fn answer_any(method: &str, uri: &str) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .body(Body::empty())
+        .unwrap();
+    let response = fen_server::router()
+        .oneshot(request)
+        .await
+        .expect("answered");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("a body")
+        .to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}

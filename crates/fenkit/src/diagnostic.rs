@@ -103,6 +103,11 @@ pub fn column(line: &[u8], at: usize) -> usize {
 
 /// The part of a record a diagnostic is about.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(rename_all = "kebab-case")
+)]
 pub enum Field {
     /// The record as a whole: its length, its separators, its field count.
     Record,
@@ -164,6 +169,11 @@ impl fmt::Display for Field {
 
 /// How bad a diagnostic is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(rename_all = "lowercase")
+)]
 pub enum Severity {
     /// The record is rejected.
     Error,
@@ -409,6 +419,15 @@ codes! {
 ///
 /// [`Strictness`]: crate::Strictness
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(
+        rename_all = "lowercase",
+        description = "The question a problem answers no to: can the record be read, played \
+            from, reached from the standard start, believed."
+    )
+)]
 pub enum Class {
     /// The record breaks the standard's syntax (or the input around it
     /// holds no record where one should be): nothing can be read from it.

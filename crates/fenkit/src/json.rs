@@ -24,12 +24,23 @@ use crate::{Diagnostic, Problem, Record};
 /// assert!(text.contains(r#""valid":true"#) && text.contains(r#""turn":"white","check":false,"checkmate":false"#));
 /// ```
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(
+        as = Record,
+        description = "One record's outcome: where it stands, whether it is valid, its \
+            canonical FEN, and its problems."
+    )
+)]
 #[non_exhaustive]
 pub struct RecordJson<'a> {
     pub source: &'a str,
     pub line: u64,
     /// 1-based column where the record starts.
     pub column: usize,
+    /// The record as given; bytes that are not UTF-8 read as U+FFFD.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub input: Cow<'a, str>,
     /// Well-formed and legal.
     pub valid: bool,

@@ -29,8 +29,19 @@ use crate::{Class, Code, Diagnostic, Field, Record, Severity};
 /// assert_eq!((alone.line, alone.column, alone.record_column), (None, 19, 19));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(
+        description = "One problem of a record, located: columns are 1-based and count \
+        characters; `column` and `end_column` are in the line the record stands on, \
+        `record_column` in the record itself."
+    )
+)]
 #[non_exhaustive]
 pub struct Problem<'a> {
+    /// The problem's stable name, such as `rank-too-short`.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, example = "rank-too-short"))]
     pub code: Code,
     pub severity: Severity,
     /// The question the problem answers no to: well-formed, legal,
@@ -50,6 +61,7 @@ pub struct Problem<'a> {
     /// What was found and what was expected, for people.
     pub message: &'a str,
     /// The square a legality problem is about (`e4`), when it names one.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, nullable = false, example = "e8"))]
     pub square: Option<Square>,
 }
 

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 /// The document the service serves.
 pub fn spec() -> Value {
-    serde_json::from_str(include_str!("../../src/openapi.json")).expect("the document is JSON")
+    serde_json::from_str(&fen_server::openapi_document()).expect("the document is JSON")
 }
 
 /// What `node` stands for: itself, or what its `$ref`
@@ -22,9 +22,10 @@ pub fn resolve<'a>(spec: &'a Value, node: &'a Value) -> &'a Value {
 }
 
 /// Why `value` is not what `schema` says, at `path`; nothing when it is.
-/// The parts of JSON Schema the document uses: `$ref`, `oneOf`, `type`,
-/// `nullable`, `enum`, `properties` (a key not declared is a fault),
-/// `required`, `items`, `minimum`, `maximum`.
+/// The parts of JSON Schema the document uses: `$ref`, `oneOf`, `type`
+/// (a name, or a list of names such as `["string", "null"]`), `enum`,
+/// `properties` (a key not declared is a fault), `required`, `items`,
+/// `minimum`, `maximum`.
 pub fn faults(spec: &Value, schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
     let schema = resolve(spec, schema);
     if let Some(choices) = schema["oneOf"].as_array() {
@@ -48,22 +49,26 @@ pub fn faults(spec: &Value, schema: &Value, value: &Value, path: &str, out: &mut
         }
         return;
     }
-    if value.is_null() {
-        if schema["nullable"] != true {
-            out.push(format!("{path}: null, and the document does not allow it"));
-        }
-        return;
-    }
-    let fits = match schema["type"].as_str() {
-        Some("object") => value.is_object(),
-        Some("array") => value.is_array(),
-        Some("string") => value.is_string(),
-        Some("integer") => value.is_i64() || value.is_u64(),
-        Some("number") => value.is_number(),
-        Some("boolean") => value.is_boolean(),
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(name) => vec![name.as_str()],
+        Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let is = |name: &str| match name {
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        "string" => value.is_string(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
         _ => true,
     };
-    if !fits {
+    if value.is_null() && !types.contains(&"null") {
+        out.push(format!("{path}: null, and the document does not allow it"));
+        return;
+    }
+    if !types.is_empty() && !types.iter().any(|name| is(name)) {
         out.push(format!("{path}: {value} is not of type {}", schema["type"]));
         return;
     }

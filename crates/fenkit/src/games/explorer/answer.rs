@@ -51,6 +51,7 @@ impl ExplorerQuery {
 /// The answer to a query, lichess's fields under lichess's names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 #[non_exhaustive]
 pub struct ExplorerAnswer {
@@ -67,6 +68,7 @@ pub struct ExplorerAnswer {
 /// A move of the position and what its games scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 #[non_exhaustive]
 pub struct ExplorerMove {
@@ -89,6 +91,7 @@ impl ExplorerMove {
 /// played there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct ExplorerTopGame {
     pub uci: String,
@@ -107,6 +110,7 @@ pub struct ExplorerTopGame {
 /// The opening's ECO code and name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OpeningName {
     pub eco: String,
     pub name: String,

@@ -9,6 +9,7 @@ use super::{Month, Speed};
 /// `?`, or not a number).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Player {
     pub name: String,
     pub rating: Option<u16>,

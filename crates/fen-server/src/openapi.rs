@@ -1,0 +1,110 @@
+//! `/openapi.json`: the API described, made (by utoipa) from what the
+//! handlers use: each route's parameters are the struct that also lists
+//! the names the route accepts, each answer the type it serializes, each
+//! option's words the library's one table of them. The document cannot
+//! drift from the handlers, and `tests/openapi.rs` holds every answer to
+//! it besides.
+
+use std::sync::LazyLock;
+
+use fenkit::OptionWord;
+use utoipa::{
+    IntoParams, OpenApi,
+    openapi::{ObjectBuilder, Type, path::ParameterIn},
+};
+
+use crate::{board, check, explorer, games};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "fen serve",
+        description = "Check FEN and EPD records, draw diagrams, play moves, name openings and \
+            explore the moves of games. Bad input is answered with 4xx and the reasons, never \
+            5xx. Every answer that is not a success is JSON of one shape: `Error` (with the \
+            record's problems when a record is refused), save `/api/check`'s, which answers \
+            a bad record with its results.",
+        license(name = "GPL-3.0-or-later"),
+    ),
+    paths(
+        crate::health,
+        check::get,
+        check::post,
+        board::svg,
+        board::png,
+        games::play,
+        games::opening,
+        explorer::answer,
+        served,
+    ),
+    components(schemas(crate::ErrorBody))
+)]
+struct Api;
+
+/// The document, as `/openapi.json` serves it.
+pub fn document() -> String {
+    static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
+        Api::openapi()
+            .to_pretty_json()
+            .expect("the document is JSON")
+    });
+    DOCUMENT.clone()
+}
+
+/// This document.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "openapi",
+    tag = "service",
+    responses((status = 200, description = "OpenAPI 3.1", content_type = "application/json", body = Object))
+)]
+pub(crate) async fn served() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        document(),
+    )
+        .into_response()
+}
+
+/// The names of the query parameters `P` declares: what a route accepts,
+/// so that a parameter the document does not name is refused.
+pub(crate) fn names<P: IntoParams>() -> Vec<String> {
+    P::into_params(|| Some(ParameterIn::Query))
+        .into_iter()
+        .map(|parameter| parameter.name)
+        .collect()
+}
+
+/// The schema of an option whose values are words: the words of the
+/// library's table, each with its help, and the other spellings it takes.
+pub(crate) fn words<T: OptionWord>() -> utoipa::openapi::Object {
+    let said: Vec<String> = T::CHOICES
+        .iter()
+        .map(|choice| {
+            let aliases = match choice.aliases {
+                [] => String::new(),
+                names => format!(" (also: {})", names.join(", ")),
+            };
+            format!("{}{aliases}: {}", choice.word, choice.help)
+        })
+        .collect();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(T::CHOICES.iter().flat_map(|choice| {
+            std::iter::once(choice.word).chain(choice.aliases.iter().copied())
+        })))
+        .description(Some(said.join("; ")))
+        .build()
+}
+
+/// `strictness`'s words.
+pub(crate) fn strictness() -> utoipa::openapi::Object {
+    words::<fenkit::Strictness>()
+}
+
+/// `variant`'s words.
+pub(crate) fn variant() -> utoipa::openapi::Object {
+    words::<fenkit::variants::Variant>()
+}
