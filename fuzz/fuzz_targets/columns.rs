@@ -20,10 +20,7 @@ fuzz_target!(|input: &[u8]| {
     let column = BinaryArray::from(rows.clone());
     for read in [
         ReadOptions::default(),
-        ReadOptions {
-            lenient: true,
-            ..ReadOptions::default()
-        },
+        ReadOptions::default().with_lenient(true),
     ] {
         let write = Default::default();
         let outputs = [

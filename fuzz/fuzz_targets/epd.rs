@@ -7,10 +7,7 @@ use fenkit::{Format, ReadOptions, WriteOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|record: &[u8]| {
-    let epd = ReadOptions {
-        format: Format::Epd,
-        ..ReadOptions::default()
-    };
+    let epd = ReadOptions::default().with_format(Format::Epd);
     let checked = epd.check(record);
     for diagnostic in &checked.diagnostics {
         assert!(diagnostic.span.start <= diagnostic.span.end);

@@ -21,10 +21,7 @@ fuzz_target!(|input: &[u8]| {
         Some(cut) => (&input[..cut], &input[cut + 1..]),
         None => (input, &input[..0]),
     };
-    let lenient = ReadOptions {
-        lenient: true,
-        ..ReadOptions::default()
-    };
+    let lenient = ReadOptions::default().with_lenient(true);
     let mut position = lenient
         .parse(first)
         .ok()

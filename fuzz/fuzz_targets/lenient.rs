@@ -12,14 +12,8 @@ use shakmaty::CastlingMode;
 
 fuzz_target!(|record: &[u8]| {
     for castling in [CastlingMode::Standard, CastlingMode::Chess960] {
-        let strict = ReadOptions {
-            castling,
-            ..ReadOptions::default()
-        };
-        let lenient = ReadOptions {
-            lenient: true,
-            ..strict
-        };
+        let strict = ReadOptions::default().with_castling(castling);
+        let lenient = strict.with_lenient(true);
         let checked = lenient.check(record);
         for diagnostic in &checked.diagnostics {
             assert!(diagnostic.span.start <= diagnostic.span.end);
@@ -36,11 +30,9 @@ fuzz_target!(|record: &[u8]| {
                 CastlingMode::Chess960 => CastlingNotation::Shredder,
             };
             let mut fen = Vec::new();
-            WriteOptions {
-                castling: notation,
-                ..WriteOptions::default()
-            }
-            .write_fen(&parsed.setup, &mut fen);
+            WriteOptions::default()
+                .with_castling(notation)
+                .write_fen(&parsed.setup, &mut fen);
             let again = strict
                 .parse(&fen)
                 .expect("the canonical FEN of a repaired record reads strictly");

@@ -34,10 +34,7 @@ fuzz_target!(|input: &[u8]| {
         return;
     };
     let extract = extract(mode);
-    let read = ReadOptions {
-        lenient: mode & 0x80 != 0,
-        ..ReadOptions::default()
-    };
+    let read = ReadOptions::default().with_lenient(mode & 0x80 != 0);
     let header = mode & 0x40 != 0;
     let mut progress = Progress::new(When::Never, None);
 

@@ -16,7 +16,12 @@ fuzz_target!(|record: &[u8]| {
     }
     match fenkit::parse(record) {
         Ok(parsed) => {
-            assert_eq!(fenkit::Fen::from(parsed.setup.clone()).to_string().as_bytes(), record);
+            assert_eq!(
+                fenkit::Fen::from(parsed.setup.clone())
+                    .to_string()
+                    .as_bytes(),
+                record
+            );
             assert!(checked.setup.is_some());
             let mut board = Vec::new();
             fenkit::write_board_text(&parsed.setup.board, &mut board);
@@ -31,7 +36,12 @@ fuzz_target!(|record: &[u8]| {
             fenkit::write_board_lines(&letters, &mut lines);
             assert_eq!(lines, board);
             if parsed.canonical {
-                assert_eq!(fenkit::Fen::from(parsed.setup.clone()).to_string().as_bytes(), record);
+                assert_eq!(
+                    fenkit::Fen::from(parsed.setup.clone())
+                        .to_string()
+                        .as_bytes(),
+                    record
+                );
             }
             let mode = shakmaty::CastlingMode::Standard;
             if fenkit::legality::surely_valid(&parsed.setup, mode) {

@@ -16,10 +16,7 @@ fuzz_target!(|input: &[u8]| {
         Some(cut) => (&input[..cut], &input[cut + 1..]),
         None => (&input[..0], input),
     };
-    let mut diagram = Diagram {
-        size: 32,
-        ..Diagram::default()
-    };
+    let mut diagram = Diagram::default().with_size(32);
     for text in String::from_utf8_lossy(options).split(' ') {
         if let Ok(arrow) = text.parse::<Arrow>() {
             diagram.arrows.push(arrow);
@@ -44,10 +41,7 @@ fuzz_target!(|input: &[u8]| {
         }
         diagram.caption ^= text == "caption";
     }
-    let lenient = ReadOptions {
-        lenient: true,
-        ..ReadOptions::default()
-    };
+    let lenient = ReadOptions::default().with_lenient(true);
     let Ok(parsed) = lenient.parse(record) else {
         return;
     };

@@ -33,10 +33,7 @@ fuzz_target!(|input: &[u8]| {
         delimiter,
     };
     let header = mode & 0x10 != 0;
-    let read = ReadOptions {
-        lenient: mode & 0x20 != 0,
-        ..ReadOptions::default()
-    };
+    let read = ReadOptions::default().with_lenient(mode & 0x20 != 0);
     let columns: Vec<Column> = COLUMNS
         .iter()
         .enumerate()

@@ -9,10 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|record: &[u8]| {
     for variant in Variant::ALL {
-        let read = ReadOptions {
-            variant,
-            ..ReadOptions::default()
-        };
+        let read = ReadOptions::default().with_variant(variant);
         let checked = read.check(record);
         for diagnostic in &checked.diagnostics {
             assert!(diagnostic.span.start <= diagnostic.span.end);

@@ -119,14 +119,12 @@ impl VariantChoice {
     pub fn apply(&self, read: ReadOptions) -> ReadOptions {
         match self.variant {
             None => read,
-            Some(named) => ReadOptions {
-                variant: named.variant,
-                castling: match named.chess960 {
+            Some(named) => read
+                .with_variant(named.variant)
+                .with_castling(match named.chess960 {
                     true => CastlingMode::Chess960,
                     false => read.castling,
-                },
-                ..read
-            },
+                }),
         }
     }
 }
@@ -250,20 +248,18 @@ impl Inputs {
     }
 
     pub fn read_options(&self) -> ReadOptions {
-        ReadOptions {
-            castling: if self.chess960 {
+        ReadOptions::default()
+            .with_castling(if self.chess960 {
                 CastlingMode::Chess960
             } else {
                 CastlingMode::Standard
-            },
-            format: match self.input {
+            })
+            .with_format(match self.input {
                 InputFormat::Epd => fenkit::Format::Epd,
                 InputFormat::Fen | InputFormat::Pgn => fenkit::Format::Fen,
                 InputFormat::Auto => fenkit::Format::Auto,
-            },
-            lenient: self.lenient,
-            ..ReadOptions::default()
-        }
+            })
+            .with_lenient(self.lenient)
     }
 
     /// The longest line kept: the record's limit, or for a table the
@@ -328,10 +324,9 @@ impl Style {
 
     /// How to write positions of `mode` (a game's own, in PGN).
     pub fn write_options_for(&self, mode: CastlingMode) -> WriteOptions {
-        WriteOptions {
-            castling: castling_notation(self.castling, mode),
-            ep: self.ep,
-        }
+        WriteOptions::default()
+            .with_castling(castling_notation(self.castling, mode))
+            .with_ep(self.ep)
     }
 }
 

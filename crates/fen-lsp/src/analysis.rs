@@ -185,10 +185,7 @@ fn find(read: &ReadOptions, start: usize, record: &str) -> Found {
 }
 
 fn repair(read: &ReadOptions, record: &str) -> Option<Repair> {
-    let lenient = ReadOptions {
-        lenient: true,
-        ..*read
-    };
+    let lenient = read.with_lenient(true);
     let parsed = lenient.parse(record.as_bytes()).ok()?;
     let repairs = parsed.warnings.iter().map(|w| w.message.clone()).collect();
     Some(Repair {

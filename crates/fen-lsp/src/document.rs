@@ -34,17 +34,15 @@ impl Kind {
     /// hold Chess960 games, whose tags write rights by rook file, and
     /// standard rights read the same either way).
     pub fn read_options(self) -> fenkit::ReadOptions {
-        fenkit::ReadOptions {
-            format: match self {
+        fenkit::ReadOptions::default()
+            .with_format(match self {
                 Kind::Epd => fenkit::Format::Epd,
                 _ => fenkit::Format::Auto,
-            },
-            castling: match self {
+            })
+            .with_castling(match self {
                 Kind::Pgn => shakmaty::CastlingMode::Chess960,
                 _ => shakmaty::CastlingMode::Standard,
-            },
-            ..fenkit::ReadOptions::default()
-        }
+            })
     }
 }
 
@@ -98,7 +96,7 @@ impl Document {
                 fenkit::variants::named_variant(name)
             })
             .map_or(shakmaty::variant::Variant::Chess, |named| named.variant);
-        fenkit::ReadOptions { variant, ..read }
+        read.with_variant(variant)
     }
 
     pub fn text(&self) -> &str {

@@ -203,10 +203,8 @@ pub fn hover(
                     shakmaty::variant::Variant::Chess => fenkit::violations(setup, read.castling),
                     _ => Vec::new(),
                 };
-                let look = fenkit::render::Diagram {
-                    problems: fenkit::render::squares_to_cross_out(&broken),
-                    ..hover_look()
-                };
+                let look =
+                    hover_look().with_problems(fenkit::render::squares_to_cross_out(&broken));
                 fenkit::render::svg(setup, &look)
             });
             let status = match errors {
@@ -239,10 +237,7 @@ pub fn hover(
 
 /// A hover's diagram: 240 pixels wide, the rest as `fen svg` draws.
 fn hover_look() -> fenkit::render::Diagram {
-    fenkit::render::Diagram {
-        size: 240,
-        ..fenkit::render::Diagram::default()
-    }
+    fenkit::render::Diagram::default().with_size(240)
 }
 
 fn markdown(value: String, range: Range) -> Hover {

@@ -102,10 +102,7 @@ fn subject(params: &Params) -> Result<Subject, Refusal> {
             return Err(bad("ply", "is a ply of the game given as 'pgn'".into()));
         }
         let fen = fen_from_url(required(params, "fen")?);
-        let read = fenkit::ReadOptions {
-            variant: crate::variant(params)?,
-            ..crate::read_options()
-        };
+        let read = crate::read_options().with_variant(crate::variant(params)?);
         let parsed = read
             .parse(fen.as_bytes())
             .map_err(|err| refused_record("the FEN is malformed", &fen, err.diagnostics()))?;

@@ -191,13 +191,11 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
         true => CastlingMode::Chess960,
         false => CastlingMode::Standard,
     };
-    let read = ReadOptions {
-        strictness,
-        lenient: flag("lenient")?,
-        castling,
-        variant: crate::variant(params)?,
-        ..crate::read_options()
-    };
+    let read = crate::read_options()
+        .with_strictness(strictness)
+        .with_lenient(flag("lenient")?)
+        .with_castling(castling)
+        .with_variant(crate::variant(params)?);
     Ok(Asked { read, always_ok })
 }
 

@@ -89,10 +89,7 @@ struct Named {
 /// variant it names, or why not: malformed (it cannot be read) or illegal
 /// (it cannot be played from), each with its problems.
 pub(crate) fn position(params: &Params) -> Result<VariantPosition, Refusal> {
-    let read = fenkit::ReadOptions {
-        variant: crate::variant(params)?,
-        ..crate::read_options()
-    };
+    let read = crate::read_options().with_variant(crate::variant(params)?);
     let fen = fen_from_url(params.get("fen").map_or("startpos", String::as_str));
     if fen == "startpos" {
         return Ok(VariantPosition::new(read.variant));

@@ -191,10 +191,7 @@ fn variant(params: &Params) -> Result<fenkit::variants::Variant, Refusal> {
 
 /// How records are read: FEN, or EPD for a record holding `;`.
 fn read_options() -> fenkit::ReadOptions {
-    fenkit::ReadOptions {
-        format: fenkit::Format::Auto,
-        ..fenkit::ReadOptions::default()
-    }
+    fenkit::ReadOptions::default().with_format(fenkit::Format::Auto)
 }
 
 /// Every route, with the limits; `/api/explorer` answers 404 (no index).

@@ -212,10 +212,7 @@ async fn strictness_chooses_which_classes_invalidate() {
     // reads it (and so as the command, SQL and Python read it).
     use fenkit::OptionWord;
     for choice in fenkit::Strictness::CHOICES {
-        let read = fenkit::ReadOptions {
-            strictness: choice.value,
-            ..Default::default()
-        };
+        let read = fenkit::ReadOptions::default().with_strictness(choice.value);
         let valid = read.check(perft4.replace("%20", " ").as_bytes()).is_valid();
         for word in std::iter::once(&choice.word).chain(choice.aliases) {
             let uri = format!("/api/check?fen={perft4}&strictness={word}");

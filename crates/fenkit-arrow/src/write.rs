@@ -17,7 +17,7 @@ use crate::map::{Column, map};
 /// use fenkit::{ReadOptions, WriteOptions};
 ///
 /// let fens = StringArray::from(vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", "x"]);
-/// let lenient = ReadOptions { lenient: true, ..Default::default() };
+/// let lenient = ReadOptions::default().with_lenient(true);
 /// let canonical = fenkit_arrow::fen_canonical(&fens, &lenient, &WriteOptions::default())?;
 /// assert_eq!(canonical.as_string::<i32>().value(0), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 /// assert!(canonical.is_null(1));

@@ -98,15 +98,10 @@ fn layouts(records: &[Vec<u8>]) -> Vec<(ArrayRef, Vec<Option<Vec<u8>>>)> {
 fn options() -> [ReadOptions; 3] {
     [
         ReadOptions::default(),
-        ReadOptions {
-            lenient: true,
-            ..Default::default()
-        },
-        ReadOptions {
-            castling: CastlingMode::Chess960,
-            strictness: fenkit::Strictness::Reachable,
-            ..Default::default()
-        },
+        ReadOptions::default().with_lenient(true),
+        ReadOptions::default()
+            .with_castling(CastlingMode::Chess960)
+            .with_strictness(fenkit::Strictness::Reachable),
     ]
 }
 
@@ -196,10 +191,7 @@ fn every_function_agrees_with_the_library_on_every_layout() {
                 },
             );
 
-            let write = WriteOptions {
-                ep: EnPassantMode::Legal,
-                ..Default::default()
-            };
+            let write = WriteOptions::default().with_ep(EnPassantMode::Legal);
             let canonical = fenkit_arrow::fen_canonical(&input, &read, &write).unwrap();
             agree("fen_canonical", &canonical, &rows, text, |r| {
                 setup(r).map(|s| write.fen(&s))

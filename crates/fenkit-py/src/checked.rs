@@ -193,11 +193,9 @@ impl Checked {
 
     pub(crate) fn svg_text(&self, size: u32) -> Option<String> {
         let setup = self.setup.as_ref()?;
-        let diagram = fenkit::render::Diagram {
-            size,
-            problems: self.crossed.clone(),
-            ..Default::default()
-        };
+        let diagram = fenkit::render::Diagram::default()
+            .with_size(size)
+            .with_problems(self.crossed.clone());
         Some(fenkit::render::svg(setup, &diagram))
     }
 }

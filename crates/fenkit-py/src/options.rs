@@ -11,21 +11,20 @@ fn invalid(why: UnknownWord) -> PyErr {
 }
 
 pub fn read(lenient: bool, chess960: bool, strictness: &str) -> PyResult<ReadOptions> {
-    Ok(ReadOptions {
-        lenient,
-        castling: match chess960 {
-            true => CastlingMode::Chess960,
-            false => CastlingMode::Standard,
-        },
-        strictness: Strictness::from_word(strictness).map_err(invalid)?,
-        // By the record's shape, as every front end reads.
-        ..fenkit::Options::default().read
-    })
+    let castling = match chess960 {
+        true => CastlingMode::Chess960,
+        false => CastlingMode::Standard,
+    };
+    // By the record's shape, as every front end reads.
+    Ok(fenkit::Options::default()
+        .read
+        .with_lenient(lenient)
+        .with_castling(castling)
+        .with_strictness(Strictness::from_word(strictness).map_err(invalid)?))
 }
 
 pub fn write(ep: &str, castling: &str) -> PyResult<WriteOptions> {
-    Ok(WriteOptions {
-        ep: EnPassantMode::from_word(ep).map_err(invalid)?,
-        castling: CastlingNotation::from_word(castling).map_err(invalid)?,
-    })
+    Ok(WriteOptions::default()
+        .with_ep(EnPassantMode::from_word(ep).map_err(invalid)?)
+        .with_castling(CastlingNotation::from_word(castling).map_err(invalid)?))
 }

@@ -204,21 +204,19 @@ fn diagram(
     crossed: Vec<shakmaty::Square>,
 ) -> fenkit::render::Diagram {
     use fenkit::render::{Coordinates, Orientation};
-    fenkit::render::Diagram {
-        size,
-        orientation: if flip {
+    fenkit::render::Diagram::default()
+        .with_size(size)
+        .with_orientation(if flip {
             Orientation::Black
         } else {
             Orientation::White
-        },
-        coordinates: if coordinates {
+        })
+        .with_coordinates(if coordinates {
             Coordinates::Outside
         } else {
             Coordinates::None
-        },
-        problems: crossed,
-        ..Default::default()
-    }
+        })
+        .with_problems(crossed)
 }
 
 /// The diagram as SVG text; illegal squares crossed out.

@@ -68,7 +68,7 @@ impl Checked {
     /// ```
     /// let checked = fenkit::check(b"4k3/8/8/8/8/8/8/4K3 w - - 00 1");
     /// assert_eq!(checked.to_record_text(), None); // malformed: a leading zero
-    /// let read = fenkit::ReadOptions { lenient: true, ..Default::default() };
+    /// let read = fenkit::ReadOptions::default().with_lenient(true);
     /// let checked = read.check("4k3/8/8/8/8/8/8/4K3 w – – 0 1".as_bytes());
     /// assert_eq!(checked.to_record_text().as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
     /// ```
@@ -88,7 +88,7 @@ impl Checked {
     /// use fenkit::{ReadOptions, variants::Variant};
     /// use shakmaty::{CastlingMode, Position};
     ///
-    /// let read = ReadOptions { variant: Variant::Crazyhouse, ..Default::default() };
+    /// let read = ReadOptions::default().with_variant(Variant::Crazyhouse);
     /// let checked = read.check(b"rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3");
     /// let position = checked.variant_position(CastlingMode::Standard).expect("valid");
     /// assert!(position.legal_moves().len() > 50); // the pawn's drops too
@@ -263,7 +263,7 @@ impl CheckStatus {
     /// use shakmaty::CastlingMode;
     ///
     /// // Mate on the board, but a knight in the pocket blocks on g8.
-    /// let read = ReadOptions { variant: Variant::Crazyhouse, ..Default::default() };
+    /// let read = ReadOptions::default().with_variant(Variant::Crazyhouse);
     /// let setup = read.parse(b"6rk/6pp/8/8/8/8/8/K5R1[n] b - - 0 1")?.setup;
     /// let status = CheckStatus::of_setup_in(&setup, Variant::Crazyhouse, CastlingMode::Standard);
     /// assert_eq!(status, Some(CheckStatus::None));
@@ -348,7 +348,7 @@ impl ReadOptions {
     /// assert_eq!(checked.diagnostics[0].code.as_str(), "halfmove-exceeds-plies");
     /// assert_eq!(checked.diagnostics[0].severity, Severity::Warning);
     ///
-    /// let plausible = ReadOptions { strictness: Strictness::Plausible, ..Default::default() };
+    /// let plausible = ReadOptions::default().with_strictness(Strictness::Plausible);
     /// assert!(!plausible.check(record).is_valid());
     /// ```
     pub fn check(&self, record: &[u8]) -> Checked {

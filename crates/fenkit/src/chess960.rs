@@ -26,7 +26,7 @@ const KNIGHTS: [(usize, usize); 10] = [
 ///
 /// assert_eq!(fenkit::chess960_start(518), Some(Setup::initial()));
 /// let first = fenkit::chess960_start(0).unwrap();
-/// let shredder = WriteOptions { castling: CastlingNotation::Shredder, ..Default::default() };
+/// let shredder = WriteOptions::default().with_castling(CastlingNotation::Shredder);
 /// let mut fen = Vec::new();
 /// shredder.write_fen(&first, &mut fen);
 /// assert_eq!(fen, b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");

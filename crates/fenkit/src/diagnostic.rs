@@ -556,6 +556,7 @@ impl fmt::Display for Code {
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,

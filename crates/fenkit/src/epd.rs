@@ -17,7 +17,7 @@ pub enum Operand {
 /// One EPD operation: an opcode, its operands, and a `;` when written.
 ///
 /// ```
-/// let epd = fenkit::ReadOptions { format: fenkit::Format::Epd, ..Default::default() };
+/// let epd = fenkit::ReadOptions::default().with_format(fenkit::Format::Epd);
 /// let parsed = epd.parse(b"1k1r4/pp1b1R2/3q2pr/2pB3p/3pP3/8/PPP1Q1PP/1K6 w - - bm Qd1+; id \"BK.01\";")?;
 /// assert_eq!(parsed.operations[1].opcode, "id");
 /// assert_eq!(parsed.operations[1].to_string(), "id \"BK.01\";");

@@ -142,7 +142,7 @@ pub(crate) fn write_remaining_checks(checks: &ByColor<RemainingChecks>, out: &mu
 /// use shakmaty::{Position, uci::UciMove};
 ///
 /// let record = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 4 3";
-/// let read = fenkit::ReadOptions { variant: Variant::Crazyhouse, ..Default::default() };
+/// let read = fenkit::ReadOptions::default().with_variant(Variant::Crazyhouse);
 /// let mut position = read.check(record.as_bytes()).variant_position(shakmaty::CastlingMode::Standard).unwrap();
 /// let drop = UciMove::from_ascii(b"P@e4")?.to_move(&position)?;
 /// play(&mut position, drop);
@@ -174,7 +174,7 @@ pub fn play(position: &mut VariantPosition, played: Move) {
 /// use fenkit::{ReadOptions, variants::{Variant, violations}};
 /// use shakmaty::CastlingMode;
 ///
-/// let read = ReadOptions { variant: Variant::RacingKings, ..Default::default() };
+/// let read = ReadOptions::default().with_variant(Variant::RacingKings);
 /// let parsed = read.parse(b"8/8/8/8/8/8/krbnNBRK/qrbnNBRP w - - 0 1")?;
 /// let found = violations(&parsed.setup, Variant::RacingKings, CastlingMode::Standard, &parsed.fields);
 /// let codes: Vec<_> = found.iter().map(|d| d.code.as_str()).collect();

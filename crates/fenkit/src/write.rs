@@ -131,7 +131,7 @@ impl WriteOptions {
     ///
     /// // No black king: the b5 pawn's capture on a6 cannot be judged.
     /// let setup = fenkit::parse(b"1r6/8/8/pP6/8/8/8/1K6 w - a6 0 1")?.setup;
-    /// let legal = WriteOptions { ep: EnPassantMode::Legal, ..Default::default() };
+    /// let legal = WriteOptions::default().with_ep(EnPassantMode::Legal);
     /// assert!(legal.ep_undecided(&setup));
     /// assert_eq!(legal.fen(&setup), "1r6/8/8/pP6/8/8/8/1K6 w - a6 0 1");
     /// # Ok::<_, fenkit::ParseError>(())
@@ -152,7 +152,7 @@ impl WriteOptions {
     ///
     /// // After 1. e4 no black pawn can take on e3.
     /// let setup = fenkit::parse(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?.setup;
-    /// let legal = WriteOptions { ep: EnPassantMode::Legal, ..Default::default() };
+    /// let legal = WriteOptions::default().with_ep(EnPassantMode::Legal);
     /// let mut out = Vec::new();
     /// legal.write_fen(&setup, &mut out);
     /// assert_eq!(out, b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");

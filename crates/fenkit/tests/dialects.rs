@@ -130,8 +130,8 @@ proptest! {
         let dialect = DIALECTS[which];
         let (record, canonical) = written(&setup, &ops, dialect);
         let format = if auto { Format::Auto } else { Format::Epd };
-        let strict = ReadOptions { format: Format::Epd, ..Default::default() };
-        let lenient = ReadOptions { format, lenient: true, ..Default::default() };
+        let strict = ReadOptions::default().with_format(Format::Epd);
+        let lenient = ReadOptions::default().with_format(format).with_lenient(true);
         let expected = strict.parse(&canonical).expect("canonical EPD reads");
         let shown = String::from_utf8_lossy(&record).into_owned();
         let got = lenient.parse(&record).unwrap_or_else(|err| panic!("{shown}: {err}"));
@@ -146,7 +146,7 @@ proptest! {
         // Strict reading refuses the dialect with codes of its own, each
         // a warning in lenient reading; a record without operations in
         // some dialects is standard already.
-        let strict_in = ReadOptions { format, ..Default::default() };
+        let strict_in = ReadOptions::default().with_format(format);
         match strict_in.parse(&record) {
             Ok(parsed) => prop_assert!(got.warnings.is_empty(), "{}: {:?}", shown, parsed.warnings),
             Err(err) => {

@@ -5,10 +5,7 @@ use fenkit::{CastlingNotation, Format, ReadOptions, Severity, WriteOptions};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position, Setup};
 
 fn chess960() -> ReadOptions {
-    ReadOptions {
-        castling: CastlingMode::Chess960,
-        ..ReadOptions::default()
-    }
+    ReadOptions::default().with_castling(CastlingMode::Chess960)
 }
 
 fn written(setup: &Setup, options: WriteOptions) -> String {
@@ -18,10 +15,7 @@ fn written(setup: &Setup, options: WriteOptions) -> String {
 }
 
 fn notation(castling: CastlingNotation) -> WriteOptions {
-    WriteOptions {
-        castling,
-        ..WriteOptions::default()
-    }
+    WriteOptions::default().with_castling(castling)
 }
 
 #[test]
@@ -164,13 +158,7 @@ fn opening_keys_drop_en_passant_unless_a_legal_capture_exists() {
 fn en_passant_policies_write_what_they_promise() {
     let write = |record: &str, ep| {
         let setup = fenkit::parse(record.as_bytes()).unwrap().setup;
-        written(
-            &setup,
-            WriteOptions {
-                ep,
-                ..WriteOptions::default()
-            },
-        )
+        written(&setup, WriteOptions::default().with_ep(ep))
     };
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
     assert_eq!(write(after_e4, EnPassantMode::Always), after_e4);
@@ -194,10 +182,7 @@ r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - bm Nf5; c0 "a \"q
 
 #[test]
 fn epd_suites_round_trip_byte_for_byte() {
-    let epd = ReadOptions {
-        format: Format::Epd,
-        ..ReadOptions::default()
-    };
+    let epd = ReadOptions::default().with_format(Format::Epd);
     for line in SUITE.lines() {
         let parsed = epd
             .parse(line.as_bytes())
@@ -215,10 +200,7 @@ fn epd_suites_round_trip_byte_for_byte() {
     assert_eq!(comment.operations[1].first(), Some("a \"quoted\" comment"));
     assert_eq!(comment.operations[2].operands.len(), 3);
     // Auto detection: a ';' makes a record EPD.
-    let auto = ReadOptions {
-        format: Format::Auto,
-        ..ReadOptions::default()
-    };
+    let auto = ReadOptions::default().with_format(Format::Auto);
     assert!(
         auto.check(SUITE.lines().next().unwrap().as_bytes())
             .is_valid()
@@ -264,11 +246,9 @@ fn positions_from_real_games_are_never_flagged_even_when_plausibility_counts() {
         (333, CastlingMode::Chess960),
     ] {
         let start = fenkit::chess960_start(number).unwrap();
-        let options = ReadOptions {
-            castling: mode,
-            strictness: plausible,
-            ..ReadOptions::default()
-        };
+        let options = ReadOptions::default()
+            .with_castling(mode)
+            .with_strictness(plausible);
         let style = notation(match mode {
             CastlingMode::Standard => CastlingNotation::Standard,
             CastlingMode::Chess960 => CastlingNotation::Shredder,

@@ -49,10 +49,7 @@ const RECORDS: &[&str] = &[
 
 #[test]
 fn the_writer_agrees_with_serde_on_chosen_records() {
-    let lenient = ReadOptions {
-        lenient: true,
-        ..ReadOptions::default()
-    };
+    let lenient = ReadOptions::default().with_lenient(true);
     for record in RECORDS {
         for options in [ReadOptions::default(), lenient] {
             agree("in \"quotes\"\\n.fen", record.as_bytes(), &options).unwrap();
@@ -66,7 +63,7 @@ proptest! {
         bytes in prop::collection::vec(any::<u8>(), 0..100),
         lenient in any::<bool>(),
     ) {
-        let options = ReadOptions { lenient, ..ReadOptions::default() };
+        let options = ReadOptions::default().with_lenient(lenient);
         agree("<stdin>", &bytes, &options)?;
     }
 
@@ -121,7 +118,7 @@ proptest! {
         prop_assume!(checked.is_valid());
         let place = Record { source: "s", line_number: 1, line: record.as_bytes(), offset: 0, bytes: record.as_bytes() };
         for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
-            let read = fenkit::ReadOptions { castling: mode, ..Default::default() };
+            let read = fenkit::ReadOptions::default().with_castling(mode);
             let json = RecordJson::new(&place, checked.setup.as_ref(), &checked.diagnostics, None, &read);
             prop_assert_eq!(
                 (json.check, json.checkmate, json.stalemate),

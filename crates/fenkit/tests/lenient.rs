@@ -166,10 +166,7 @@ const CASES: &[(&str, &str, &[At], At)] = &[
 ];
 
 fn lenient() -> ReadOptions {
-    ReadOptions {
-        lenient: true,
-        ..ReadOptions::default()
-    }
+    ReadOptions::default().with_lenient(true)
 }
 
 #[test]

@@ -564,33 +564,18 @@ fn tables() -> [(Table, fenkit::ReadOptions); 5] {
     let strict = ReadOptions::default();
     [
         (TABLE, strict),
-        (
-            EPD_TABLE,
-            ReadOptions {
-                format: Format::Epd,
-                ..strict
-            },
-        ),
+        (EPD_TABLE, strict.with_format(Format::Epd)),
         (
             CHESS960_TABLE,
-            ReadOptions {
-                castling: shakmaty::CastlingMode::Chess960,
-                ..strict
-            },
+            strict.with_castling(shakmaty::CastlingMode::Chess960),
         ),
         (
             REACHABLE_TABLE,
-            ReadOptions {
-                strictness: Strictness::Reachable,
-                ..strict
-            },
+            strict.with_strictness(Strictness::Reachable),
         ),
         (
             PLAUSIBLE_TABLE,
-            ReadOptions {
-                strictness: Strictness::Plausible,
-                ..strict
-            },
+            strict.with_strictness(Strictness::Plausible),
         ),
     ]
 }

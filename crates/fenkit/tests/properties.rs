@@ -155,13 +155,13 @@ proptest! {
         setup.castling_rights = Bitboard(rights) & Bitboard::BACKRANKS;
         let corners_only = (setup.castling_rights & !Bitboard::CORNERS).is_empty();
         for notation in [CastlingNotation::Standard, CastlingNotation::XFen, CastlingNotation::Shredder] {
-            let fen = WriteOptions { castling: notation, ..WriteOptions::default() }.fen(&setup);
+            let fen = WriteOptions::default().with_castling(notation).fen(&setup);
             // Standard FEN is read as such; the rest as Chess960.
             let castling = match notation == CastlingNotation::Standard && corners_only {
                 true => CastlingMode::Standard,
                 false => CastlingMode::Chess960,
             };
-            let read = ReadOptions { castling, ..ReadOptions::default() };
+            let read = ReadOptions::default().with_castling(castling);
             let parsed = read.parse(fen.as_bytes());
             prop_assert!(parsed.is_ok(), "{fen} ({notation:?}): {parsed:?}");
             let read_back = parsed.unwrap().setup.castling_rights;

@@ -93,10 +93,7 @@ fn svg_has_64_squares_and_every_piece_on_its_square_in_both_orientations() {
     for orientation in [Orientation::White, Orientation::Black] {
         let drawn = read(&svg(
             &position,
-            &Diagram {
-                orientation,
-                ..Diagram::default()
-            },
+            &Diagram::default().with_orientation(orientation),
         ));
         assert_eq!(drawn.squares.len(), 64);
         for square in Square::ALL {
@@ -137,10 +134,7 @@ fn svg_has_64_squares_and_every_piece_on_its_square_in_both_orientations() {
 #[test]
 fn side_to_move_orientation_puts_black_at_the_bottom_when_black_moves() {
     let position = setup("4k3/8/8/8/8/8/8/4K3 b - - 0 1");
-    let diagram = Diagram {
-        orientation: Orientation::SideToMove,
-        ..Diagram::default()
-    };
+    let diagram = Diagram::default().with_orientation(Orientation::SideToMove);
     let drawn = read(&svg(&position, &diagram));
     assert!(corner_of(&drawn, Square::E8).1 > corner_of(&drawn, Square::E1).1);
 }
@@ -151,12 +145,10 @@ fn annotations_appear_only_when_asked_or_due() {
     for class in ["last-move", "check", "arrow", "circle", "cross"] {
         assert!(!quiet.contains(&format!(r#"class="{class}""#)), "{class}");
     }
-    let diagram = Diagram {
-        last_move: Some((Square::E2, Square::E4)),
-        arrows: vec!["Ge2e4".parse().unwrap()],
-        marks: vec!["e4".parse().unwrap(), "Rxd5".parse().unwrap()],
-        ..Diagram::default()
-    };
+    let diagram = Diagram::default()
+        .with_last_move(Some((Square::E2, Square::E4)))
+        .with_arrows(vec!["Ge2e4".parse().unwrap()])
+        .with_marks(vec!["e4".parse().unwrap(), "Rxd5".parse().unwrap()]);
     let busy = svg(&Setup::initial(), &diagram);
     assert_eq!(busy.matches(r#"class="last-move""#).count(), 2);
     assert_eq!(busy.matches(r#"class="arrow""#).count(), 1);
@@ -171,30 +163,20 @@ fn annotations_appear_only_when_asked_or_due() {
             .count(),
         1
     );
-    let off = Diagram {
-        check: fenkit::render::CheckMark::None,
-        ..Diagram::default()
-    };
+    let off = Diagram::default().with_check(fenkit::render::CheckMark::None);
     assert!(!svg(&mate, &off).contains(r#"class="check""#));
 }
 
 #[test]
 fn the_caption_and_margin_make_the_image_taller() {
-    let plain = Diagram {
-        coordinates: Coordinates::None,
-        ..Diagram::default()
-    };
+    let plain = Diagram::default().with_coordinates(Coordinates::None);
     let text = svg(&Setup::initial(), &plain);
     assert!(
         text.contains(r#"width="400" height="400""#),
         "{}",
         &text[..200]
     );
-    let captioned = Diagram {
-        caption: true,
-        clocks: None,
-        ..plain
-    };
+    let captioned = plain.with_caption(true).with_clocks(None);
     let text = svg(&Setup::initial(), &captioned);
     assert!(
         text.contains(r#"width="400" height="427""#),
@@ -204,10 +186,7 @@ fn the_caption_and_margin_make_the_image_taller() {
 }
 
 fn variant_setup(variant: fenkit::variants::Variant, fen: &str) -> Setup {
-    let read = fenkit::ReadOptions {
-        variant,
-        ..Default::default()
-    };
+    let read = fenkit::ReadOptions::default().with_variant(variant);
     read.parse(fen.as_bytes()).expect("well-formed").setup
 }
 
@@ -216,11 +195,9 @@ fn a_crazyhouse_pocket_is_drawn_by_its_player_off_the_board() {
     let fen = "r1b1kbnr/ppp1pppp/2n5/q7/3P4/2N5/PPP2PPP/R1BQKBNR[PPNppq] b KQkq - 0 5";
     let position = variant_setup(fenkit::variants::Variant::Crazyhouse, fen);
     for orientation in [Orientation::White, Orientation::Black] {
-        let diagram = Diagram {
-            orientation,
-            coordinates: Coordinates::None,
-            ..Diagram::default()
-        };
+        let diagram = Diagram::default()
+            .with_orientation(orientation)
+            .with_coordinates(Coordinates::None);
         let text = svg(&position, &diagram);
         // A row of pieces above and one below: 45 units each on 360.
         assert!(
@@ -263,10 +240,7 @@ fn a_crazyhouse_pocket_is_drawn_by_its_player_off_the_board() {
 fn three_checks_to_give_are_a_line_under_the_board() {
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 2+3 0 1";
     let position = variant_setup(fenkit::variants::Variant::ThreeCheck, fen);
-    let plain = Diagram {
-        coordinates: Coordinates::None,
-        ..Diagram::default()
-    };
+    let plain = Diagram::default().with_coordinates(Coordinates::None);
     let text = svg(&position, &plain);
     assert!(
         text.contains(r#"width="400" height="427""#),
@@ -339,12 +313,10 @@ fn png_squares_have_the_theme_colors_in_both_orientations() {
         (Orientation::Black, Color::Black),
     ] {
         for theme in [Theme::BROWN, Theme::BLUE] {
-            let diagram = Diagram {
-                coordinates: Coordinates::None,
-                orientation,
-                theme,
-                ..Diagram::default()
-            };
+            let diagram = Diagram::default()
+                .with_coordinates(Coordinates::None)
+                .with_orientation(orientation)
+                .with_theme(theme);
             let pixels = Pixels::decode(&png(&position, &diagram).expect("drawn"));
             assert_eq!((pixels.width, pixels.height), (400, 400));
             assert_eq!(
@@ -370,11 +342,9 @@ fn png_squares_have_the_theme_colors_in_both_orientations() {
 #[test]
 fn png_shows_the_last_move_and_the_check() {
     let mate = setup("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
-    let diagram = Diagram {
-        coordinates: Coordinates::None,
-        last_move: Some((Square::H5, Square::F7)),
-        ..Diagram::default()
-    };
+    let diagram = Diagram::default()
+        .with_coordinates(Coordinates::None)
+        .with_last_move(Some((Square::H5, Square::F7)));
     let pixels = Pixels::decode(&png(&mate, &diagram).expect("drawn"));
     // h5 is light: the highlight's green at 41% over it.
     let light = rgb(Theme::BROWN.light.0);
@@ -394,10 +364,7 @@ fn png_shows_the_last_move_and_the_check() {
     let [r, g, b] = pixels.at(4 * 50 + 3, 25);
     assert!(r > 200 && g < 120 && b < 120, "e8 edge is {:?}", [r, g, b]);
     // Without the check mark, the same pixel is the light square's color.
-    let plain = Diagram {
-        check: fenkit::render::CheckMark::None,
-        ..diagram
-    };
+    let plain = diagram.with_check(fenkit::render::CheckMark::None);
     let pixels = Pixels::decode(&png(&mate, &plain).expect("drawn"));
     assert_eq!(pixels.at(4 * 50 + 3, 25), light);
 }
@@ -405,15 +372,9 @@ fn png_shows_the_last_move_and_the_check() {
 #[test]
 fn png_sizes_outside_the_range_are_refused() {
     for size in [0, 15, 4097] {
-        let diagram = Diagram {
-            size,
-            ..Diagram::default()
-        };
+        let diagram = Diagram::default().with_size(size);
         assert!(png(&Setup::initial(), &diagram).is_err(), "{size}");
     }
-    let small = Diagram {
-        size: 16,
-        ..Diagram::default()
-    };
+    let small = Diagram::default().with_size(16);
     assert!(png(&Setup::initial(), &small).is_ok());
 }

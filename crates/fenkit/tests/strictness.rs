@@ -47,10 +47,7 @@ fn every_set_up_position_is_playable_and_played_from() {
 
 #[test]
 fn unreachable_positions_are_refused_when_reachability_is_asked() {
-    let reachable = ReadOptions {
-        strictness: Strictness::Reachable,
-        ..ReadOptions::default()
-    };
+    let reachable = ReadOptions::default().with_strictness(Strictness::Reachable);
     // The two that fenkit refused by default before it told the classes
     // apart: pawns that took more than was lost, and a bishop that could
     // never have left its home square (so another one is a promoted pawn).

@@ -8,10 +8,7 @@ use fenkit::{ReadOptions, variants::Variant};
 use shakmaty::{CastlingMode, Position, Role, Square};
 
 fn read(variant: Variant) -> ReadOptions {
-    ReadOptions {
-        variant,
-        ..ReadOptions::default()
-    }
+    ReadOptions::default().with_variant(variant)
 }
 
 /// The codes, fields and 1-based columns of `record`'s problems.

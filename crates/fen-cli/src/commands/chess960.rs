@@ -30,10 +30,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         (true, _) => 0..960,
         (false, number) => number.map_or(0..0, |n| n..n + 1),
     };
-    let options = WriteOptions {
-        castling: args.castling,
-        ..WriteOptions::default()
-    };
+    let options = WriteOptions::default().with_castling(args.castling);
     let mut text = Vec::new();
     for number in numbers {
         let setup = fenkit::chess960_start(number).expect("numbers below 960");

@@ -119,19 +119,16 @@ pub struct Look {
 
 impl Look {
     pub fn diagram(&self) -> Diagram {
-        Diagram {
-            size: self.size,
-            orientation: self.facing.orientation(),
-            coordinates: self.coordinates,
-            theme: self.colors,
-            caption: self.caption,
-            clocks: None,
-            last_move: self.last_move,
-            check: self.check,
-            arrows: self.arrows.clone(),
-            marks: self.marks.clone(),
-            problems: Vec::new(),
-        }
+        Diagram::default()
+            .with_size(self.size)
+            .with_orientation(self.facing.orientation())
+            .with_coordinates(self.coordinates)
+            .with_theme(self.colors)
+            .with_caption(self.caption)
+            .with_last_move(self.last_move)
+            .with_check(self.check)
+            .with_arrows(self.arrows.clone())
+            .with_marks(self.marks.clone())
     }
 }
 
@@ -392,10 +389,7 @@ impl Job for Image {
                 )
             }
         };
-        let diagram = Diagram {
-            problems,
-            ..self.diagram.clone()
-        };
+        let diagram = self.diagram.clone().with_problems(problems);
         out.diagnostics(record, &faults)?;
         let image = self.draw(&parsed.setup, &diagram)?;
         match &self.target {

@@ -45,10 +45,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         columns: &[key, Column::Errors],
         need: Need::Playable,
     };
-    let write = WriteOptions {
-        castling,
-        ..WriteOptions::default()
-    };
+    let write = WriteOptions::default().with_castling(castling);
     if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
         return status;
     }

@@ -83,15 +83,9 @@ pub fn report(
         );
     }
     if malformed && !options.lenient {
-        let lenient = ReadOptions {
-            lenient: true,
-            ..*options
-        };
+        let lenient = options.with_lenient(true);
         // Four fields read as FEN: the standard's EPD form.
-        let epd = ReadOptions {
-            format: fenkit::Format::Epd,
-            ..*options
-        };
+        let epd = options.with_format(fenkit::Format::Epd);
         let four_fields = options.format == fenkit::Format::Fen
             && errors.iter().any(|d| d.code == Code::MissingField);
         if four_fields && epd.parse(record.bytes).is_ok() {
@@ -116,10 +110,7 @@ pub fn report(
             Code::BadCastlingChar | Code::CastlingNoKing | Code::CastlingNoRook
         )
     });
-    let chess960 = ReadOptions {
-        castling: CastlingMode::Chess960,
-        ..*options
-    };
+    let chess960 = options.with_castling(CastlingMode::Chess960);
     if castling_only && !options.castling.is_chess960() && chess960.check(record.bytes).is_valid() {
         return out.hint(
             record,
@@ -149,10 +140,7 @@ fn variant_reading(options: &ReadOptions, record: &[u8]) -> Option<&'static str>
         .into_iter()
         .filter(|(_, _, shaped)| *shaped)
         .find(|(variant, _, _)| {
-            let read = ReadOptions {
-                variant: *variant,
-                ..*options
-            };
+            let read = options.with_variant(*variant);
             read.check(record).is_valid()
         })
         .map(|(_, name, _)| name)

@@ -321,10 +321,7 @@ fn count_at(record: &[u8], depth: u32) -> usize {
 }
 
 fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
-    let read = ReadOptions {
-        lenient: true,
-        ..args.inputs.read_options()
-    };
+    let read = args.inputs.read_options().with_lenient(true);
     let mut gather = Gather {
         read,
         max_depth: args.max_depth.unwrap_or(u32::MAX),

@@ -35,14 +35,14 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let (fen, moves) = split(&args.arguments);
-    let read = args.variant.apply(ReadOptions {
-        castling: match args.chess960 {
-            true => CastlingMode::Chess960,
-            false => CastlingMode::Standard,
-        },
-        format: fenkit::Format::Auto,
-        ..ReadOptions::default()
-    });
+    let read = args.variant.apply(
+        ReadOptions::default()
+            .with_castling(match args.chess960 {
+                true => CastlingMode::Chess960,
+                false => CastlingMode::Standard,
+            })
+            .with_format(fenkit::Format::Auto),
+    );
     let write = args.style.write_options(&read);
     play(&fen, &moves, &read, write, args.final_only, out)
 }

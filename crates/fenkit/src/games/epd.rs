@@ -25,7 +25,7 @@ pub struct BadEpdMove {
 /// use fenkit::{ReadOptions, Format};
 /// use shakmaty::CastlingMode;
 ///
-/// let epd = ReadOptions { format: Format::Epd, ..Default::default() };
+/// let epd = ReadOptions::default().with_format(Format::Epd);
 /// let checked = epd.check(b"4k3/8/8/8/8/8/4P3/4K3 w - - bm e2e4 Kd2; pv e4 Kd7 Kd2;");
 /// let position = checked.position(CastlingMode::Standard).unwrap();
 /// let (written, bad) = fenkit::games::epd_moves(&position, &checked.operations);

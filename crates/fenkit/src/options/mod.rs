@@ -62,7 +62,7 @@ impl Format {
 /// assert!(checked.is_valid());
 /// assert_eq!(checked.diagnostics[0].code.as_str(), "pawn-captures");
 ///
-/// let reachable = ReadOptions { strictness: Strictness::Reachable, ..Default::default() };
+/// let reachable = ReadOptions::default().with_strictness(Strictness::Reachable);
 /// assert!(!reachable.check(perft4).is_valid());
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -103,12 +103,13 @@ impl Strictness {
 /// use shakmaty::CastlingMode;
 ///
 /// // Shredder-FEN castling rights, read as Chess960.
-/// let chess960 = ReadOptions { castling: CastlingMode::Chess960, ..ReadOptions::default() };
+/// let chess960 = ReadOptions::default().with_castling(CastlingMode::Chess960);
 /// let record = b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
 /// assert!(chess960.check(record).is_valid());
 /// assert!(!fenkit::check(record).is_valid());
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// `Standard`: castling letters are `KQkq`, for rooks on the corners.
     /// `Chess960`: X-FEN (`KQkq` for the outermost rooks, file letters for
@@ -137,6 +138,37 @@ impl Default for ReadOptions {
     }
 }
 
+/// Options built from the defaults one choice at a time, so that a field
+/// added later (as `variant` was) breaks no caller:
+///
+/// ```
+/// use fenkit::{Format, ReadOptions, Strictness};
+///
+/// let read = ReadOptions::default().with_format(Format::Auto).with_lenient(true);
+/// assert!(read.lenient && read.strictness == Strictness::Playable);
+/// ```
+impl ReadOptions {
+    pub const fn with_castling(self, castling: CastlingMode) -> ReadOptions {
+        ReadOptions { castling, ..self }
+    }
+
+    pub const fn with_format(self, format: Format) -> ReadOptions {
+        ReadOptions { format, ..self }
+    }
+
+    pub const fn with_lenient(self, lenient: bool) -> ReadOptions {
+        ReadOptions { lenient, ..self }
+    }
+
+    pub const fn with_strictness(self, strictness: Strictness) -> ReadOptions {
+        ReadOptions { strictness, ..self }
+    }
+
+    pub const fn with_variant(self, variant: Variant) -> ReadOptions {
+        ReadOptions { variant, ..self }
+    }
+}
+
 /// How castling rights are written. Whatever the notation, what is
 /// written reads back as the same rights.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -154,6 +186,7 @@ pub enum CastlingNotation {
 
 /// How records are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct WriteOptions {
     pub castling: CastlingNotation,
     /// Which en passant square to write: `Always` (the standard: whenever
@@ -168,6 +201,25 @@ impl Default for WriteOptions {
             castling: CastlingNotation::Standard,
             ep: EnPassantMode::Always,
         }
+    }
+}
+
+/// Built as [`ReadOptions`] is:
+///
+/// ```
+/// use fenkit::{CastlingNotation, WriteOptions};
+/// use shakmaty::EnPassantMode;
+///
+/// let write = WriteOptions::default().with_ep(EnPassantMode::Legal);
+/// assert_eq!(write.castling, CastlingNotation::Standard);
+/// ```
+impl WriteOptions {
+    pub const fn with_castling(self, castling: CastlingNotation) -> WriteOptions {
+        WriteOptions { castling, ..self }
+    }
+
+    pub const fn with_ep(self, ep: EnPassantMode) -> WriteOptions {
+        WriteOptions { ep, ..self }
     }
 }
 

@@ -64,7 +64,7 @@ impl ReadOptions {
     /// Chess960 castling letters, strict or lenient.
     ///
     /// ```
-    /// let lenient = fenkit::ReadOptions { lenient: true, ..Default::default() };
+    /// let lenient = fenkit::ReadOptions::default().with_lenient(true);
     /// let parsed = lenient.parse("8/8/8/4k3/8/8/8/4K3 w – –".as_bytes())?;
     /// assert_eq!(fenkit::Fen::from(parsed.setup.clone()).to_string(), "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
     /// let repairs: Vec<_> = parsed.warnings.iter().map(|w| w.code.as_str()).collect();

@@ -29,7 +29,7 @@ impl Parsed {
     /// place of the record it read leniently.
     ///
     /// ```
-    /// let read = fenkit::ReadOptions { lenient: true, ..Default::default() };
+    /// let read = fenkit::ReadOptions::default().with_lenient(true);
     /// let parsed = read.parse("4k3/8/8/8/8/8/8/4K3 w – – 0 1".as_bytes())?;
     /// assert_eq!(parsed.to_record_text(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     /// # Ok::<_, fenkit::ParseError>(())

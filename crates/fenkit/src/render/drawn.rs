@@ -39,7 +39,7 @@ const MOST: usize = 64;
 /// use fenkit::render::{Diagram, Renderer};
 ///
 /// let renderer = Renderer::with_budget(8 << 20);
-/// let diagram = Diagram { size: 64, ..Diagram::default() };
+/// let diagram = Diagram::default().with_size(64);
 /// let first = renderer.png(&shakmaty::Setup::initial(), &diagram)?;
 /// let again = renderer.png(&shakmaty::Setup::initial(), &diagram)?; // from kept pixels
 /// assert_eq!(first, again);

@@ -9,7 +9,7 @@
 //! use fenkit::render::{Diagram, svg};
 //!
 //! let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/R3K3 b Q - 0 1")?.setup;
-//! let diagram = Diagram { last_move: Some((shakmaty::Square::A2, shakmaty::Square::A1)), ..Diagram::default() };
+//! let diagram = Diagram::default().with_last_move(Some((shakmaty::Square::A2, shakmaty::Square::A1)));
 //! let image = svg(&setup, &diagram);
 //! assert!(image.starts_with("<svg"));
 //! assert_eq!(image.matches("<use ").count(), 3); // two kings and a rook

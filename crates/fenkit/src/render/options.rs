@@ -10,16 +10,18 @@ use shakmaty::{ByColor, Color, Square};
 /// ```
 /// use fenkit::render::{Diagram, Orientation};
 ///
-/// let diagram = Diagram {
-///     size: 240,
-///     orientation: Orientation::Black,
-///     arrows: vec!["Ge2e4".parse()?, "Rd8d1".parse()?],
-///     ..Diagram::default()
-/// };
+/// let diagram = Diagram::default()
+///     .with_size(240)
+///     .with_orientation(Orientation::Black)
+///     .with_arrows(vec!["Ge2e4".parse()?, "Rd8d1".parse()?]);
 /// assert_eq!(diagram.arrows[1].to, shakmaty::Square::D1);
 /// # Ok::<_, fenkit::render::BadOption>(())
 /// ```
+///
+/// Built from the default one choice at a time (its fields may grow, as
+/// `clocks` and `problems` did); each field may also be set in place.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagram {
     /// The image's width in pixels, 16 to 4096.
     pub size: u32,
@@ -56,6 +58,58 @@ impl Default for Diagram {
             marks: Vec::new(),
             problems: Vec::new(),
         }
+    }
+}
+
+impl Diagram {
+    pub fn with_size(self, size: u32) -> Diagram {
+        Diagram { size, ..self }
+    }
+
+    pub fn with_orientation(self, orientation: Orientation) -> Diagram {
+        Diagram {
+            orientation,
+            ..self
+        }
+    }
+
+    pub fn with_coordinates(self, coordinates: Coordinates) -> Diagram {
+        Diagram {
+            coordinates,
+            ..self
+        }
+    }
+
+    pub fn with_theme(self, theme: Theme) -> Diagram {
+        Diagram { theme, ..self }
+    }
+
+    pub fn with_caption(self, caption: bool) -> Diagram {
+        Diagram { caption, ..self }
+    }
+
+    pub fn with_clocks(self, clocks: Option<ByColor<Option<Duration>>>) -> Diagram {
+        Diagram { clocks, ..self }
+    }
+
+    pub fn with_last_move(self, last_move: Option<(Square, Square)>) -> Diagram {
+        Diagram { last_move, ..self }
+    }
+
+    pub fn with_check(self, check: CheckMark) -> Diagram {
+        Diagram { check, ..self }
+    }
+
+    pub fn with_arrows(self, arrows: Vec<Arrow>) -> Diagram {
+        Diagram { arrows, ..self }
+    }
+
+    pub fn with_marks(self, marks: Vec<Mark>) -> Diagram {
+        Diagram { marks, ..self }
+    }
+
+    pub fn with_problems(self, problems: Vec<Square>) -> Diagram {
+        Diagram { problems, ..self }
     }
 }
 

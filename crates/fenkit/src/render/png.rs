@@ -41,7 +41,7 @@ pub const SIZES: std::ops::RangeInclusive<u32> = 16..=4096;
 /// ```
 /// use fenkit::render::{Diagram, png};
 ///
-/// let image = png(&shakmaty::Setup::initial(), &Diagram { size: 64, ..Diagram::default() })?;
+/// let image = png(&shakmaty::Setup::initial(), &Diagram::default().with_size(64))?;
 /// assert!(image.starts_with(b"\x89PNG"));
 /// # Ok::<_, fenkit::render::RenderError>(())
 /// ```
