@@ -34,16 +34,12 @@ enum Mode {
         /// Standard output is a terminal.
         terminal: bool,
     },
-    /// Standard output to a subcommand that gathers what its games give
-    /// (`fen book make`) rather than printing it, handed whole games'
-    /// bytes in input order; standard error to the real stream.
-    Sink(Sink),
+    /// Standard error only, to the real stream: a subcommand whose games
+    /// are gathered (`fen book make`), not printed.
+    Notes,
     /// Nowhere: a worker's output, which the writer writes, or a test's.
     Memory,
 }
-
-/// What takes standard output's bytes instead of printing them.
-type Sink = Box<dyn FnMut(&[u8]) + Send>;
 
 impl Default for Output {
     fn default() -> Output {
@@ -68,11 +64,11 @@ impl Output {
         }
     }
 
-    /// This output with standard output handed to `sink` instead of
-    /// printed; standard error as before.
-    pub fn with_sink(self, sink: impl FnMut(&[u8]) + Send + 'static) -> Output {
+    /// This output with nothing on standard output (what the games give
+    /// is gathered, not printed); standard error as before.
+    pub fn notes_only(self) -> Output {
         Output {
-            mode: Mode::Sink(Box::new(sink)),
+            mode: Mode::Notes,
             ..self
         }
     }
@@ -269,7 +265,7 @@ impl Output {
             return Ok(());
         }
         match &mut self.mode {
-            Mode::Sink(sink) => sink(&self.out),
+            Mode::Notes => {}
             // The bar is on standard error: only a terminal that shows both
             // needs it moved aside.
             Mode::Streams { terminal, .. } => {

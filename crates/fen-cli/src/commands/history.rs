@@ -222,6 +222,7 @@ impl HistoryPlayer {
 
 impl GamePlayer for HistoryPlayer {
     type OnPly = OnPly;
+    type Item = ();
 
     fn plies(&mut self) -> &mut Plies<OnPly> {
         &mut self.plies
@@ -232,7 +233,7 @@ impl GamePlayer for HistoryPlayer {
         game: &Result<GameEnd, GameError>,
         _: &Played<'_>,
         out: &mut Output,
-    ) -> io::Result<()> {
+    ) -> io::Result<Option<()>> {
         let Found { events, moves, .. } = &mut *self.found.borrow_mut();
         let number = match game {
             Ok(end) => end.game,
@@ -241,7 +242,7 @@ impl GamePlayer for HistoryPlayer {
         for (ply, text) in events.drain(..) {
             writeln!(out.stdout(), "game {number}, {}: {text}", moves[ply])?;
         }
-        Ok(())
+        Ok(None)
     }
 
     fn finish(&mut self, _: &mut Output) -> io::Result<()> {

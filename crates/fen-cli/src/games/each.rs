@@ -25,13 +25,17 @@ use crate::{
     run::{self, Status},
 };
 
-/// What a subcommand does with games (`fen pgn`, `fen history`), in this
-/// order: its visitor ([`GamePlayer::plies`]) plays a game; then
-/// [`GamePlayer::game_done`] writes what the game gave; after the last
-/// game of a run, or of a worker's batch, [`GamePlayer::finish`] writes
-/// what it still holds.
+/// What a subcommand does with games (`fen pgn`, `fen history`, `book
+/// make`), in this order: its visitor ([`GamePlayer::plies`]) plays a
+/// game; then [`GamePlayer::game_done`] writes what the game gave, and
+/// hands on what it counted; after the last game of a run, or of a
+/// worker's batch, [`GamePlayer::finish`] writes what it still holds.
 pub trait GamePlayer {
     type OnPly: FnMut(Ply<'_>);
+    /// What a game hands on, in input order, to the one place that
+    /// gathers it ([`each_game_gathered`]): `book make`'s counted moves,
+    /// `explorer build`'s game; `()` for a player that only writes.
+    type Item: Send;
 
     /// The visitor that plays each game.
     fn plies(&mut self) -> &mut Plies<Self::OnPly>;
@@ -42,7 +46,7 @@ pub trait GamePlayer {
         game: &Result<GameEnd, GameError>,
         played: &Played<'_>,
         out: &mut Output,
-    ) -> io::Result<()>;
+    ) -> io::Result<Option<Self::Item>>;
 
     /// Writes what is still held.
     fn finish(&mut self, out: &mut Output) -> io::Result<()>;
@@ -110,6 +114,9 @@ fn cut_games(
     Ok(())
 }
 
+/// What a game or a cut gave: its status, and what its player handed on.
+type Taken<I> = (Status, Option<I>);
+
 /// Plays game `number` of `source` with `player`, and says what there is
 /// to say about it: the movetext dialects read, the moves written against
 /// the standard, and its error at its place, after what it printed.
@@ -118,7 +125,7 @@ fn play<P: GamePlayer>(
     strict: bool,
     (source, mut game, number): (&str, GameText, u64),
     out: &mut Output,
-) -> io::Result<Status> {
+) -> io::Result<Taken<P::Item>> {
     let found = match strict {
         true => Vec::new(),
         false => fenkit::games::rewrite_dialects(&mut game.text),
@@ -127,7 +134,7 @@ fn play<P: GamePlayer>(
     plies.number_next(number);
     let result = match Reader::new(&game.text[..]).read_game(plies) {
         Ok(Some(played)) => plies.check_words(&game.text, played),
-        Ok(None) => return Ok(Status::Ok),
+        Ok(None) => return Ok((Status::Ok, None)),
         // pgn-reader's one error inside a game read from memory: a comment
         // never closed. The game is bad, said where its `{` stands.
         Err(_) => Err(GameError::unterminated_comment(number)),
@@ -155,12 +162,12 @@ fn play<P: GamePlayer>(
         source,
         game: &game,
     };
-    player.game_done(&result, &played, out)?;
+    let item = player.game_done(&result, &played, out)?;
     match &result {
-        Ok(_) => Ok(Status::Ok),
+        Ok(_) => Ok((Status::Ok, item)),
         Err(error) => {
             out.note(&diagnostic(source, &game, error))?;
-            Ok(Status::BadRecords)
+            Ok((Status::BadRecords, item))
         }
     }
 }
@@ -173,7 +180,7 @@ fn take<P: GamePlayer>(
     cut: Cut,
     said: Option<Collected>,
     out: &mut Output,
-) -> io::Result<Status> {
+) -> io::Result<Taken<P::Item>> {
     match cut {
         Cut::Game {
             source,
@@ -184,7 +191,7 @@ fn take<P: GamePlayer>(
             if let Some(said) = said {
                 out.write_collected(&said)?;
             }
-            Ok(status)
+            Ok((status, None))
         }
     }
 }
@@ -201,29 +208,80 @@ pub fn each_game<P: GamePlayer>(
     out: &mut Output,
     make: impl Fn() -> P + Sync,
 ) -> io::Result<Status> {
-    if threads > 1 && !out.interleaves() {
-        return in_parallel(files, strict, threads, out, make);
-    }
-    let mut player = make();
-    let mut status = Status::Ok;
-    cut_games(files, out, |cut, out| {
-        // What was said is on `out` already.
-        status = status.max(take(&mut player, strict, cut, None, out)?);
-        out.tick()?;
-        Ok(ControlFlow::Continue(()))
-    })?;
-    player.finish(out)?;
+    let run = Run {
+        files,
+        strict,
+        threads,
+    };
+    run.play(out, make, &mut |_| {})
+}
+
+/// [`each_game`] whose games' items all go to `gather`, in input order,
+/// on whatever thread played them: `book make` counts each game's moves
+/// into one book (whose halving makes order matter), `explorer build`
+/// numbers and counts each game in one index. Diagnostics go to standard
+/// error as they come; the run's status.
+pub fn each_game_gathered<P: GamePlayer>(
+    files: &[PathBuf],
+    threads: usize,
+    make: impl Fn() -> P + Sync,
+    mut gather: impl FnMut(P::Item) + Send,
+) -> io::Result<Status> {
+    let run = Run {
+        files,
+        strict: false,
+        threads,
+    };
+    let mut notes = Output::new().notes_only();
+    let status = run.play(&mut notes, make, &mut gather)?;
+    notes.flush()?;
     Ok(status)
+}
+
+/// A run over the inputs: which, how strictly, on how many threads.
+#[derive(Copy, Clone)]
+struct Run<'a> {
+    files: &'a [PathBuf],
+    strict: bool,
+    threads: usize,
+}
+
+impl Run<'_> {
+    fn play<P: GamePlayer>(
+        self,
+        out: &mut Output,
+        make: impl Fn() -> P + Sync,
+        gather: &mut (impl FnMut(P::Item) + Send),
+    ) -> io::Result<Status> {
+        if self.threads > 1 && !out.interleaves() {
+            return self.in_parallel(out, make, gather);
+        }
+        let mut player = make();
+        let mut status = Status::Ok;
+        cut_games(self.files, out, |cut, out| {
+            // What was said is on `out` already.
+            let (said, item) = take(&mut player, self.strict, cut, None, out)?;
+            status = status.max(said);
+            if let Some(item) = item {
+                gather(item);
+            }
+            out.tick()?;
+            Ok(ControlFlow::Continue(()))
+        })?;
+        player.finish(out)?;
+        Ok(status)
+    }
 }
 
 /// A batch of the splitter's output for one worker: games, and what was
 /// said about an input between them.
 type Batch = Vec<(Cut, Option<Collected>)>;
 
-/// A batch's output, by its place in the input.
-struct Done {
+/// A batch's output and items, by its place in the input.
+struct Done<I> {
     index: u64,
     collected: Collected,
+    items: Vec<I>,
     status: Status,
 }
 
@@ -232,103 +290,120 @@ struct Done {
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 1 << 20;
 
-fn in_parallel<P: GamePlayer>(
-    files: &[PathBuf],
-    strict: bool,
-    threads: usize,
-    out: &mut Output,
-    make: impl Fn() -> P + Sync,
-) -> io::Result<Status> {
-    let in_flight = 4 * threads;
-    let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
-    // The workers share the receiver; the first to find the writer gone
-    // drops it, so that the reader's next send fails and it stops too.
-    let from_reader = Mutex::new(Some(from_reader));
-    let (to_writer, from_workers) = sync_channel::<Done>(in_flight);
-    let mut notes = out.collector();
-    let (written, status) = thread::scope(|scope| {
-        for _ in 0..threads {
-            let (from_reader, to_writer, make) = (&from_reader, to_writer.clone(), &make);
-            let mut collected = out.collector();
-            scope.spawn(move || {
-                let mut player = make();
-                loop {
-                    let next = match from_reader.lock() {
-                        Ok(receiver) => receiver.as_ref().map(Receiver::recv),
-                        Err(_) => None,
-                    };
-                    let Some(Ok((index, batch))) = next else {
-                        return;
-                    };
-                    // Writing to memory does not fail.
-                    let status =
-                        work(&mut player, strict, batch, &mut collected).unwrap_or(Status::Failed);
-                    let done = Done {
-                        index,
-                        collected: collected.take(),
-                        status,
-                    };
-                    if to_writer.send(done).is_err() {
-                        if let Ok(mut receiver) = from_reader.lock() {
-                            receiver.take();
+impl Run<'_> {
+    fn in_parallel<P: GamePlayer>(
+        self,
+        out: &mut Output,
+        make: impl Fn() -> P + Sync,
+        gather: &mut (impl FnMut(P::Item) + Send),
+    ) -> io::Result<Status> {
+        let Run {
+            files,
+            strict,
+            threads,
+        } = self;
+        let in_flight = 4 * threads;
+        let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
+        // The workers share the receiver; the first to find the writer gone
+        // drops it, so that the reader's next send fails and it stops too.
+        let from_reader = Mutex::new(Some(from_reader));
+        let (to_writer, from_workers) = sync_channel::<Done<P::Item>>(in_flight);
+        let mut notes = out.collector();
+        let (written, status) = thread::scope(|scope| {
+            for _ in 0..threads {
+                let (from_reader, to_writer, make) = (&from_reader, to_writer.clone(), &make);
+                let mut collected = out.collector();
+                scope.spawn(move || {
+                    let mut player = make();
+                    loop {
+                        let next = match from_reader.lock() {
+                            Ok(receiver) => receiver.as_ref().map(Receiver::recv),
+                            Err(_) => None,
+                        };
+                        let Some(Ok((index, batch))) = next else {
+                            return;
+                        };
+                        // Writing to memory does not fail.
+                        let mut items = Vec::new();
+                        let status = work(&mut player, strict, batch, &mut collected, &mut items)
+                            .unwrap_or(Status::Failed);
+                        let done = Done {
+                            index,
+                            collected: collected.take(),
+                            items,
+                            status,
+                        };
+                        if to_writer.send(done).is_err() {
+                            if let Ok(mut receiver) = from_reader.lock() {
+                                receiver.take();
+                            }
+                            return;
                         }
-                        return;
                     }
+                });
+            }
+            drop(to_writer);
+            let writer = scope.spawn(|| write_in_order(from_workers, out, gather));
+            let mut batch = Batch::new();
+            let mut bytes = 0;
+            let mut index = 0;
+            let cut = cut_games(files, &mut notes, |cut, notes| {
+                if let Cut::Game { game, .. } = &cut {
+                    bytes += game.text.len();
+                }
+                let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
+                batch.push((cut, said));
+                if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+                    return Ok(ControlFlow::Continue(()));
+                }
+                bytes = 0;
+                index += 1;
+                // A closed channel means the writer stopped (a closed pipe),
+                // and a worker then dropped the receiver.
+                match to_workers.send((index - 1, std::mem::take(&mut batch))) {
+                    Ok(()) => Ok(ControlFlow::Continue(())),
+                    Err(_) => Ok(ControlFlow::Break(())),
                 }
             });
-        }
-        drop(to_writer);
-        let writer = scope.spawn(|| write_in_order(from_workers, out));
-        let mut batch = Batch::new();
-        let mut bytes = 0;
-        let mut index = 0;
-        let cut = cut_games(files, &mut notes, |cut, notes| {
-            if let Cut::Game { game, .. } = &cut {
-                bytes += game.text.len();
+            if !batch.is_empty() {
+                let _ = to_workers.send((index, batch));
             }
-            let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
-            batch.push((cut, said));
-            if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-                return Ok(ControlFlow::Continue(()));
-            }
-            bytes = 0;
-            index += 1;
-            // A closed channel means the writer stopped (a closed pipe),
-            // and a worker then dropped the receiver.
-            match to_workers.send((index - 1, std::mem::take(&mut batch))) {
-                Ok(()) => Ok(ControlFlow::Continue(())),
-                Err(_) => Ok(ControlFlow::Break(())),
-            }
+            drop(to_workers);
+            let (written, status) = writer.join().expect("the writer does not panic");
+            (written.and(cut), status)
         });
-        if !batch.is_empty() {
-            let _ = to_workers.send((index, batch));
-        }
-        drop(to_workers);
-        let (written, status) = writer.join().expect("the writer does not panic");
-        (written.and(cut), status)
-    });
-    written?;
-    Ok(status)
+        written?;
+        Ok(status)
+    }
 }
 
-/// Plays a batch's games and writes what was said between them, in order.
+/// Plays a batch's games and writes what was said between them, in order;
+/// what the games hand on goes to `items`.
 fn work<P: GamePlayer>(
     player: &mut P,
     strict: bool,
     batch: Batch,
     out: &mut Output,
+    items: &mut Vec<P::Item>,
 ) -> io::Result<Status> {
     let mut status = Status::Ok;
     for (cut, said) in batch {
-        status = status.max(take(player, strict, cut, said, out)?);
+        let (said, item) = take(player, strict, cut, said, out)?;
+        status = status.max(said);
+        items.extend(item);
     }
     player.finish(out)?;
     Ok(status)
 }
 
-/// Writes the batches' output in input order; the first write error, and
-/// the run's status.
-fn write_in_order(from_workers: Receiver<Done>, out: &mut Output) -> (io::Result<()>, Status) {
+/// Writes the batches' output in input order, and hands their items to
+/// `gather` in the same order; the first write error, and the run's
+/// status.
+fn write_in_order<I>(
+    from_workers: Receiver<Done<I>>,
+    out: &mut Output,
+    gather: &mut impl FnMut(I),
+) -> (io::Result<()>, Status) {
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     let mut status = Status::Ok;
@@ -341,6 +416,7 @@ fn write_in_order(from_workers: Receiver<Done>, out: &mut Output) -> (io::Result
             if let Err(err) = out.write_collected(&done.collected) {
                 return (Err(err), status);
             }
+            done.items.into_iter().for_each(&mut *gather);
         }
     }
     (Ok(()), status)

@@ -11,7 +11,6 @@
 //! the text stays where it was.
 
 mod each;
-mod gather;
 
 use std::io;
 
@@ -20,8 +19,7 @@ use fenkit::games::{
     pgn::{GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };
 
-pub use each::{GamePlayer, each_game};
-pub use gather::{Gather, each_game_gathered};
+pub use each::{GamePlayer, each_game, each_game_gathered};
 
 use crate::{output::Output, run::Status};
 

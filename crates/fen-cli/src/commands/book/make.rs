@@ -28,7 +28,7 @@ use fenkit_io::book_make::{BookBuilder, BookMade};
 use shakmaty::Color;
 
 use crate::{
-    games::{self, GamePlayer, Gather, Played},
+    games::{self, GamePlayer, Played},
     output::Output,
     parquet::{each_batch, parquet_files},
     run::Status,
@@ -113,10 +113,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let spill = spill_folder(&args.output);
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (options.max_ply, &args.conditions);
-    let gathered = Gathered::new(BookBuilder::new(&spill, memory));
-    let (status, gathered) = games::each_game_gathered(&args.files, threads, gathered, || {
-        BookPlayer::new(max_ply, conditions.clone())
-    })?;
+    let mut gathered = Gathered::new(BookBuilder::new(&spill, memory));
+    let status = games::each_game_gathered(
+        &args.files,
+        threads,
+        || BookPlayer::new(max_ply, conditions.clone()),
+        |game| gathered.take(game),
+    )?;
     let left_out = [
         (gathered.filtered, "left out by --where"),
         (
@@ -249,15 +252,16 @@ fn write_entries(
     })
 }
 
-/// What a worker hands on for each game: the moves counted and the
-/// result, as bytes in its output (read back by [`Gathered`]).
-///
-/// A game: its move count (u32), its result (0 a draw or none, 1 White
-/// won, 2 Black won; 3 a variant's game and 4 a game `--where` leaves
-/// out, both with no moves), then each move: the
-/// position's key (u64), the Polyglot move (u16), the side (0 White).
-const GAME_HEAD: usize = 5;
-const MOVE_BYTES: usize = 11;
+/// What a worker hands on for each game, in input order, to the one
+/// [`Gathered`]: a result (0 a draw or none, 1 White won, 2 Black won) or
+/// why the game is left out, and the moves counted (the position's key,
+/// the Polyglot move, the side).
+struct BookGame {
+    result: u8,
+    moves: Vec<(u64, u16, Color)>,
+}
+
+/// A game of a variant, and one `--where` leaves out: no moves counted.
 const VARIANT: u8 = 3;
 const FILTERED: u8 = 4;
 
@@ -268,7 +272,6 @@ struct Gathered {
     /// The first error writing to disk: the games after it are not
     /// counted, and no book is written.
     error: Option<io::Error>,
-    moves: Vec<(u64, u16, Color)>,
 }
 
 impl Gathered {
@@ -278,45 +281,28 @@ impl Gathered {
             variants: 0,
             filtered: 0,
             error: None,
-            moves: Vec::new(),
         }
     }
-}
 
-impl Gather for Gathered {
-    /// Counts the game at the start of `data`; the bytes it took.
-    fn take_record(&mut self, data: &[u8]) -> Option<usize> {
-        let head = data.get(..GAME_HEAD)?;
-        let count = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
-        let end = GAME_HEAD + count * MOVE_BYTES;
-        let moves = data.get(GAME_HEAD..end)?;
-        let winner = match head[4] {
+    /// Counts a game.
+    fn take(&mut self, game: BookGame) {
+        let winner = match game.result {
             1 => Some(Color::White),
             2 => Some(Color::Black),
-            VARIANT => {
-                self.variants += 1;
-                return Some(end);
-            }
-            FILTERED => {
-                self.filtered += 1;
-                return Some(end);
+            VARIANT | FILTERED => {
+                match game.result {
+                    VARIANT => self.variants += 1,
+                    _ => self.filtered += 1,
+                }
+                return;
             }
             _ => None,
         };
-        if self.error.is_some() {
-            return Some(end);
-        }
-        self.moves.clear();
-        self.moves.extend(moves.chunks_exact(MOVE_BYTES).map(|m| {
-            let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
-            let raw_move = u16::from_le_bytes([m[8], m[9]]);
-            let side = Color::from_white(m[10] == 0);
-            (key, raw_move, side)
-        }));
-        if let Err(err) = self.builder.add_game(&self.moves, winner) {
+        if self.error.is_none()
+            && let Err(err) = self.builder.add_game(&game.moves, winner)
+        {
             self.error = Some(err);
         }
-        Some(end)
     }
 }
 
@@ -378,6 +364,7 @@ impl BookPlayer {
 
 impl GamePlayer for BookPlayer {
     type OnPly = OnPly;
+    type Item = BookGame;
 
     fn plies(&mut self) -> &mut Plies<OnPly> {
         &mut self.plies
@@ -389,26 +376,22 @@ impl GamePlayer for BookPlayer {
         &mut self,
         _: &Result<GameEnd, GameError>,
         _: &Played<'_>,
-        out: &mut Output,
-    ) -> io::Result<()> {
+        _: &mut Output,
+    ) -> io::Result<Option<BookGame>> {
         let game = &mut *self.game.borrow_mut();
         let moves = match game.result {
-            VARIANT | FILTERED => &[][..],
-            _ => game.moves.moves(),
+            VARIANT | FILTERED => Vec::new(),
+            _ => game.moves.moves().to_vec(),
         };
-        let bytes = out.stdout();
-        bytes.extend_from_slice(&(moves.len() as u32).to_le_bytes());
-        bytes.push(game.result);
-        for &(key, raw_move, turn) in moves {
-            bytes.extend_from_slice(&key.to_le_bytes());
-            bytes.extend_from_slice(&raw_move.to_le_bytes());
-            bytes.push(u8::from(turn.is_black()));
-        }
+        let counted = BookGame {
+            result: game.result,
+            moves,
+        };
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
         game.moves.clear();
         game.result = 0;
-        Ok(())
+        Ok(Some(counted))
     }
 
     fn finish(&mut self, _: &mut Output) -> io::Result<()> {

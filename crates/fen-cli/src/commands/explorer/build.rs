@@ -23,7 +23,7 @@ use fenkit_io::explorer::ExplorerBuilder;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    games::{self, GamePlayer, Gather, Played},
+    games::{self, GamePlayer, Played},
     output::Output,
     run::Status,
 };
@@ -68,10 +68,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (args.max_ply, &args.conditions);
-    let (status, gathered) =
-        games::each_game_gathered(&args.files, threads, Gathered::new(builder), || {
-            ExplorerPlayer::new(max_ply, conditions.clone())
-        })?;
+    let mut gathered = Gathered::new(builder);
+    let status = games::each_game_gathered(
+        &args.files,
+        threads,
+        || ExplorerPlayer::new(max_ply, conditions.clone()),
+        |handed| gathered.take(handed),
+    )?;
     for (count, why) in gathered.left_out() {
         let games = if count == 1 { "game" } else { "games" };
         out.note(&format!("fen: {count} {games} {why}"))?;
@@ -104,17 +107,22 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     }
 }
 
-/// A game as a worker hands it on, in its output's bytes: what became of
-/// it (one of the values below), a fingerprint of its text, its tags
-/// ([`ExplorerGame::write`]), its move count (u32) and each move: the
-/// position's key (u64), the Polyglot move (u16).
+/// A game as a worker hands it on, in input order, to the one
+/// [`Gathered`]: what became of it (one of the values below), a
+/// fingerprint of its text, and when counted, its tags and moves (the
+/// position's key, the Polyglot move).
+struct Handed {
+    what: u8,
+    fingerprint: u64,
+    counted: Option<(ExplorerGame, Vec<(u64, u16)>)>,
+}
+
 const COUNTED: u8 = 0;
 const NO_RESULT: u8 = 1;
 const VARIANT: u8 = 2;
 const FILTERED: u8 = 3;
 /// Its first position could not be set up (its error is said already).
 const UNPLAYABLE: u8 = 4;
-const MOVE_BYTES: usize = 10;
 
 struct Gathered {
     builder: ExplorerBuilder,
@@ -122,7 +130,6 @@ struct Gathered {
     /// Games not counted, by why (the values above; and seen before).
     left: [u64; 5],
     duplicates: u64,
-    moves: Vec<(u64, u16)>,
     /// The first write that failed; the rest of the games are not added.
     error: Option<io::Error>,
 }
@@ -134,7 +141,6 @@ impl Gathered {
             fingerprints: FxHashSet::default(),
             left: [0; 5],
             duplicates: 0,
-            moves: Vec::new(),
             error: None,
         }
     }
@@ -159,36 +165,22 @@ impl Gathered {
     }
 }
 
-impl Gather for Gathered {
-    /// Adds the game at the start of `data`; the bytes it took, or `None`
-    /// when it has not all come.
-    fn take_record(&mut self, data: &[u8]) -> Option<usize> {
-        let (&what, rest) = data.split_first()?;
-        let fingerprint = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?);
-        if what != COUNTED {
-            self.left[usize::from(what)] += 1;
-            return Some(9);
-        }
-        let (mut game, tags_len) = ExplorerGame::read(&rest[8..])?;
-        let at = 9 + tags_len;
-        let count = u32::from_le_bytes(data.get(at..at + 4)?.try_into().ok()?) as usize;
-        let end = at + 4 + count * MOVE_BYTES;
-        let moves = data.get(at + 4..end)?;
-        if !self.fingerprints.insert(fingerprint) {
+impl Gathered {
+    /// Adds a game, or counts why it is left out.
+    fn take(&mut self, handed: Handed) {
+        let Some((mut game, moves)) = handed.counted else {
+            self.left[usize::from(handed.what)] += 1;
+            return;
+        };
+        if !self.fingerprints.insert(handed.fingerprint) {
             self.duplicates += 1;
-            return Some(end);
+            return;
         }
-        self.moves.clear();
-        self.moves.extend(moves.chunks_exact(MOVE_BYTES).map(|m| {
-            let key = u64::from_le_bytes(m[..8].try_into().expect("8 bytes"));
-            (key, u16::from_le_bytes([m[8], m[9]]))
-        }));
         if self.error.is_none()
-            && let Err(err) = self.builder.add_game(&mut game, &self.moves)
+            && let Err(err) = self.builder.add_game(&mut game, &moves)
         {
             self.error = Some(err);
         }
-        Some(end)
     }
 }
 
@@ -250,6 +242,7 @@ impl ExplorerPlayer {
 
 impl GamePlayer for ExplorerPlayer {
     type OnPly = OnPly;
+    type Item = Handed;
 
     fn plies(&mut self) -> &mut Plies<OnPly> {
         &mut self.plies
@@ -261,8 +254,8 @@ impl GamePlayer for ExplorerPlayer {
         &mut self,
         _: &Result<GameEnd, GameError>,
         played: &Played<'_>,
-        out: &mut Output,
-    ) -> io::Result<()> {
+        _: &mut Output,
+    ) -> io::Result<Option<Handed>> {
         let game = &mut *self.game.borrow_mut();
         let tags: Vec<Option<&str>> = game.tags.iter().map(Option::as_deref).collect();
         let counted = match game.what {
@@ -277,23 +270,16 @@ impl GamePlayer for ExplorerPlayer {
         // false match unlikely below billions of games.
         let mut hasher = FxHasher::default();
         hasher.write(played.text());
-        let bytes = out.stdout();
-        bytes.push(what);
-        bytes.extend_from_slice(&hasher.finish().to_le_bytes());
         // Taken whatever became of the game: the next starts afresh.
         let moves = game.moves.take();
-        if let Some(counted) = counted {
-            counted.write(bytes);
-            bytes.extend_from_slice(&(moves.len() as u32).to_le_bytes());
-            for &(key, raw_move) in &moves {
-                bytes.extend_from_slice(&key.to_le_bytes());
-                bytes.extend_from_slice(&raw_move.to_le_bytes());
-            }
-        }
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
         game.what = UNPLAYABLE;
-        Ok(())
+        Ok(Some(Handed {
+            what,
+            fingerprint: hasher.finish(),
+            counted: counted.map(|counted| (counted, moves)),
+        }))
     }
 
     fn finish(&mut self, _: &mut Output) -> io::Result<()> {

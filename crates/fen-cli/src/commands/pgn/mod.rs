@@ -321,6 +321,7 @@ struct PgnPlayer<'a> {
 
 impl<'a> GamePlayer for PgnPlayer<'a> {
     type OnPly = OnPly<'a>;
+    type Item = ();
 
     fn plies(&mut self) -> &mut Plies<OnPly<'a>> {
         &mut self.plies
@@ -331,7 +332,7 @@ impl<'a> GamePlayer for PgnPlayer<'a> {
         game: &Result<GameEnd, GameError>,
         played: &Played<'_>,
         out: &mut Output,
-    ) -> io::Result<()> {
+    ) -> io::Result<Option<()>> {
         let mut printer = self.printer.borrow_mut();
         match game {
             Ok(end) => printer.end(end),
@@ -358,7 +359,7 @@ impl<'a> GamePlayer for PgnPlayer<'a> {
             out.stdout().write_all(&printer.text)?;
             printer.text.clear();
         }
-        Ok(())
+        Ok(None)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
