@@ -15,6 +15,14 @@ mod common;
 use common::{conforms, faults};
 
 async fn answer(method: &str, uri: &str, body: &str) -> (StatusCode, Value) {
+    let (status, bytes) = asked_with(method, uri, body).await;
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("{uri}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+/// The status and body of the answer to `method uri` with `body`.
+async fn asked_with(method: &str, uri: &str, body: &str) -> (StatusCode, axum::body::Bytes) {
     let request = Request::builder()
         .method(method)
         .uri(uri)
@@ -31,9 +39,7 @@ async fn answer(method: &str, uri: &str, body: &str) -> (StatusCode, Value) {
         .await
         .expect("a body")
         .to_bytes();
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| panic!("{uri}: not JSON: {}", String::from_utf8_lossy(&bytes)));
-    (status, value)
+    (status, bytes)
 }
 
 /// Asks `method uri` with `body`, and checks the answer against what the
@@ -184,22 +190,7 @@ async fn each_route_takes_the_parameters_the_document_names() {
 /// An answer that may not be JSON (a diagram): its status, and its JSON
 /// when it is.
 async fn answer_any(method: &str, uri: &str) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .body(Body::empty())
-        .unwrap();
-    let response = fen_server::router()
-        .oneshot(request)
-        .await
-        .expect("answered");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("a body")
-        .to_bytes();
+    let (status, bytes) = asked_with(method, uri, "").await;
     (
         status,
         serde_json::from_slice(&bytes).unwrap_or(Value::Null),

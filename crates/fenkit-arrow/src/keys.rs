@@ -44,7 +44,7 @@ impl Column for Key {
         match position {
             Some(position) => {
                 let mut key = Vec::with_capacity(80);
-                fenkit::write_opening_key_with(&position, CastlingNotation::Standard, &mut key);
+                fenkit::write_opening_key(&position, CastlingNotation::Standard, &mut key);
                 // The key writer writes ASCII only.
                 out.append_value(std::str::from_utf8(&key).expect("ASCII"));
             }

@@ -248,11 +248,7 @@ fn every_function_agrees_with_the_library_on_every_layout() {
             agree("fen_key", &key, &rows, text, |r| {
                 position(r).map(|p| {
                     let mut out = Vec::new();
-                    fenkit::write_opening_key_with(
-                        &p,
-                        fenkit::CastlingNotation::Standard,
-                        &mut out,
-                    );
+                    fenkit::write_opening_key(&p, fenkit::CastlingNotation::Standard, &mut out);
                     String::from_utf8(out).unwrap()
                 })
             });

@@ -21,18 +21,14 @@ use crate::{CastlingNotation, WriteOptions, write};
 /// ```
 pub fn opening_key(pos: &Chess) -> String {
     let mut out = Vec::with_capacity(80);
-    write_opening_key(pos, &mut out);
+    write_opening_key(pos, CastlingNotation::Standard, &mut out);
     // Only ASCII bytes are ever written.
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Appends the four-field key of [`opening_key`] to `out`.
-pub fn write_opening_key(pos: &Chess, out: &mut Vec<u8>) {
-    write_opening_key_with(pos, CastlingNotation::Standard, out);
-}
-
-/// Appends the four-field key of [`opening_key`] to `out`, its castling
-/// rights in `notation` (X-FEN for Chess960 positions).
+/// Appends the four-field key of [`opening_key`] to `out`, for writing
+/// many, its castling rights in `notation` (`Standard` writes X-FEN for a
+/// Chess960 position).
 ///
 /// ```
 /// use fenkit::CastlingNotation;
@@ -41,14 +37,11 @@ pub fn write_opening_key(pos: &Chess, out: &mut Vec<u8>) {
 /// let setup = fenkit::chess960_start(0).unwrap(); // BBQNNRKR
 /// let pos = Chess::from_setup(setup, CastlingMode::Chess960).expect("legal");
 /// let mut key = Vec::new();
-/// fenkit::write_opening_key_with(&pos, CastlingNotation::Shredder, &mut key);
+/// fenkit::write_opening_key(&pos, CastlingNotation::Shredder, &mut key);
 /// assert!(key.ends_with(b" w HFhf -"));
 /// ```
-pub fn write_opening_key_with(pos: &impl Position, notation: CastlingNotation, out: &mut Vec<u8>) {
-    let options = WriteOptions {
-        castling: notation,
-        ..WriteOptions::default()
-    };
+pub fn write_opening_key(pos: &impl Position, notation: CastlingNotation, out: &mut Vec<u8>) {
+    let options = WriteOptions::default().with_castling(notation);
     write::write_position(&pos.to_setup(EnPassantMode::Legal), &options, out);
 }
 

@@ -50,9 +50,7 @@ pub use chess960::chess960_start;
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use epd::{Operand, Operation};
 pub use fen::Fen;
-pub use key::{
-    opening_key, polyglot_key, transposition_key, write_opening_key, write_opening_key_with,
-};
+pub use key::{opening_key, polyglot_key, transposition_key, write_opening_key};
 pub use legality::{Violation, violations};
 pub use options::{
     CastlingNotation, Choice, Format, OPTION_NAMES, OptionWord, Options, ReadOptions, Strictness,

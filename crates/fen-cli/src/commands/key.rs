@@ -82,7 +82,7 @@ impl Job for Key {
         {
             write!(self.text, "{:016x}", fenkit::polyglot_key(position))?;
         } else {
-            fenkit::write_opening_key_with(&position, self.castling, &mut self.text);
+            fenkit::write_opening_key(&position, self.castling, &mut self.text);
         }
         self.text.push(b'\n');
         out.stdout().write_all(&self.text)?;

@@ -204,7 +204,11 @@ impl Uniq {
                 None => None,
             },
             KeyKind::Epd => legal_reported(&self.read, record, out)?.map(|position| {
-                fenkit::write_opening_key(&position, &mut self.text);
+                fenkit::write_opening_key(
+                    &position,
+                    fenkit::CastlingNotation::Standard,
+                    &mut self.text,
+                );
                 text_key(&self.text)
             }),
             KeyKind::Polyglot => legal_reported(&self.read, record, out)?

@@ -96,7 +96,7 @@ impl Rows {
             }
             Column::Key => {
                 if let Some(position) = position {
-                    fenkit::write_opening_key_with(position, self.write.castling, text);
+                    fenkit::write_opening_key(position, self.write.castling, text);
                     emit(&String::from_utf8_lossy(text));
                 }
             }
