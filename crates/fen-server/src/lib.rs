@@ -9,6 +9,7 @@
 mod board;
 mod check;
 mod explorer;
+mod fields;
 mod games;
 mod listen;
 mod openapi;
@@ -211,6 +212,7 @@ pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
         .route("/healthz", get(health))
         .route("/openapi.json", get(openapi::served))
         .route("/api/check", get(check::get).post(check::post))
+        .route("/api/fields", get(fields::get).post(fields::post))
         .route("/api/play", get(games::play))
         .route("/api/opening", get(games::opening))
         .route(

@@ -13,7 +13,7 @@ use utoipa::{
     openapi::{ObjectBuilder, Type, path::ParameterIn},
 };
 
-use crate::{board, check, explorer, games};
+use crate::{board, check, explorer, fields, games};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -30,6 +30,8 @@ use crate::{board, check, explorer, games};
         crate::health,
         check::get,
         check::post,
+        fields::get,
+        fields::post,
         board::svg,
         board::png,
         games::play,

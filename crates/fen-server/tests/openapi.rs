@@ -135,6 +135,39 @@ async fn every_json_answer_is_what_the_document_says() {
     for (method, uri, body, status) in cases {
         asked(&spec, method, &uri, body, status).await;
     }
+    // The board editor's fields, read and written back; and refused.
+    let (_, fields) = answer("GET", &format!("/api/fields?fen={start}"), "").await;
+    let crazyhouse = "/api/fields?fen=8/8/8/8/8/8/8/K6k~[Qp]_w_-_-_0_1&variant=crazyhouse";
+    let fields_cases = [
+        (
+            "GET",
+            format!("/api/fields?fen={start}"),
+            String::new(),
+            StatusCode::OK,
+        ),
+        ("GET", crazyhouse.to_string(), String::new(), StatusCode::OK),
+        (
+            "GET",
+            "/api/fields?fen=8/8_w".into(),
+            String::new(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "POST",
+            "/api/fields".into(),
+            fields.to_string(),
+            StatusCode::OK,
+        ),
+        (
+            "POST",
+            "/api/fields".into(),
+            "{}".into(),
+            StatusCode::BAD_REQUEST,
+        ),
+    ];
+    for (method, uri, body, status) in fields_cases {
+        asked(&spec, method, &uri, &body, status).await;
+    }
 }
 
 /// The checker itself finds a key the document lacks and a wrong type.

@@ -3,10 +3,10 @@
 // record under the caret, every problem in words, the faulty characters
 // marked in the text, and a board editor that writes the FEN back. Each
 // part is a module of js/; this one wires them to the page.
-import { $, EMPTY_PLACEMENT, START, caretLine, input, state } from './js/state.js';
-import { drawBoard, placementToBoard } from './js/board.js';
+import { $, START, caretLine, emptyBoard, input, state } from './js/state.js';
+import { drawBoard } from './js/board.js';
 import { activeResult, applyRepair, showResults } from './js/answer.js';
-import { buildPalette, controlsFen, currentTurn, fillEnPassant, setControls, startDrag, writeBack } from './js/editor.js';
+import { buildPalette, currentTurn, fillEnPassant, setControls, startDrag, writeBack, writeEdited } from './js/editor.js';
 import { syncScroll } from './js/highlight.js';
 import { check, scheduleCheck } from './js/network.js';
 
@@ -23,7 +23,6 @@ function startingText() {
 
 function init() {
   buildPalette();
-  state.board = placementToBoard(START.split(' ')[0]);
   input.value = startingText();
   input.setSelectionRange(0, 0);
   drawBoard(false);
@@ -42,11 +41,11 @@ function init() {
   $('palette').addEventListener('pointerdown', startDrag);
   for (const control of document.querySelectorAll('input[name="turn"], input[name="castle"]')) {
     control.addEventListener('change', () => {
-      if (control.name === 'turn') fillEnPassant(control.value, '-');
-      writeBack(controlsFen());
+      if (control.name === 'turn') fillEnPassant(control.value, null);
+      writeEdited();
     });
   }
-  $('ep').addEventListener('change', () => writeBack(controlsFen()));
+  $('ep').addEventListener('change', () => writeEdited());
   // Another variant reads the same text anew: a standard record reads as
   // a Crazyhouse one with empty pockets, or a Three-check one with three
   // checks each to give; the canonical FEN shows the fields added.
@@ -58,17 +57,12 @@ function init() {
     state.orientation = state.orientation === 'white' ? 'black' : 'white';
     showResults();
   });
-  $('start').addEventListener('click', () => {
-    state.board = placementToBoard(START.split(' ')[0]);
-    state.promoted = new Set();
-    state.clocks = '0 1';
-    writeBack(START);
-  });
+  $('start').addEventListener('click', () => writeBack(START));
   $('clear').addEventListener('click', () => {
-    state.board = placementToBoard(EMPTY_PLACEMENT);
+    state.board = emptyBoard();
     state.promoted = new Set();
-    setControls(currentTurn(), '', '-');
-    writeBack(controlsFen());
+    setControls(currentTurn(), '', null);
+    writeEdited();
   });
   $('copy').addEventListener('click', copyCanonical);
   $('repair').addEventListener('click', applyRepair);

@@ -1,11 +1,11 @@
 // Showing the server's answer: the record under the caret on the board,
 // its status in words, every problem listed, its canonical FEN and links.
-import { $, EMPTY_PLACEMENT, caretColumn, caretLine, state } from './state.js';
-import { drawBoard, drawPockets, placementToBoard } from './board.js';
+import { $, caretColumn, caretLine, emptyBoard, state } from './state.js';
+import { drawBoard, drawPockets, squareOf } from './board.js';
 import { setControls, writeBack } from './editor.js';
 import { showExplorer } from './explorer.js';
 import { selectProblem, showHighlights } from './highlight.js';
-import { offerRepair, variantQuery } from './network.js';
+import { offerRepair, readFields, variantQuery } from './network.js';
 
 // The record the board shows: on the caret's line, the one the caret
 // stands in or after (several records may share a line); or else the
@@ -22,33 +22,42 @@ export function activeResult() {
   return chosen || state.results[0] || null;
 }
 
-export function showResults(failure) {
-  state.caretLine = caretLine();
+// Shows the answer for the record under the caret, once its fields (the
+// board, the pocket, the controls) have come from the server; what comes
+// for a record no longer under the caret is dropped, and an edit made
+// meanwhile keeps its board.
+export async function showResults(failure) {
+  const shown = ++state.shownRequest;
+  const edit = state.edit;
   const active = activeResult();
+  let fields = null;
+  if (active && active.fen && !failure) {
+    try {
+      fields = await readFields(active.fen);
+    } catch (error) {
+      failure = `No answer from the server: ${error.message}`;
+    }
+    if (shown !== state.shownRequest) return;
+  }
+  state.caretLine = caretLine();
   state.shown = active ? `${active.line}:${active.column}` : null;
   showHighlights();
   showProblems();
   showStatus(active, failure);
   const malformed = active !== null && !active.fen;
-  if (active && active.fen) {
-    const fields = active.fen.split(' ');
-    state.promoted = new Set();
-    state.board = placementToBoard(fields[0], state.promoted);
-    const pocket = fields[0].match(/\[([^\]]*)\]$/);
-    state.pocket = pocket ? pocket[1] : null;
-    // Three-check's counters stand between the en passant square and the
-    // clocks.
-    state.checks = /^\d\+\d$/.test(fields[4] || '') ? fields.splice(4, 1)[0] : null;
-    state.clocks = /^\d+$/.test(fields[4] || '') && /^\d+$/.test(fields[5] || '') ? `${fields[4]} ${fields[5]}` : '0 1';
-    setControls(fields[1], fields[2], fields[3]);
-    state.problemSquares = namedSquares(active);
-  } else {
-    state.problemSquares = new Set();
+  if (fields && edit === state.edit) {
+    state.fields = fields;
+    state.board = fields.board.slice();
+    state.promoted = new Set(fields.promoted.map(squareOf));
+    state.pocket = fields.pocket;
+    state.checks = fields.checks;
+    setControls(fields.turn, fields.castling, fields.enPassant);
   }
+  state.problemSquares = active && active.fen ? namedSquares(active) : new Set();
   if (malformed) {
     // A record that cannot be read has no position: the board shows none,
     // rather than one the text does not hold, and the controls no values.
-    state.board = placementToBoard(EMPTY_PLACEMENT);
+    state.board = emptyBoard();
     state.pocket = null;
     for (const control of document.querySelectorAll('input[name="turn"], input[name="castle"]')) control.checked = false;
     $('ep').replaceChildren();
@@ -78,9 +87,7 @@ export function namedSquares(result) {
   const found = new Set();
   for (const problem of result.errors) {
     if (problem.severity !== 'error' || !problem.square) continue;
-    const file = problem.square.charCodeAt(0) - 'a'.charCodeAt(0);
-    const rank = Number(problem.square[1]) - 1;
-    found.add(rank * 8 + file);
+    found.add(squareOf(problem.square));
   }
   return found;
 }

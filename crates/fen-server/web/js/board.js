@@ -1,6 +1,5 @@
-// The board and its pieces: squares by index (rank 0 being rank 1),
-// placements read and written, the board and the Crazyhouse pockets
-// drawn.
+// The board and its pieces: squares by index (a1 0, h8 63, as the
+// server's fields list them), the board and the Crazyhouse pockets drawn.
 import { $, FILES, state } from './state.js';
 import { editPocket } from './editor.js';
 
@@ -24,44 +23,9 @@ export function pieceLabel(letter) {
   return (isWhite(letter) ? 'white ' : 'black ') + ROLES[letter.toLowerCase()];
 }
 
-// The board of a placement (a pocket after it is left out); the squares
-// of promoted pieces go to `promoted`, when given.
-export function placementToBoard(placement, promoted) {
-  const board = new Array(64).fill(null);
-  placement.split('[')[0].split('/').forEach((rank, row) => {
-    let file = 0;
-    for (const ch of rank) {
-      if (ch >= '1' && ch <= '8') {
-        file += Number(ch);
-      } else if (ch === '~') {
-        if (promoted && file > 0 && row < 8) promoted.add((7 - row) * 8 + file - 1);
-      } else {
-        if (file < 8 && row < 8) board[(7 - row) * 8 + file] = ch;
-        file += 1;
-      }
-    }
-  });
-  return board;
-}
-
-export function boardToPlacement(board) {
-  const ranks = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let text = '';
-    let run = 0;
-    for (let file = 0; file < 8; file++) {
-      const piece = board[rank * 8 + file];
-      if (piece) {
-        if (run) text += run;
-        run = 0;
-        text += piece + (state.promoted.has(rank * 8 + file) ? '~' : '');
-      } else {
-        run += 1;
-      }
-    }
-    ranks.push(run ? text + run : text);
-  }
-  return ranks.join('/');
+// The index of a square named `name` (`e4`).
+export function squareOf(name) {
+  return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
 }
 
 export function drawBoard(stale) {
@@ -145,8 +109,7 @@ export function coordinate(kind, text) {
 }
 
 export function squareIndex(square) {
-  const name = square.dataset.square;
-  return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
+  return squareOf(square.dataset.square);
 }
 
 export function squareAt(x, y) {

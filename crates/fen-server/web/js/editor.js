@@ -2,9 +2,9 @@
 // side, castling and en passant controls, and the position written back
 // over the record under the caret.
 import { $, FILES, caretLine, input, state } from './state.js';
-import { boardToPlacement, drawBoard, pieceId, pieceLabel, squareAt, squareIndex } from './board.js';
-import { activeResult } from './answer.js';
-import { scheduleCheck } from './network.js';
+import { drawBoard, pieceId, pieceLabel, squareAt, squareIndex, squareName } from './board.js';
+import { activeResult, showStatus } from './answer.js';
+import { scheduleCheck, writeFields } from './network.js';
 
 const PALETTE = ['K', 'Q', 'R', 'B', 'N', 'P', 'erase', 'k', 'q', 'r', 'b', 'n', 'p', 'move'];
 const DRAG_THRESHOLD = 5;
@@ -18,25 +18,27 @@ export function editPocket(letter) {
   } else {
     return;
   }
-  // The canonical order: White's pieces first, each side's by kind.
-  const order = 'QRBNPqrbnp';
-  state.pocket = pocket.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join('');
-  writeBack(controlsFen());
+  state.pocket = pocket.join('');
+  writeEdited();
 }
 
+// The side, castling and en passant controls set to the fields read:
+// castling letters the four boxes do not hold (Chess960's file letters)
+// are kept aside, to be written back as they were.
 export function setControls(turn, castling, enPassant) {
   for (const radio of document.querySelectorAll('input[name="turn"]')) radio.checked = radio.value === turn;
   for (const box of document.querySelectorAll('input[name="castle"]')) box.checked = castling.includes(box.value);
-  state.otherCastling = Array.from(castling).filter((letter) => !'KQkq-'.includes(letter)).join('');
+  state.otherCastling = Array.from(castling).filter((letter) => !'KQkq'.includes(letter)).join('');
   fillEnPassant(turn, enPassant);
 }
 
-// The squares an en passant target can be on for the side to move, and
-// the record's own square even when it is not one of them.
+// The squares an en passant target can be on with `turn` to move, as the
+// server gave them with the fields, and the record's own square even when
+// it is not one of them.
 export function fillEnPassant(turn, current) {
   const select = $('ep');
-  const rank = turn === 'b' ? '3' : '6';
-  const options = ['-', ...Array.from(FILES, (file) => file + rank)];
+  const squares = state.fields ? state.fields.enPassantSquares[turn] : [];
+  const options = ['-', ...squares];
   if (current && !options.includes(current)) options.push(current);
   select.replaceChildren(
     ...options.map((value) => {
@@ -53,18 +55,38 @@ export function currentTurn() {
   return document.querySelector('input[name="turn"]:checked').value;
 }
 
-export function controlsFen() {
-  const turn = currentTurn();
-  // White's rights before Black's: the boxes' letters, then the others
-  // the record had (file letters of Chess960 castling).
+// The editor's position as fields for the server to write: the squares,
+// the pocket, the controls, and the clocks of the record read.
+export function controlsFields() {
   const boxes = Array.from(document.querySelectorAll('input[name="castle"]:checked'), (box) => box.value);
-  const others = Array.from(state.otherCastling);
-  const white = (letter) => letter === letter.toUpperCase();
-  const castling =
-    [...boxes.filter(white), ...others.filter(white), ...boxes.filter((l) => !white(l)), ...others.filter((l) => !white(l))].join('') || '-';
-  const pocket = state.variant === 'crazyhouse' && state.pocket !== null ? `[${state.pocket}]` : '';
-  const checks = state.variant === 'threecheck' && state.checks ? ` ${state.checks}` : '';
-  return `${boardToPlacement(state.board)}${pocket} ${turn} ${castling} ${$('ep').value}${checks} ${state.clocks}`;
+  const ep = $('ep').value;
+  return {
+    board: state.board,
+    promoted: Array.from(state.promoted, squareName),
+    pocket: state.pocket,
+    turn: currentTurn(),
+    castling: boxes.join('') + state.otherCastling,
+    enPassant: ep === '-' ? null : ep,
+    checks: state.checks,
+    halfmove: state.fields ? state.fields.halfmove : 0,
+    fullmove: state.fields ? state.fields.fullmove : 1,
+  };
+}
+
+// Writes the edited position over the record under the caret, as the
+// server writes its fields; an answer for an edit that a later one
+// replaced is dropped.
+export async function writeEdited() {
+  const edit = ++state.edit;
+  drawBoard(false);
+  let fen;
+  try {
+    fen = await writeFields(controlsFields());
+  } catch (error) {
+    if (edit === state.edit) showStatus(null, `The position could not be written: ${error.message}`);
+    return;
+  }
+  if (edit === state.edit) writeBack(fen);
 }
 
 // Writes the editor's position over the record under the caret: that
@@ -98,7 +120,7 @@ export function writeBack(fen) {
 
 export function edit(change) {
   change(state.board);
-  writeBack(controlsFen());
+  writeEdited();
 }
 
 export function clickSquare(index) {

@@ -1,7 +1,6 @@
 // The opening explorer (when the server has an index): the moves played
 // from the record's position, and a move of its table played.
 import { $, state } from './state.js';
-import { placementToBoard } from './board.js';
 import { writeBack } from './editor.js';
 
 export async function showExplorer(fen) {
@@ -68,10 +67,5 @@ export async function playMove(fen, uci) {
   const response = await fetch(`/api/play?fen=${encodeURIComponent(fen)}&moves=${uci}`);
   if (!response.ok) return;
   const answer = await response.json();
-  const next = answer.fens[answer.fens.length - 1];
-  const fields = next.split(' ');
-  state.board = placementToBoard(fields[0]);
-  state.promoted = new Set();
-  state.clocks = `${fields[4]} ${fields[5]}`;
-  writeBack(next);
+  writeBack(answer.fens[answer.fens.length - 1]);
 }

@@ -36,6 +36,33 @@ export async function check() {
   rememberInUrl(text);
 }
 
+// The fields of record `fen` as the server reads them, read in the chosen
+// variant: each square's piece, the pocket, side, castling, en passant
+// and the squares it may stand on, the clocks. Asked once a record.
+export async function readFields(fen) {
+  const key = `${state.variant} ${fen}`;
+  if (!state.fieldsCache.has(key)) {
+    const response = await fetch(`/api/fields?fen=${encodeURIComponent(fen)}${variantQuery('&')}`);
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+    if (state.fieldsCache.size > 256) state.fieldsCache.clear();
+    state.fieldsCache.set(key, body);
+  }
+  return state.fieldsCache.get(key);
+}
+
+// The record the edited `fields` make, written by the server.
+export async function writeFields(fields) {
+  const response = await fetch(`/api/fields${variantQuery('?')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+  return body.fen;
+}
+
 // What reads the records as the chosen variant says, after `joint`:
 // `variant=…`, or `chess960=true` (Chess960 castling); nothing for
 // standard chess.

@@ -3,10 +3,13 @@
 // needs to set up a board.
 export const FILES = 'abcdefgh';
 export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-export const EMPTY_PLACEMENT = '8/8/8/8/8/8/8/8';
 
 export const $ = (id) => document.getElementById(id);
 export const input = $('input');
+
+export function emptyBoard() {
+  return new Array(64).fill(null);
+}
 
 export const state = {
   orientation: 'white',
@@ -15,7 +18,16 @@ export const state = {
   problemSquares: new Set(),
   tool: null,
   results: [],
-  clocks: '0 1',
+  // The fields of the record shown, as the server read them
+  // (/api/fields): the clocks and the squares en passant may stand on
+  // come from here.
+  fields: null,
+  // Fields read, kept by the record and variant they are of.
+  fieldsCache: new Map(),
+  // The number of the latest board edit, and of the latest answer shown:
+  // what comes back for an older one is dropped.
+  edit: 0,
+  shownRequest: 0,
   request: 0,
   timer: null,
   caretLine: 1,

@@ -17,7 +17,7 @@ use shakmaty::{Bitboard, Board, CastlingMode, Color, Rank, Setup, Square, attack
 
 use crate::{
     Code, Diagnostic, Field, FieldSpans, Span, placement_span,
-    words::{color_adjective, contents, count, join_and, piece_on, side_name},
+    words::{contents, count, join_and, piece_on, side_name},
 };
 
 /// A rule of chess that a position breaks.
@@ -412,43 +412,12 @@ fn valid_ep(setup: &Setup) -> Option<(Square, Square, Square)> {
 fn ep_squares(setup: &Setup) -> Option<(Square, Square, Square)> {
     let ep = setup.ep_square?;
     let turn = setup.turn;
-    if ep.rank() != turn.relative_rank(Rank::Sixth) {
+    if ep.rank() != crate::ep_rank(turn) {
         return None;
     }
     let from = Square::from_coords(ep.file(), turn.relative_rank(Rank::Seventh));
     let to = Square::from_coords(ep.file(), turn.relative_rank(Rank::Fifth));
     Some((ep, from, to))
-}
-
-/// What is wrong with en passant square `square` by its rank alone, with
-/// `turn` to move (or either side, when the side is not known): the square
-/// is the one the last double push passed over, so it is on rank 6 with
-/// White to move and on rank 3 with Black to move. The one statement of
-/// the rule, for the parser and the rules alike.
-pub(crate) fn ep_rank_problem(square: Square, turn: Option<Color>) -> Option<String> {
-    let rank = square.rank();
-    Some(match turn {
-        Some(turn) if rank == turn.relative_rank(Rank::Sixth) => return None,
-        None if matches!(rank, Rank::Third | Rank::Sixth) => return None,
-        Some(turn) if rank == turn.relative_rank(Rank::Third) => format!(
-            "en passant square {square} is on rank {}, but {} is to move: after a {} double pawn push the square is on rank {}",
-            rank.char(),
-            side_name(turn),
-            color_adjective(!turn),
-            turn.relative_rank(Rank::Sixth).char()
-        ),
-        Some(turn) => format!(
-            "en passant square {square} is on rank {}; with {} to move it is on rank {}, the square the {} pawn passed over",
-            rank.char(),
-            side_name(turn),
-            turn.relative_rank(Rank::Sixth).char(),
-            color_adjective(!turn)
-        ),
-        None => format!(
-            "en passant square {square} is on rank {}; it is on rank 6 with White to move and on rank 3 with Black to move",
-            rank.char()
-        ),
-    })
 }
 
 fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
@@ -457,7 +426,7 @@ fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
     };
     let turn = setup.turn;
     let Some((_, from, to)) = ep_squares(setup) else {
-        let message = ep_rank_problem(ep, Some(turn)).unwrap_or_default();
+        let message = crate::en_passant::ep_rank_problem(ep, Some(turn)).unwrap_or_default();
         out.push(Violation::new(
             Code::EpWrongRank,
             Field::EnPassant,

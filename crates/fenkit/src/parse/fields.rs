@@ -218,7 +218,7 @@ pub(super) fn en_passant(
             return None;
         }
     };
-    let Some(message) = crate::legality::ep_rank_problem(square, turn) else {
+    let Some(message) = crate::en_passant::ep_rank_problem(square, turn) else {
         return Some(Some(square));
     };
     diagnostics.push(Diagnostic::new(

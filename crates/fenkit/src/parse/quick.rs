@@ -5,7 +5,7 @@
 
 use core::num::NonZeroU32;
 
-use shakmaty::{Bitboard, CastlingMode, Color, File, Rank, Setup, Square};
+use shakmaty::{Bitboard, CastlingMode, Color, File, Setup, Square};
 
 use super::{FieldSpans, Parsed, Slot, fields, placement, squares};
 use crate::{Field, Span, castling::CASTLING_LETTERS};
@@ -106,12 +106,9 @@ fn castling(bytes: &[u8], mode: CastlingMode) -> Option<Bitboard> {
 fn en_passant(bytes: &[u8], turn: Color) -> Option<Option<Square>> {
     match *bytes {
         [b'-'] => Some(None),
-        [file @ b'a'..=b'h', rank] if rank == b'1' + turn.relative_rank(Rank::Sixth) as u8 => {
-            Some(Some(Square::from_coords(
-                File::new(u32::from(file - b'a')),
-                turn.relative_rank(Rank::Sixth),
-            )))
-        }
+        [file @ b'a'..=b'h', rank] if rank == b'1' + crate::ep_rank(turn) as u8 => Some(Some(
+            Square::from_coords(File::new(u32::from(file - b'a')), crate::ep_rank(turn)),
+        )),
         _ => None,
     }
 }
