@@ -3,7 +3,6 @@
 
 use axum::http::{HeaderMap, header};
 use fenkit::{OptionWord, ReadOptions, Strictness};
-use shakmaty::CastlingMode;
 
 use std::sync::LazyLock;
 
@@ -169,14 +168,7 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
         Some(word) => Strictness::from_word(word)
             .map_err(|unknown| error(StatusCode::BAD_REQUEST, unknown.to_string()))?,
     };
-    let flag = |name: &str| match params.get(name).map(String::as_str) {
-        None | Some("false" | "0") => Ok(false),
-        Some("" | "true" | "1") => Ok(true),
-        Some(other) => Err(error(
-            StatusCode::BAD_REQUEST,
-            format!("{name}: '{other}' is not true or false"),
-        )),
-    };
+    let flag = |name: &str| crate::flag(params, name);
     let always_ok = match params.get("status").map(String::as_str) {
         None | Some("invalid-is-400") => false,
         Some("always") => true,
@@ -187,15 +179,9 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
             ));
         }
     };
-    let castling = match flag("chess960")? {
-        true => CastlingMode::Chess960,
-        false => CastlingMode::Standard,
-    };
-    let read = crate::read_options()
+    let read = crate::read_options_asked(params)?
         .with_strictness(strictness)
-        .with_lenient(flag("lenient")?)
-        .with_castling(castling)
-        .with_variant(crate::variant(params)?);
+        .with_lenient(flag("lenient")?);
     Ok(Asked { read, always_ok })
 }
 

@@ -13,7 +13,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use fenkit::{Fen, WriteOptions, variants::pocket_letters};
-use shakmaty::{CastlingMode, Color, Piece, Setup, Square};
+use shakmaty::{Color, Piece, Setup, Square};
 
 use crate::{
     ErrorBody, Params, Refusal, error, fen_from_url, known_only, openapi::names, refused_record,
@@ -86,21 +86,6 @@ struct Written {
     fen: String,
 }
 
-/// How `params` ask records to be read.
-fn read_options(params: &Params) -> Result<fenkit::ReadOptions, Refusal> {
-    let chess960 = match params.get("chess960").map(String::as_str) {
-        None | Some("false" | "0") => CastlingMode::Standard,
-        Some("" | "true" | "1") => CastlingMode::Chess960,
-        Some(other) => {
-            let why = format!("chess960: '{other}' is not true or false");
-            return Err(error(StatusCode::BAD_REQUEST, why));
-        }
-    };
-    Ok(crate::read_options()
-        .with_variant(crate::variant(params)?)
-        .with_castling(chess960))
-}
-
 /// The fields of the position `fen` holds.
 #[utoipa::path(
     get,
@@ -122,7 +107,7 @@ pub async fn get(Query(params): Query<Params>) -> Response {
         .concat()
     });
     let answer = known_only(&params, &KNOWN)
-        .and_then(|()| read_options(&params))
+        .and_then(|()| crate::read_options_asked(&params))
         .and_then(|read| {
             let fen = fen_from_url(required(&params, "fen")?);
             let parsed = read
@@ -152,7 +137,7 @@ pub async fn get(Query(params): Query<Params>) -> Response {
 pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Response {
     static KNOWN: LazyLock<Vec<String>> = LazyLock::new(names::<ReadParameters>);
     let answer = known_only(&params, &KNOWN)
-        .and_then(|()| read_options(&params))
+        .and_then(|()| crate::read_options_asked(&params))
         .and_then(|read| {
             let fields: Fields = serde_json::from_slice(&body).map_err(|err| {
                 error(

@@ -195,6 +195,31 @@ fn read_options() -> fenkit::ReadOptions {
     fenkit::ReadOptions::default().with_format(fenkit::Format::Auto)
 }
 
+/// How a query asks records to be read: in its `variant`, with Chess960
+/// castling when `chess960` is set.
+fn read_options_asked(params: &Params) -> Result<fenkit::ReadOptions, Refusal> {
+    let castling = match flag(params, "chess960")? {
+        true => shakmaty::CastlingMode::Chess960,
+        false => shakmaty::CastlingMode::Standard,
+    };
+    Ok(read_options()
+        .with_variant(variant(params)?)
+        .with_castling(castling))
+}
+
+/// A parameter that is true or false: absent, `false` or `0` is false;
+/// `true`, `1` or the bare name is true.
+fn flag(params: &Params, name: &str) -> Result<bool, Refusal> {
+    match params.get(name).map(String::as_str) {
+        None | Some("false" | "0") => Ok(false),
+        Some("" | "true" | "1") => Ok(true),
+        Some(other) => Err(error(
+            StatusCode::BAD_REQUEST,
+            format!("{name}: '{other}' is not true or false"),
+        )),
+    }
+}
+
 /// Every route, with the limits; `/api/explorer` answers 404 (no index).
 pub fn router() -> Router {
     router_with(None)
