@@ -2,27 +2,14 @@
 //! fields written back to the same record; edited fields written as the
 //! canonical FEN. What the page's board editor stands on.
 
-use axum::{
-    body::Body,
-    http::{Request, StatusCode},
-};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt;
+
+mod common;
+use common::answered;
 
 async fn ask(method: &str, uri: &str, body: String) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json")
-        .body(Body::from(body))
-        .unwrap();
-    let response = fen_server::router()
-        .oneshot(request)
-        .await
-        .expect("answered");
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let (status, bytes) = answered(method, uri, Some("application/json"), body).await;
     (status, serde_json::from_slice(&bytes).expect("JSON"))
 }
 

@@ -3,43 +3,17 @@
 //! no key the document does not declare, so that the document cannot drift
 //! from the handlers (a field added to a problem, a new refusal).
 
-use axum::{
-    body::Body,
-    http::{Request, StatusCode},
-};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use serde_json::Value;
-use tower::ServiceExt;
 
 mod common;
-use common::{conforms, faults};
+use common::{answered, conforms, faults};
 
 async fn answer(method: &str, uri: &str, body: &str) -> (StatusCode, Value) {
-    let (status, bytes) = asked_with(method, uri, body).await;
+    let (status, bytes) = answered(method, uri, None, body.to_string()).await;
     let value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|_| panic!("{uri}: not JSON: {}", String::from_utf8_lossy(&bytes)));
     (status, value)
-}
-
-/// The status and body of the answer to `method uri` with `body`.
-async fn asked_with(method: &str, uri: &str, body: &str) -> (StatusCode, axum::body::Bytes) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = fen_server::router()
-        .oneshot(request)
-        .await
-        .expect("answered");
-    let status = response.status();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .expect("a body")
-        .to_bytes();
-    (status, bytes)
 }
 
 /// Asks `method uri` with `body`, and checks the answer against what the
@@ -223,7 +197,7 @@ async fn each_route_takes_the_parameters_the_document_names() {
 /// An answer that may not be JSON (a diagram): its status, and its JSON
 /// when it is.
 async fn answer_any(method: &str, uri: &str) -> (StatusCode, Value) {
-    let (status, bytes) = asked_with(method, uri, "").await;
+    let (status, bytes) = answered(method, uri, None, String::new()).await;
     (
         status,
         serde_json::from_slice(&bytes).unwrap_or(Value::Null),

@@ -1,7 +1,40 @@
-//! What the tests share: the answers held to `/openapi.json`.
+//! What the tests share: the router asked in memory, and its answers
+//! held to `/openapi.json`.
+#![allow(dead_code, reason = "each test file uses a part of what is shared")]
 
-use axum::http::StatusCode;
+use axum::{
+    body::{Body, Bytes},
+    http::{Request, StatusCode},
+};
+use http_body_util::BodyExt;
 use serde_json::Value;
+use tower::ServiceExt;
+
+/// The status and body of the router's answer to `method uri` with
+/// `body`, sent as `content_type` when one is given.
+pub async fn answered(
+    method: &str,
+    uri: &str,
+    content_type: Option<&str>,
+    body: String,
+) -> (StatusCode, Bytes) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if let Some(kind) = content_type {
+        request = request.header("content-type", kind);
+    }
+    let response = fen_server::router()
+        .oneshot(request.body(Body::from(body)).unwrap())
+        .await
+        .expect("answered");
+    let status = response.status();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("a body")
+        .to_bytes();
+    (status, bytes)
+}
 
 /// The document the service serves.
 pub fn spec() -> Value {
