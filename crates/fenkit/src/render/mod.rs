@@ -16,6 +16,7 @@
 //! # Ok::<_, fenkit::ParseError>(())
 //! ```
 
+mod diagram;
 mod drawn;
 mod glyphs;
 mod options;
@@ -23,10 +24,10 @@ mod pieces;
 mod png;
 mod svg;
 
+pub use diagram::Diagram;
 pub use drawn::Renderer;
 pub use options::{
-    Arrow, BadOption, Brush, CheckMark, Coordinates, Diagram, Mark, Orientation, Rgb, Theme,
-    move_squares,
+    Arrow, BadOption, Brush, CheckMark, Coordinates, Mark, Orientation, Rgb, Theme, move_squares,
 };
 pub use pieces::{id as piece_id, piece_svg};
 pub use png::{RenderError, SIZES, png};

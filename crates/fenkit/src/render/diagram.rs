@@ -1,0 +1,138 @@
+//! A diagram's settings: everything about it but the position, built
+//! from the defaults one choice at a time.
+
+use std::time::Duration;
+
+use shakmaty::{ByColor, Square};
+
+use super::{Arrow, CheckMark, Coordinates, Mark, Orientation, Theme};
+
+/// Everything about a diagram but the position.
+///
+/// ```
+/// use fenkit::render::{Diagram, Orientation};
+///
+/// let diagram = Diagram::default()
+///     .with_size(240)
+///     .with_orientation(Orientation::Black)
+///     .with_arrows(vec!["Ge2e4".parse()?, "Rd8d1".parse()?]);
+/// assert_eq!(diagram.arrows[1].to, shakmaty::Square::D1);
+/// # Ok::<_, fenkit::render::BadOption>(())
+/// ```
+///
+/// Built from the default one choice at a time (its fields may grow, as
+/// `clocks` and `problems` did); each field may also be set in place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Diagram {
+    /// The image's width in pixels, 16 to 4096.
+    pub size: u32,
+    pub orientation: Orientation,
+    pub coordinates: Coordinates,
+    pub theme: Theme,
+    /// A line under the board: side to move, castling rights, en passant.
+    pub caption: bool,
+    /// The players' clocks, a line under the board (under the caption
+    /// when both are drawn): a game's frames show them. A clock not known
+    /// is a dash.
+    pub clocks: Option<ByColor<Option<Duration>>>,
+    /// The move that led here, highlighted on both squares.
+    pub last_move: Option<(Square, Square)>,
+    pub check: CheckMark,
+    pub arrows: Vec<Arrow>,
+    pub marks: Vec<Mark>,
+    /// Squares where the position breaks a rule, crossed out in red.
+    pub problems: Vec<Square>,
+}
+
+impl Default for Diagram {
+    fn default() -> Diagram {
+        Diagram {
+            size: 400,
+            orientation: Orientation::White,
+            coordinates: Coordinates::Outside,
+            theme: Theme::BROWN,
+            caption: false,
+            clocks: None,
+            last_move: None,
+            check: CheckMark::Auto,
+            arrows: Vec::new(),
+            marks: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+}
+
+impl Diagram {
+    pub fn with_size(self, size: u32) -> Diagram {
+        Diagram { size, ..self }
+    }
+
+    pub fn with_orientation(self, orientation: Orientation) -> Diagram {
+        Diagram {
+            orientation,
+            ..self
+        }
+    }
+
+    pub fn with_coordinates(self, coordinates: Coordinates) -> Diagram {
+        Diagram {
+            coordinates,
+            ..self
+        }
+    }
+
+    pub fn with_theme(self, theme: Theme) -> Diagram {
+        Diagram { theme, ..self }
+    }
+
+    pub fn with_caption(self, caption: bool) -> Diagram {
+        Diagram { caption, ..self }
+    }
+
+    pub fn with_clocks(self, clocks: Option<ByColor<Option<Duration>>>) -> Diagram {
+        Diagram { clocks, ..self }
+    }
+
+    pub fn with_last_move(self, last_move: Option<(Square, Square)>) -> Diagram {
+        Diagram { last_move, ..self }
+    }
+
+    pub fn with_check(self, check: CheckMark) -> Diagram {
+        Diagram { check, ..self }
+    }
+
+    pub fn with_arrows(self, arrows: Vec<Arrow>) -> Diagram {
+        Diagram { arrows, ..self }
+    }
+
+    pub fn with_marks(self, marks: Vec<Mark>) -> Diagram {
+        Diagram { marks, ..self }
+    }
+
+    pub fn with_problems(self, problems: Vec<Square>) -> Diagram {
+        Diagram { problems, ..self }
+    }
+}
+
+#[cfg(feature = "pgn")]
+impl Diagram {
+    /// This diagram for a ply of a game: the move that led there
+    /// highlighted (unless a last move is set already), the game's own
+    /// arrows and circled squares added to those set.
+    pub fn for_ply(&self, ply: &crate::games::GamePly) -> Diagram {
+        use shakmaty::uci::UciMove;
+        let mut diagram = self.clone();
+        if diagram.last_move.is_none()
+            && let Some(played) = ply.last_move
+            && let UciMove::Normal { from, to, .. } =
+                UciMove::from_move(played, shakmaty::CastlingMode::Standard)
+        {
+            diagram.last_move = Some((from, to));
+        }
+        let notes = &ply.annotations;
+        diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
+        diagram.marks.extend(notes.circles.iter().map(Mark::from));
+        diagram
+    }
+}
