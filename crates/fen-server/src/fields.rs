@@ -113,7 +113,7 @@ pub async fn get(Query(params): Query<Params>) -> Response {
             let parsed = read
                 .parse(fen.as_bytes())
                 .map_err(|err| refused_record("the FEN is malformed", &fen, err.diagnostics()))?;
-            Ok(fields_of(&parsed.setup, &read))
+            Ok(fields_of(&parsed.setup))
         });
     match answer {
         Ok(fields) => Json(fields).into_response(),
@@ -166,8 +166,9 @@ pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Resp
     }
 }
 
-/// The fields of `setup`, read with `read`.
-fn fields_of(setup: &Setup, read: &fenkit::ReadOptions) -> Fields {
+/// The fields of `setup` (the pocket and the checks of a variant that has
+/// them, which reading set).
+fn fields_of(setup: &Setup) -> Fields {
     let write = WriteOptions::default();
     let squares = |turn: Color| fenkit::ep_squares(turn).map(|s| s.to_string()).collect();
     Fields {
@@ -190,7 +191,6 @@ fn fields_of(setup: &Setup, read: &fenkit::ReadOptions) -> Fields {
         en_passant: write.ep_square(setup).map(|s| s.to_string()),
         checks: setup
             .remaining_checks
-            .filter(|_| read.variant == fenkit::variants::Variant::ThreeCheck)
             .map(|checks| format!("{}+{}", u32::from(checks.white), u32::from(checks.black))),
         halfmove: setup.halfmoves,
         fullmove: setup.fullmoves.get(),
@@ -212,8 +212,9 @@ fn record_of(fields: &Fields) -> Result<String, Refusal> {
     let mut setup = Setup::empty();
     for (&square, letter) in Square::ALL.iter().zip(&fields.board) {
         let Some(letter) = letter else { continue };
-        let piece = match letter.chars().collect::<Vec<_>>()[..] {
-            [one] => Piece::from_char(one),
+        let mut chars = letter.chars();
+        let piece = match (chars.next(), chars.next()) {
+            (Some(one), None) => Piece::from_char(one),
             _ => None,
         };
         let piece = piece.ok_or_else(|| {

@@ -253,15 +253,23 @@ fn write_entries(
 }
 
 /// What a worker hands on for each game, in input order, to the one
-/// [`Gathered`]: a result (0 a draw or none, 1 White won, 2 Black won) or
-/// why the game is left out, and the moves counted (the position's key,
-/// the Polyglot move, the side).
-struct BookGame {
-    result: u8,
-    moves: Vec<(u64, u16, Color)>,
+/// [`Gathered`].
+enum BookGame {
+    /// The moves counted (the position's key, the Polyglot move, the
+    /// side) and the winner by the Result tag (none for a draw or no
+    /// result).
+    Counted {
+        moves: Vec<(u64, u16, Color)>,
+        winner: Option<Color>,
+    },
+    /// A variant's game: Polyglot books are standard chess's.
+    Variant,
+    /// A game `--where` leaves out.
+    Filtered,
 }
 
-/// A game of a variant, and one `--where` leaves out: no moves counted.
+/// While a game is played: what its Result tag says (0 a draw or none, 1
+/// White won, 2 Black won), or why it is left out.
 const VARIANT: u8 = 3;
 const FILTERED: u8 = 4;
 
@@ -286,22 +294,16 @@ impl Gathered {
 
     /// Counts a game.
     fn take(&mut self, game: BookGame) {
-        let winner = match game.result {
-            1 => Some(Color::White),
-            2 => Some(Color::Black),
-            VARIANT | FILTERED => {
-                match game.result {
-                    VARIANT => self.variants += 1,
-                    _ => self.filtered += 1,
+        match game {
+            BookGame::Variant => self.variants += 1,
+            BookGame::Filtered => self.filtered += 1,
+            BookGame::Counted { moves, winner } => {
+                if self.error.is_none()
+                    && let Err(err) = self.builder.add_game(&moves, winner)
+                {
+                    self.error = Some(err);
                 }
-                return;
             }
-            _ => None,
-        };
-        if self.error.is_none()
-            && let Err(err) = self.builder.add_game(&game.moves, winner)
-        {
-            self.error = Some(err);
         }
     }
 }
@@ -379,13 +381,17 @@ impl GamePlayer for BookPlayer {
         _: &mut Output,
     ) -> io::Result<Option<BookGame>> {
         let game = &mut *self.game.borrow_mut();
-        let moves = match game.result {
-            VARIANT | FILTERED => Vec::new(),
-            _ => game.moves.moves().to_vec(),
-        };
-        let counted = BookGame {
-            result: game.result,
-            moves,
+        let counted = match game.result {
+            VARIANT => BookGame::Variant,
+            FILTERED => BookGame::Filtered,
+            result => BookGame::Counted {
+                moves: game.moves.moves().to_vec(),
+                winner: match result {
+                    1 => Some(Color::White),
+                    2 => Some(Color::Black),
+                    _ => None,
+                },
+            },
         };
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).

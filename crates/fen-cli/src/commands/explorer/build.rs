@@ -108,13 +108,17 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 }
 
 /// A game as a worker hands it on, in input order, to the one
-/// [`Gathered`]: what became of it (one of the values below), a
-/// fingerprint of its text, and when counted, its tags and moves (the
-/// position's key, the Polyglot move).
-struct Handed {
-    what: u8,
-    fingerprint: u64,
-    counted: Option<(ExplorerGame, Vec<(u64, u16)>)>,
+/// [`Gathered`].
+enum Handed {
+    /// A game to count: a fingerprint of its text, its tags, its moves
+    /// (the position's key, the Polyglot move).
+    Counted {
+        fingerprint: u64,
+        game: ExplorerGame,
+        moves: Vec<(u64, u16)>,
+    },
+    /// A game left out, and why (one of the values below).
+    LeftOut(u8),
 }
 
 const COUNTED: u8 = 0;
@@ -168,11 +172,18 @@ impl Gathered {
 impl Gathered {
     /// Adds a game, or counts why it is left out.
     fn take(&mut self, handed: Handed) {
-        let Some((mut game, moves)) = handed.counted else {
-            self.left[usize::from(handed.what)] += 1;
-            return;
+        let (fingerprint, mut game, moves) = match handed {
+            Handed::Counted {
+                fingerprint,
+                game,
+                moves,
+            } => (fingerprint, game, moves),
+            Handed::LeftOut(why) => {
+                self.left[usize::from(why)] += 1;
+                return;
+            }
         };
-        if !self.fingerprints.insert(handed.fingerprint) {
+        if !self.fingerprints.insert(fingerprint) {
             self.duplicates += 1;
             return;
         }
@@ -262,24 +273,27 @@ impl GamePlayer for ExplorerPlayer {
             COUNTED => ExplorerGame::from_tags(0, &tags).ok(),
             _ => None,
         };
-        let what = match (&counted, game.what) {
-            (None, COUNTED) => NO_RESULT,
-            (_, what) => what,
-        };
-        // A fingerprint, not a proof: FxHash is fast, and 64 bits make a
-        // false match unlikely below billions of games.
-        let mut hasher = FxHasher::default();
-        hasher.write(played.text());
         // Taken whatever became of the game: the next starts afresh.
         let moves = game.moves.take();
+        let handed = match (counted, game.what) {
+            (Some(counted), _) => {
+                // A fingerprint, not a proof: FxHash is fast, and 64 bits
+                // make a false match unlikely below billions of games.
+                let mut hasher = FxHasher::default();
+                hasher.write(played.text());
+                Handed::Counted {
+                    fingerprint: hasher.finish(),
+                    game: counted,
+                    moves,
+                }
+            }
+            (None, COUNTED) => Handed::LeftOut(NO_RESULT),
+            (None, why) => Handed::LeftOut(why),
+        };
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
         game.what = UNPLAYABLE;
-        Ok(Some(Handed {
-            what,
-            fingerprint: hasher.finish(),
-            counted: counted.map(|counted| (counted, moves)),
-        }))
+        Ok(Some(handed))
     }
 
     fn finish(&mut self, _: &mut Output) -> io::Result<()> {
