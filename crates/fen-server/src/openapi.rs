@@ -44,13 +44,13 @@ use crate::{board, check, explorer, fields, games};
 struct Api;
 
 /// The document, as `/openapi.json` serves it.
-pub fn document() -> String {
+pub fn document() -> &'static str {
     static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
         Api::openapi()
             .to_pretty_json()
             .expect("the document is JSON")
     });
-    DOCUMENT.clone()
+    &DOCUMENT
 }
 
 /// This document.

@@ -38,7 +38,7 @@ pub async fn answered(
 
 /// The document the service serves.
 pub fn spec() -> Value {
-    serde_json::from_str(&fen_server::openapi_document()).expect("the document is JSON")
+    serde_json::from_str(fen_server::openapi_document()).expect("the document is JSON")
 }
 
 /// What `node` stands for: itself, or what its `$ref`

@@ -1,7 +1,7 @@
 // The board editor: the palette, clicks and drags on the board, the
 // side, castling and en passant controls, and the position written back
 // over the record under the caret.
-import { $, FILES, caretLine, input, state } from './state.js';
+import { $, caretLine, input, state } from './state.js';
 import { drawBoard, pieceId, pieceLabel, squareAt, squareIndex, squareName } from './board.js';
 import { activeResult, showStatus } from './answer.js';
 import { scheduleCheck, writeFields } from './network.js';

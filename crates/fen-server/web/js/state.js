@@ -14,7 +14,7 @@ export function emptyBoard() {
 export const state = {
   orientation: 'white',
   // board[rank * 8 + file], rank 0 being rank 1: a FEN piece letter or null.
-  board: new Array(64).fill(null),
+  board: emptyBoard(),
   problemSquares: new Set(),
   tool: null,
   results: [],
