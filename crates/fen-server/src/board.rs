@@ -36,10 +36,7 @@ fn option<T: std::str::FromStr<Err = BadOption>>(name: &str, value: &str) -> Res
 /// same names.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameters; the handler reads them by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 struct BoardParameters {
     /// A FEN record (`_` may stand for spaces, as in lichess URLs); or
     /// give `pgn` instead.
@@ -255,11 +252,7 @@ fn to_draw(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap
 }
 
 /// A diagram as SVG.
-#[utoipa::path(
-    get,
-    path = "/board.svg",
-    operation_id = "boardSvg",
-    tag = "diagrams",
+#[utoipa::path(get, path = "/board.svg", operation_id = "boardSvg", tag = "diagrams",
     params(BoardParameters),
     responses(
         (status = 200, description = "The diagram", content_type = "image/svg+xml", body = String),
@@ -282,11 +275,7 @@ pub async fn svg(
 }
 
 /// A diagram as PNG.
-#[utoipa::path(
-    get,
-    path = "/board.png",
-    operation_id = "boardPng",
-    tag = "diagrams",
+#[utoipa::path(get, path = "/board.png", operation_id = "boardPng", tag = "diagrams",
     params(BoardParameters),
     responses(
         (status = 200, description = "The diagram", content_type = "image/png", body = Vec<u8>),

@@ -98,10 +98,7 @@ const REFUSED: &str = "A bad record: the results, as for 200 (unless `status=alw
 /// What a 400 of `/api/check` holds: the results, when a record is bad;
 /// what is wrong, when the request is.
 #[derive(utoipa::ToSchema)]
-#[allow(
-    dead_code,
-    reason = "declares an answer; the handler writes each of its shapes"
-)]
+#[allow(dead_code, reason = "the handler writes each shape")]
 #[serde(untagged)]
 pub(crate) enum Refused {
     Records(Vec<RecordJson<'static>>),
@@ -120,10 +117,7 @@ struct Asked {
 /// and what status an invalid one gets.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameters; the handler reads them by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 pub(crate) struct CheckOptions {
     /// Which classes of problems make a record invalid (the others are
     /// warnings).
@@ -148,10 +142,7 @@ pub(crate) struct CheckOptions {
 /// `GET /api/check`'s record.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameter; the handler reads it by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 pub(crate) struct FenParameter {
     /// A FEN or EPD record; `_` may stand for spaces, as in lichess URLs.
     #[param(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_e3_0_1")]
@@ -187,11 +178,7 @@ fn asked(params: &Params, with_fen: bool) -> Result<Asked, Refusal> {
 
 /// The results of the records `fen` holds (several FEN records may share
 /// it), one a record.
-#[utoipa::path(
-    get,
-    path = "/api/check",
-    operation_id = "check",
-    tag = "records",
+#[utoipa::path(get, path = "/api/check", operation_id = "check", tag = "records",
     params(FenParameter, CheckOptions),
     responses(
         (status = 200, description = CHECKED, body = Vec<RecordJson>),
@@ -216,11 +203,7 @@ pub async fn get(Query(params): Query<Params>) -> Response {
 /// `fen check` cuts them (several FEN records may share a line; a line
 /// holding `;` is one EPD record): at most 10,000 records, the body at
 /// most 1 MiB.
-#[utoipa::path(
-    post,
-    path = "/api/check",
-    operation_id = "checkBody",
-    tag = "records",
+#[utoipa::path(post, path = "/api/check", operation_id = "checkBody", tag = "records",
     params(CheckOptions),
     request_body(content(
         (String = "text/plain"),

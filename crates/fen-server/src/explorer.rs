@@ -23,10 +23,7 @@ use crate::{Params, Refusal, error, known_only, openapi::names};
 /// (standard chess only); `fen` as `/api/play` takes it.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameters; the handler reads them by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 struct ExplorerParameters {
     /// A FEN record (`_` may stand for spaces, as in lichess URLs), or
     /// `startpos`.
@@ -63,11 +60,7 @@ struct ExplorerParameters {
 
 /// The moves played from a position in the index given to `fen serve
 /// --explorer`, in the shape of lichess's opening explorer (`/lichess`).
-#[utoipa::path(
-    get,
-    path = "/api/explorer",
-    operation_id = "explorer",
-    tag = "games",
+#[utoipa::path(get, path = "/api/explorer", operation_id = "explorer", tag = "games",
     params(ExplorerParameters),
     responses(
         (status = 200, description = "What the games that reached the position played there", body = ExplorerAnswer),

@@ -23,10 +23,7 @@ use crate::{
 /// How the record is read: its variant, and Chess960 castling.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameters; the handler reads them by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 pub(crate) struct ReadParameters {
     /// The variant the record is a position of; lichess's names, case and
     /// dashes ignored.
@@ -87,11 +84,7 @@ struct Written {
 }
 
 /// The fields of the position `fen` holds.
-#[utoipa::path(
-    get,
-    path = "/api/fields",
-    operation_id = "fields",
-    tag = "records",
+#[utoipa::path(get, path = "/api/fields", operation_id = "fields", tag = "records",
     params(crate::check::FenParameter, ReadParameters),
     responses(
         (status = 200, description = "The position's fields", body = Fields),
@@ -122,11 +115,7 @@ pub async fn get(Query(params): Query<Params>) -> Response {
 }
 
 /// The canonical FEN of the fields sent.
-#[utoipa::path(
-    post,
-    path = "/api/fields",
-    operation_id = "writeFields",
-    tag = "records",
+#[utoipa::path(post, path = "/api/fields", operation_id = "writeFields", tag = "records",
     params(ReadParameters),
     request_body(content = Fields, content_type = "application/json"),
     responses(

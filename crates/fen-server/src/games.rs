@@ -20,10 +20,7 @@ use crate::{
 /// Where play starts: a position, in a variant.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameters; the handler reads them by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 pub(crate) struct StartParameters {
     /// A FEN record (`_` may stand for spaces, as in lichess URLs), or
     /// `startpos`.
@@ -38,10 +35,7 @@ pub(crate) struct StartParameters {
 /// The moves to play.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(
-    dead_code,
-    reason = "declares the parameter; the handler reads it by name"
-)]
+#[allow(dead_code, reason = "the handler reads it by name")]
 struct MovesParameter {
     /// SAN or UCI, separated by commas; drops as `N@f3` in Crazyhouse.
     #[param(example = "e4,c5,Nf3")]
@@ -111,11 +105,7 @@ fn fen(position: &VariantPosition) -> String {
 }
 
 /// The FEN after each move of `moves` from `fen`.
-#[utoipa::path(
-    get,
-    path = "/api/play",
-    operation_id = "play",
-    tag = "games",
+#[utoipa::path(get, path = "/api/play", operation_id = "play", tag = "games",
     params(StartParameters, MovesParameter),
     responses(
         (status = 200, description = "One FEN per move", body = Played),
@@ -163,10 +153,7 @@ pub async fn play(Query(params): Query<Params>) -> Response {
 
 /// What a 400 of `/api/play` holds.
 #[derive(utoipa::ToSchema)]
-#[allow(
-    dead_code,
-    reason = "declares an answer; the handler writes each of its shapes"
-)]
+#[allow(dead_code, reason = "the handler writes each shape")]
 #[serde(untagged)]
 enum PlayRefused {
     Move(BadMove),
@@ -175,11 +162,7 @@ enum PlayRefused {
 
 /// The ECO code and name of `fen`'s position (each null when it has
 /// none).
-#[utoipa::path(
-    get,
-    path = "/api/opening",
-    operation_id = "opening",
-    tag = "games",
+#[utoipa::path(get, path = "/api/opening", operation_id = "opening", tag = "games",
     params(crate::check::FenParameter),
     responses(
         (status = 200, description = "The opening", body = Named),

@@ -259,11 +259,7 @@ pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
 }
 
 /// Liveness: `ok` while the server answers.
-#[utoipa::path(
-    get,
-    path = "/healthz",
-    operation_id = "health",
-    tag = "service",
+#[utoipa::path(get, path = "/healthz", operation_id = "health", tag = "service",
     responses((status = 200, description = "ok", content_type = "text/plain", body = String))
 )]
 async fn health() -> &'static str {

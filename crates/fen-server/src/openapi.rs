@@ -54,11 +54,7 @@ pub fn document() -> &'static str {
 }
 
 /// This document.
-#[utoipa::path(
-    get,
-    path = "/openapi.json",
-    operation_id = "openapi",
-    tag = "service",
+#[utoipa::path(get, path = "/openapi.json", operation_id = "openapi", tag = "service",
     responses((status = 200, description = "OpenAPI 3.1", content_type = "application/json", body = Object))
 )]
 pub(crate) async fn served() -> axum::response::Response {

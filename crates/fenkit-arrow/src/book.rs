@@ -12,10 +12,7 @@ use fenkit::games::book_make::{BookGameMoves, MoveTotal};
 use rustc_hash::FxHashMap;
 use shakmaty::Color;
 
-use crate::{
-    Strings,
-    games::{game_text, integers, play_standard, word},
-};
+use crate::games::{game_text, integers, optional_strings, play_standard, required_column, word};
 
 /// The rows' schema: the position's Polyglot key and the Polyglot move as
 /// signed integers (Spark has no unsigned ones; the bits are the same),
@@ -57,12 +54,7 @@ pub fn book_rows_schema() -> SchemaRef {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn book_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, ArrowError> {
-    let column = |name: &str| {
-        games
-            .column_by_name(name)
-            .map(|c| Strings::new(c.as_ref()))
-            .transpose()
-    };
+    let column = |name: &str| optional_strings(games, name);
     let (result, variant, fen) = (column("Result")?, column("Variant")?, column("FEN")?);
     let movetext =
         column("movetext")?.ok_or_else(|| ArrowError::SchemaError("no movetext column".into()))?;
@@ -136,11 +128,7 @@ pub fn book_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, Arr
 /// integers of any width, nulls refused).
 pub fn read_book_rows(batch: &RecordBatch) -> Result<Vec<MoveTotal>, ArrowError> {
     let bad = |what: String| ArrowError::SchemaError(what);
-    let column = |name: &str| {
-        batch
-            .column_by_name(name)
-            .ok_or_else(|| bad(format!("no column '{name}'")))
-    };
+    let column = |name: &str| required_column(batch, name);
     let integers = |name: &str| integers(column(name)?.as_ref(), name);
     let (position, raw_move) = (integers("position")?, integers("move")?);
     let (games, score, first) = (integers("games")?, integers("score")?, integers("first")?);

@@ -11,7 +11,7 @@ use arrow_array::{
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::{Problem, ReadOptions};
 
-use crate::map::{Column, map};
+use crate::map::{Column, map, map_values};
 
 /// Whether each record is valid under `options`: well-formed and legal
 /// (and, with a stricter [`Strictness`](fenkit::Strictness), reachable or
@@ -30,21 +30,7 @@ use crate::map::{Column, map};
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_valid(input: &dyn Array, options: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &Valid(*options))
-}
-
-struct Valid(ReadOptions);
-
-impl Column for Valid {
-    type Builder = BooleanBuilder;
-
-    fn builder(&self, rows: usize) -> BooleanBuilder {
-        BooleanBuilder::with_capacity(rows)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut BooleanBuilder) {
-        out.append_option(record.map(|record| self.0.check(record).is_valid()));
-    }
+    map_values::<BooleanBuilder>(input, |record| Some(options.check(record).is_valid()))
 }
 
 /// The fields of one problem in [`fen_errors`]'s lists: the library's

@@ -20,7 +20,7 @@ use shakmaty::Color;
 
 use crate::{
     Strings,
-    games::{game_text, integers, play_standard, word},
+    games::{game_text, integers, optional_strings, play_standard, required_column, word},
 };
 
 /// The fields of a top game.
@@ -65,12 +65,7 @@ pub fn explorer_rows_schema() -> SchemaRef {
 /// summed within the batch: each finished game of standard chess, its
 /// first `max_ply` plies, loops removed, as `fen explorer build` counts.
 pub fn explorer_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, ArrowError> {
-    let column = |name: &str| {
-        games
-            .column_by_name(name)
-            .map(|c| Strings::new(c.as_ref()))
-            .transpose()
-    };
+    let column = |name: &str| optional_strings(games, name);
     let tags: Vec<Option<Strings>> = ExplorerGame::TAGS
         .iter()
         .map(|t| column(t))
@@ -198,11 +193,7 @@ pub struct ReadRow {
 /// Parquet: any integer widths, strings of any layout).
 pub fn read_explorer_rows(batch: &RecordBatch) -> Result<Vec<ReadRow>, ArrowError> {
     let bad = |what: String| ArrowError::SchemaError(what);
-    let column = |name: &str| {
-        batch
-            .column_by_name(name)
-            .ok_or_else(|| bad(format!("no column '{name}'")))
-    };
+    let column = |name: &str| required_column(batch, name);
     let integers = |name: &str| -> Result<Vec<Option<i64>>, ArrowError> {
         integers(column(name)?.as_ref(), name)
     };

@@ -2,7 +2,7 @@
 //! from `read_pgn`'s columns and played, and the columns read loosely
 //! (strings by row, integers of any width).
 
-use arrow_array::{Array, cast::AsArray};
+use arrow_array::{Array, ArrayRef, RecordBatch, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
 use fenkit::{
     games::pgn::{Plies, Ply, Reader},
@@ -29,6 +29,28 @@ pub(crate) fn game_text(
     pgn += movetext.unwrap_or("");
     pgn += "\n";
     pgn
+}
+
+/// The column `name` of `batch`, or an error naming it.
+pub(crate) fn required_column<'a>(
+    batch: &'a RecordBatch,
+    name: &str,
+) -> Result<&'a ArrayRef, ArrowError> {
+    batch
+        .column_by_name(name)
+        .ok_or_else(|| ArrowError::SchemaError(format!("no column '{name}'")))
+}
+
+/// The text column `name` of `batch` in any string layout; none when the
+/// batch has no such column.
+pub(crate) fn optional_strings<'a>(
+    batch: &'a RecordBatch,
+    name: &str,
+) -> Result<Option<Strings<'a>>, ArrowError> {
+    batch
+        .column_by_name(name)
+        .map(|column| Strings::new(column.as_ref()))
+        .transpose()
 }
 
 /// Plays the game of `text`, handing each ply to `on_ply` (its number,

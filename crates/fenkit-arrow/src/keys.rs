@@ -2,12 +2,12 @@
 
 use arrow_array::{
     Array, ArrayRef,
-    builder::{Int64Builder, StringBuilder, UInt64Builder},
+    builder::{Int64Builder, UInt64Builder},
 };
 use arrow_schema::ArrowError;
 use fenkit::{CastlingNotation, ReadOptions};
 
-use crate::map::{Column, map};
+use crate::map::{map_text, map_values};
 
 /// Each valid record's four-field key (placement, side, castling, and the
 /// en passant square only when a legal capture exists), so that the same
@@ -23,34 +23,14 @@ use crate::map::{Column, map};
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_key(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &Key(*read))
-}
-
-struct Key(ReadOptions);
-
-impl Column for Key {
-    type Builder = StringBuilder;
-
-    fn builder(&self, rows: usize) -> StringBuilder {
-        StringBuilder::with_capacity(rows, rows * 60)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
+    map_text(input, 60, |record| {
         // A variant's key has its own fields (a pocket, checks to give).
-        let position = record.and_then(|record| {
-            let checked = self.0.check(record);
-            checked.variant_position(self.0.castling)
-        });
-        match position {
-            Some(position) => {
-                let mut key = Vec::with_capacity(80);
-                fenkit::write_opening_key(&position, CastlingNotation::Standard, &mut key);
-                // The key writer writes ASCII only.
-                out.append_value(std::str::from_utf8(&key).expect("ASCII"));
-            }
-            None => out.append_null(),
-        }
-    }
+        let position = read.check(record).variant_position(read.castling)?;
+        let mut key = Vec::with_capacity(80);
+        fenkit::write_opening_key(&position, CastlingNotation::Standard, &mut key);
+        // The key writer writes ASCII only.
+        Some(String::from_utf8(key).expect("ASCII"))
+    })
 }
 
 /// Each valid record's Polyglot key, the 64-bit hash opening books store
@@ -67,10 +47,7 @@ impl Column for Key {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_polyglot_key(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(
-        input,
-        &Polyglot::<UInt64Builder>(*read, std::marker::PhantomData),
-    )
+    map_values::<UInt64Builder>(input, |record| polyglot_key(record, read))
 }
 
 /// [`fen_polyglot_key`] as a signed 64-bit integer with the same bits, for
@@ -85,48 +62,13 @@ pub fn fen_polyglot_key(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRe
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_polyglot_key_i64(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(
-        input,
-        &Polyglot::<Int64Builder>(*read, std::marker::PhantomData),
-    )
+    // The same 64 bits, read as signed.
+    map_values::<Int64Builder>(input, |record| {
+        polyglot_key(record, read).map(|key| key as i64)
+    })
 }
 
-struct Polyglot<B>(ReadOptions, std::marker::PhantomData<fn() -> B>);
-
-/// The two integer builders a Polyglot key goes into.
-trait KeyBuilder: arrow_array::builder::ArrayBuilder {
-    fn with_capacity(rows: usize) -> Self;
-    fn append_key(&mut self, key: Option<u64>);
-}
-
-impl KeyBuilder for UInt64Builder {
-    fn with_capacity(rows: usize) -> Self {
-        UInt64Builder::with_capacity(rows)
-    }
-    fn append_key(&mut self, key: Option<u64>) {
-        self.append_option(key);
-    }
-}
-
-impl KeyBuilder for Int64Builder {
-    fn with_capacity(rows: usize) -> Self {
-        Int64Builder::with_capacity(rows)
-    }
-    fn append_key(&mut self, key: Option<u64>) {
-        // The same 64 bits, read as signed.
-        self.append_option(key.map(|key| key as i64));
-    }
-}
-
-impl<B: KeyBuilder> Column for Polyglot<B> {
-    type Builder = B;
-
-    fn builder(&self, rows: usize) -> B {
-        B::with_capacity(rows)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut B) {
-        let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
-        out.append_key(position.as_ref().map(fenkit::polyglot_key));
-    }
+fn polyglot_key(record: &[u8], read: &ReadOptions) -> Option<u64> {
+    let position = read.check(record).position(read.castling)?;
+    Some(fenkit::polyglot_key(&position))
 }

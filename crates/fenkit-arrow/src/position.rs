@@ -2,13 +2,13 @@
 
 use arrow_array::{
     Array, ArrayRef,
-    builder::{StringBuilder, StructBuilder, UInt8Builder},
+    builder::{StringBuilder, UInt8Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::ReadOptions;
 use shakmaty::{Color, Role};
 
-use crate::map::{Column, map};
+use crate::map::{map_struct, map_text};
 
 /// Each well-formed record's side to move, `white` or `black`; null for a
 /// malformed record.
@@ -22,44 +22,31 @@ use crate::map::{Column, map};
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_side(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &Side(*read))
+    map_text(input, 5, |record| {
+        let parsed = read.parse(record).ok()?;
+        Some(parsed.setup.turn.fold_wb("white", "black"))
+    })
 }
 
-struct Side(ReadOptions);
-
-impl Column for Side {
-    type Builder = StringBuilder;
-
-    fn builder(&self, rows: usize) -> StringBuilder {
-        StringBuilder::with_capacity(rows, rows * 5)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
-        let parsed = record.and_then(|record| self.0.parse(record).ok());
-        out.append_option(parsed.map(|parsed| parsed.setup.turn.fold_wb("white", "black")));
-    }
+/// What [`fen_material`] counts, in the order of its fields: White's
+/// pieces by kind in shakmaty's order (pawn to king), then Black's; with
+/// the kind's word in the field's name.
+fn pieces() -> impl Iterator<Item = (Color, Role, &'static str)> {
+    let kinds = ["pawns", "knights", "bishops", "rooks", "queens", "kings"];
+    Color::ALL.into_iter().flat_map(move |color| {
+        Role::ALL
+            .into_iter()
+            .zip(kinds)
+            .map(move |(role, kind)| (color, role, kind))
+    })
 }
-
-/// The pieces [`fen_material`] counts, in the order of its fields.
-const PIECES: [(Color, Role, &str); 12] = [
-    (Color::White, Role::Pawn, "white_pawns"),
-    (Color::White, Role::Knight, "white_knights"),
-    (Color::White, Role::Bishop, "white_bishops"),
-    (Color::White, Role::Rook, "white_rooks"),
-    (Color::White, Role::Queen, "white_queens"),
-    (Color::White, Role::King, "white_kings"),
-    (Color::Black, Role::Pawn, "black_pawns"),
-    (Color::Black, Role::Knight, "black_knights"),
-    (Color::Black, Role::Bishop, "black_bishops"),
-    (Color::Black, Role::Rook, "black_rooks"),
-    (Color::Black, Role::Queen, "black_queens"),
-    (Color::Black, Role::King, "black_kings"),
-];
 
 fn material_fields() -> Fields {
-    PIECES
-        .iter()
-        .map(|(_, _, name)| Field::new(*name, DataType::UInt8, true))
+    pieces()
+        .map(|(color, _, kind)| {
+            let name = format!("{}_{kind}", color.fold_wb("white", "black"));
+            Field::new(name, DataType::UInt8, true)
+        })
         .collect()
 }
 
@@ -82,25 +69,13 @@ pub fn material_type() -> DataType {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_material(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &Material(*read))
-}
-
-struct Material(ReadOptions);
-
-impl Column for Material {
-    type Builder = StructBuilder;
-
-    fn builder(&self, rows: usize) -> StructBuilder {
-        StructBuilder::from_fields(material_fields(), rows)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StructBuilder) {
-        let parsed = record.and_then(|record| self.0.parse(record).ok());
-        for (field, (color, role, _)) in PIECES.iter().enumerate() {
+    map_struct(input, material_fields(), |record, out| {
+        let parsed = record.and_then(|record| read.parse(record).ok());
+        for (field, (color, role, _)) in pieces().enumerate() {
             let count = parsed.as_ref().map(|parsed| {
                 let board = &parsed.setup.board;
                 // At most 64 pieces stand on a board.
-                (board.by_color(*color) & board.by_role(*role)).count() as u8
+                (board.by_color(color) & board.by_role(role)).count() as u8
             });
             let counts: &mut UInt8Builder = out.field_builder(field).expect("a count field");
             // A null row's fields are null too, so that a field taken out
@@ -108,7 +83,7 @@ impl Column for Material {
             counts.append_option(count);
         }
         out.append(parsed.is_some());
-    }
+    })
 }
 
 /// Each valid record's check status: `none`, `check`, `checkmate` or
@@ -124,26 +99,10 @@ impl Column for Material {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_check_status(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &CheckStatus(*read))
-}
-
-struct CheckStatus(ReadOptions);
-
-impl Column for CheckStatus {
-    type Builder = StringBuilder;
-
-    fn builder(&self, rows: usize) -> StringBuilder {
-        StringBuilder::with_capacity(rows, rows * 5)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
-        let position = record.and_then(|record| {
-            let checked = self.0.check(record);
-            checked.variant_position(self.0.castling)
-        });
-        let status = position.map(|position| fenkit::CheckStatus::of_variant(&position));
-        out.append_option(status.map(fenkit::CheckStatus::as_str));
-    }
+    map_text(input, 5, |record| {
+        let position = read.check(record).variant_position(read.castling)?;
+        Some(fenkit::CheckStatus::of_variant(&position).as_str())
+    })
 }
 
 fn opening_fields() -> Fields {
@@ -174,25 +133,13 @@ pub fn opening_type() -> DataType {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_opening(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &Opening(*read))
-}
-
-struct Opening(ReadOptions);
-
-impl Column for Opening {
-    type Builder = StructBuilder;
-
-    fn builder(&self, rows: usize) -> StructBuilder {
-        StructBuilder::from_fields(opening_fields(), rows)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StructBuilder) {
-        let position = record.and_then(|record| self.0.check(record).position(self.0.castling));
+    map_struct(input, opening_fields(), |record, out| {
+        let position = record.and_then(|record| read.check(record).position(read.castling));
         let opening = position.as_ref().and_then(fenkit::games::opening);
         for field in 0..2 {
             let text: &mut StringBuilder = out.field_builder(field).expect("a text field");
             text.append_option(opening.map(|o| if field == 0 { o.eco } else { o.name }));
         }
         out.append(opening.is_some());
-    }
+    })
 }

@@ -1,10 +1,10 @@
 //! Records written again: canonical FEN, and the bare board.
 
-use arrow_array::{Array, ArrayRef, builder::StringBuilder};
+use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
 use fenkit::{ReadOptions, WriteOptions};
 
-use crate::map::{Column, map};
+use crate::map::map_text;
 
 /// Each well-formed record in canonical FEN, written as `write` says
 /// (castling notation, which en passant square); null for a malformed
@@ -28,22 +28,10 @@ pub fn fen_canonical(
     read: &ReadOptions,
     write: &WriteOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    map(input, &Canonical(*read, *write))
-}
-
-struct Canonical(ReadOptions, WriteOptions);
-
-impl Column for Canonical {
-    type Builder = StringBuilder;
-
-    fn builder(&self, rows: usize) -> StringBuilder {
-        StringBuilder::with_capacity(rows, rows * 64)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
-        let parsed = record.and_then(|record| self.0.parse(record).ok());
-        out.append_option(parsed.map(|parsed| self.1.fen(&parsed.setup)));
-    }
+    map_text(input, 64, |record| {
+        let parsed = read.parse(record).ok()?;
+        Some(write.fen(&parsed.setup))
+    })
 }
 
 /// Each well-formed record's board as 64 characters, rank 8 first and
@@ -58,26 +46,10 @@ impl Column for Canonical {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn fen_board(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
-    map(input, &BoardText(*read))
-}
-
-struct BoardText(ReadOptions);
-
-impl Column for BoardText {
-    type Builder = StringBuilder;
-
-    fn builder(&self, rows: usize) -> StringBuilder {
-        StringBuilder::with_capacity(rows, rows * 64)
-    }
-
-    fn push(&self, _: usize, record: Option<&[u8]>, out: &mut StringBuilder) {
-        match record.and_then(|record| self.0.parse(record).ok()) {
-            Some(parsed) => {
-                let letters = fenkit::board_letters(&parsed.setup.board);
-                // Letters and dots only: always UTF-8.
-                out.append_value(std::str::from_utf8(&letters).expect("ASCII"));
-            }
-            None => out.append_null(),
-        }
-    }
+    map_text(input, 64, |record| {
+        let parsed = read.parse(record).ok()?;
+        let letters = fenkit::board_letters(&parsed.setup.board);
+        // Letters and dots only: always UTF-8.
+        Some(String::from_utf8(letters.to_vec()).expect("ASCII"))
+    })
 }

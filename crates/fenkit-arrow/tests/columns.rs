@@ -393,20 +393,16 @@ fn games_give_every_position_or_null() {
     assert_eq!(plies.len(), 5);
     assert_eq!(plies.value(0).len(), 7);
     assert!(plies.is_null(1) && plies.is_null(2));
-    let from_tag = plies.value(3);
-    let fens = from_tag
-        .as_struct()
-        .column_by_name("fen")
-        .unwrap()
-        .as_string::<i32>()
-        .clone();
-    assert_eq!(fens.value(2), "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
-    let from_start = plies.value(4);
-    let uci = from_start
-        .as_struct()
-        .column_by_name("uci")
-        .unwrap()
-        .as_string::<i32>()
-        .clone();
-    assert_eq!((uci.is_null(0), uci.value(1)), (true, "e1d2"));
+    let field = |row: usize, name: &str| {
+        let game = plies.value(row);
+        game.as_struct()
+            .column_by_name(name)
+            .unwrap()
+            .as_string::<i32>()
+            .clone()
+    };
+    let from_tag = field(3, "fen");
+    assert_eq!(from_tag.value(2), "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
+    let from_start = field(4, "uci");
+    assert_eq!((from_start.is_null(0), from_start.value(1)), (true, "e1d2"));
 }
