@@ -14,34 +14,22 @@ mod scalar;
 use pyo3::prelude::*;
 
 #[pymodule]
-fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(columns::call, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::functions, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::option_words, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::read_pgn, m)?)?;
-    m.add_function(wrap_pyfunction!(columns::read_pgn_schema, m)?)?;
+mod _native {
+    #[pymodule_export]
+    use crate::checked::{Checked, FenError, Problem};
+    #[pymodule_export]
+    use crate::columns::{call, functions, option_words, read_pgn, read_pgn_schema};
+    #[pymodule_export]
+    use crate::counts::{counted_rows, counted_rows_schema};
+    #[pymodule_export]
+    use crate::explorer::ExplorerIndex;
+    #[pymodule_export]
+    use crate::scalar::{
+        board, check, key, legal_moves, normalize, opening, parse, play, png, polyglot_key, svg,
+    };
 
-    m.add_function(wrap_pyfunction!(counts::book_rows, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::book_rows_schema, m)?)?;
-    m.add_class::<explorer::ExplorerIndex>()?;
-    m.add_function(wrap_pyfunction!(counts::explorer_rows, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::explorer_rows_schema, m)?)?;
-    m.add_class::<checked::Checked>()?;
-    m.add_class::<checked::Problem>()?;
-    m.add("FenError", m.py().get_type::<checked::FenError>())?;
-    // The one shape of a problem, for the tests that hold every front end
-    // to it.
-    m.add("PROBLEM_FIELDS", fenkit::Problem::FIELDS.to_vec())?;
-    m.add_function(wrap_pyfunction!(scalar::check, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::parse, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::board, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::normalize, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::key, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::polyglot_key, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::opening, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::play, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::legal_moves, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::svg, m)?)?;
-    m.add_function(wrap_pyfunction!(scalar::png, m)?)?;
-    Ok(())
+    /// The one shape of a problem, for the tests that hold every front end
+    /// to it.
+    #[pymodule_export]
+    const PROBLEM_FIELDS: [&str; fenkit::Problem::FIELDS.len()] = fenkit::Problem::FIELDS;
 }

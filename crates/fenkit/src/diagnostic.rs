@@ -103,11 +103,8 @@ pub fn column(line: &[u8], at: usize) -> usize {
 
 /// The part of a record a diagnostic is about.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "openapi",
-    derive(utoipa::ToSchema),
-    schema(rename_all = "kebab-case")
-)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(rename_all = "kebab-case"))]
 pub enum Field {
     /// The record as a whole: its length, its separators, its field count.
     Record,
@@ -169,11 +166,8 @@ impl fmt::Display for Field {
 
 /// How bad a diagnostic is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "openapi",
-    derive(utoipa::ToSchema),
-    schema(rename_all = "lowercase")
-)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(rename_all = "lowercase"))]
 pub enum Severity {
     /// The record is rejected.
     Error,

@@ -6,10 +6,7 @@ use std::{cell::RefCell, path::PathBuf, rc::Rc};
 
 use fenkit::{
     Code, Diagnostic, Field, Span,
-    games::{
-        Event, History as Tracker,
-        pgn::{GameEnd, GameError, Plies},
-    },
+    games::{Event, History as Tracker, pgn::Plies},
 };
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
@@ -228,14 +225,9 @@ impl GamePlayer for HistoryPlayer {
         &mut self.plies
     }
 
-    fn game_done(
-        &mut self,
-        game: &Result<GameEnd, GameError>,
-        _: &Played<'_>,
-        out: &mut Output,
-    ) -> io::Result<Option<()>> {
+    fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
         let Found { events, moves, .. } = &mut *self.found.borrow_mut();
-        let number = match game {
+        let number = match game.end() {
             Ok(end) => end.game,
             Err(err) => err.game,
         };
@@ -243,10 +235,6 @@ impl GamePlayer for HistoryPlayer {
             writeln!(out.stdout(), "game {number}, {}: {text}", moves[ply])?;
         }
         Ok(None)
-    }
-
-    fn finish(&mut self, _: &mut Output) -> io::Result<()> {
-        Ok(())
     }
 }
 

@@ -17,7 +17,7 @@ use std::{
     thread,
 };
 
-use fenkit::games::pgn::{GameEnd, GameError, GameText, GameTexts, Plies, Ply, Reader};
+use fenkit::games::pgn::{GameError, GameText, GameTexts, Plies, Ply, Reader};
 
 use super::{Played, diagnostic, dialect_warnings, warning};
 use crate::{
@@ -40,16 +40,14 @@ pub trait GamePlayer {
     /// The visitor that plays each game.
     fn plies(&mut self) -> &mut Plies<Self::OnPly>;
 
-    /// After a game, with how it ended; its error is said after this.
-    fn game_done(
-        &mut self,
-        game: &Result<GameEnd, GameError>,
-        played: &Played<'_>,
-        out: &mut Output,
-    ) -> io::Result<Option<Self::Item>>;
+    /// After a game, with how it ended ([`Played::end`]); its error is
+    /// said after this.
+    fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<Self::Item>>;
 
-    /// Writes what is still held.
-    fn finish(&mut self, out: &mut Output) -> io::Result<()>;
+    /// Writes what is still held; nothing, unless a player holds output.
+    fn finish(&mut self, _out: &mut Output) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// What the splitter gives: a game of an input, numbered from 1 across
@@ -161,8 +159,9 @@ fn play<P: GamePlayer>(
     let played = Played {
         source,
         game: &game,
+        end: &result,
     };
-    let item = player.game_done(&result, &played, out)?;
+    let item = player.game_done(&played, out)?;
     match &result {
         Ok(_) => Ok((Status::Ok, item)),
         Err(error) => {

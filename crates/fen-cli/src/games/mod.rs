@@ -16,7 +16,7 @@ use std::io;
 
 use fenkit::games::{
     MovetextDialect, NoPly,
-    pgn::{GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
+    pgn::{GameEnd, GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };
 
 pub use each::{GamePlayer, each_game, each_game_gathered};
@@ -175,9 +175,15 @@ fn warning(source: &str, game: &GameText, warning: &GameWarning) -> String {
 pub struct Played<'a> {
     source: &'a str,
     game: &'a GameText,
+    end: &'a Result<GameEnd, GameError>,
 }
 
 impl Played<'_> {
+    /// How the game ended: its result, or the error that stopped it.
+    pub fn end(&self) -> &Result<GameEnd, GameError> {
+        self.end
+    }
+
     /// The game's text, as read.
     pub fn text(&self) -> &[u8] {
         &self.game.text

@@ -142,20 +142,20 @@ def read_pgn(spark: Any, path: str, positions: bool = False) -> Any:
     return reader.load(str(path))
 
 
-def _counted(games: Any, kernel: str, max_ply: int) -> Any:
-    """Each batch of ``games`` counted by the native ``kernel``
-    (``explorer_rows`` or ``book_rows``) on the workers, as a DataFrame of
-    the kernel's schema, to be summed."""
+def _counted(games: Any, kind: str, max_ply: int) -> Any:
+    """Each batch of ``games`` counted by the native counts of ``kind``
+    (``explorer`` or ``book``) on the workers, as a DataFrame of their
+    schema, to be summed."""
     from pyspark.sql.types import StructField, StructType
 
-    arrow = getattr(_native, f"{kernel}_schema")()
+    arrow = _native.counted_rows_schema(kind)
     schema = StructType([StructField(f.name, _spark_type(f.type), True) for f in arrow])
 
     def count(batches: Any) -> Any:
         from fenkit import _native
 
         for batch in batches:
-            yield getattr(_native, kernel)(batch, max_ply)
+            yield _native.counted_rows(kind, batch, max_ply)
 
     return games.mapInArrow(count, schema)
 
@@ -178,7 +178,7 @@ def explorer(spark: Any, games: Any, max_ply: int = 50) -> Any:
     from pyspark.sql import functions as F
 
     del spark  # the DataFrame's session does the work
-    rows = _counted(games.dropDuplicates(), "explorer_rows", max_ply)
+    rows = _counted(games.dropDuplicates(), "explorer", max_ply)
     sums = [F.sum(name).alias(name) for name in ("white", "draws", "black", "rated", "rating_sum")]
     # Structs sort by their first field, the rating: the best four.
     best = F.slice(F.sort_array(F.flatten(F.collect_list("top_games")), asc=False), 1, 4)
@@ -208,6 +208,6 @@ def book(spark: Any, games: Any, max_ply: int = 1024) -> Any:
     from pyspark.sql import functions as F
 
     del spark  # the DataFrame's session does the work
-    rows = _counted(games, "book_rows", max_ply)
+    rows = _counted(games, "book", max_ply)
     sums = [F.sum("games").alias("games"), F.sum("score").alias("score"), F.min("first").alias("first")]
     return rows.groupBy("position", "move", "white").agg(*sums)

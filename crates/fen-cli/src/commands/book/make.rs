@@ -18,7 +18,7 @@ use std::{
 use fenkit::{
     games::{
         book_make::{BookGameMoves, BookOptions, entries_of_totals},
-        pgn::{GameEnd, GameError, Plies, Ply},
+        pgn::{Plies, Ply},
         tag_filter::TagCondition,
     },
     variants::VariantPosition,
@@ -374,12 +374,7 @@ impl GamePlayer for BookPlayer {
 
     /// A game's counted moves, whole: one that stopped at a move that
     /// cannot be played keeps the moves before it.
-    fn game_done(
-        &mut self,
-        _: &Result<GameEnd, GameError>,
-        _: &Played<'_>,
-        _: &mut Output,
-    ) -> io::Result<Option<BookGame>> {
+    fn game_done(&mut self, _: &Played<'_>, _: &mut Output) -> io::Result<Option<BookGame>> {
         let game = &mut *self.game.borrow_mut();
         let counted = match game.result {
             VARIANT => BookGame::Variant,
@@ -398,9 +393,5 @@ impl GamePlayer for BookPlayer {
         game.moves.clear();
         game.result = 0;
         Ok(Some(counted))
-    }
-
-    fn finish(&mut self, _: &mut Output) -> io::Result<()> {
-        Ok(())
     }
 }

@@ -14,7 +14,7 @@ use std::{cell::RefCell, hash::Hasher, io, path::PathBuf, rc::Rc};
 use fenkit::{
     games::{
         explorer::{ExplorerGame, GameMoves},
-        pgn::{GameEnd, GameError, Plies, Ply},
+        pgn::{Plies, Ply},
         tag_filter::TagCondition,
     },
     variants::VariantPosition,
@@ -261,12 +261,7 @@ impl GamePlayer for ExplorerPlayer {
 
     /// A game's tags and counted moves; one that stopped at a move that
     /// cannot be played keeps the moves before it.
-    fn game_done(
-        &mut self,
-        _: &Result<GameEnd, GameError>,
-        played: &Played<'_>,
-        _: &mut Output,
-    ) -> io::Result<Option<Handed>> {
+    fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Handed>> {
         let game = &mut *self.game.borrow_mut();
         let tags: Vec<Option<&str>> = game.tags.iter().map(Option::as_deref).collect();
         let counted = match game.what {
@@ -294,9 +289,5 @@ impl GamePlayer for ExplorerPlayer {
         // first position (a [FEN] tag that cannot be played).
         game.what = UNPLAYABLE;
         Ok(Some(handed))
-    }
-
-    fn finish(&mut self, _: &mut Output) -> io::Result<()> {
-        Ok(())
     }
 }

@@ -12,7 +12,7 @@ use std::{
 use clap::ValueEnum;
 use fenkit::games::{
     Annotations, TagValue,
-    pgn::{GameEnd, GameError, Plies, Ply},
+    pgn::{GameEnd, Plies, Ply},
 };
 use fenkit::variants::VariantPosition;
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
@@ -327,14 +327,9 @@ impl<'a> GamePlayer for PgnPlayer<'a> {
         &mut self.plies
     }
 
-    fn game_done(
-        &mut self,
-        game: &Result<GameEnd, GameError>,
-        played: &Played<'_>,
-        out: &mut Output,
-    ) -> io::Result<Option<()>> {
+    fn game_done(&mut self, played: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
         let mut printer = self.printer.borrow_mut();
-        match game {
+        match played.end() {
             Ok(end) => printer.end(end),
             Err(error) => {
                 // What the game printed before its bad move stays, in order.
