@@ -29,21 +29,24 @@ pub fn fen_side(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, Arrow
 }
 
 /// What [`fen_material`] counts, in the order of its fields: White's
-/// pieces by kind in shakmaty's order (pawn to king), then Black's; with
-/// the kind's word in the field's name.
-fn pieces() -> impl Iterator<Item = (Color, Role, &'static str)> {
-    let kinds = ["pawns", "knights", "bishops", "rooks", "queens", "kings"];
-    Color::ALL.into_iter().flat_map(move |color| {
-        Role::ALL
-            .into_iter()
-            .zip(kinds)
-            .map(move |(role, kind)| (color, role, kind))
-    })
-}
+/// pieces by kind in shakmaty's order (pawn to king), then Black's. A
+/// constant, for the loop over every row.
+const PIECES: [(Color, Role); 12] = {
+    let mut pieces = [(Color::White, Role::Pawn); 12];
+    let mut at = 0;
+    while at < 12 {
+        pieces[at] = (Color::ALL[at / 6], Role::ALL[at % 6]);
+        at += 1;
+    }
+    pieces
+};
 
 fn material_fields() -> Fields {
-    pieces()
-        .map(|(color, _, kind)| {
+    let kinds = ["pawns", "knights", "bishops", "rooks", "queens", "kings"];
+    PIECES
+        .iter()
+        .zip(kinds.iter().cycle())
+        .map(|((color, _), kind)| {
             let name = format!("{}_{kind}", color.fold_wb("white", "black"));
             Field::new(name, DataType::UInt8, true)
         })
@@ -71,7 +74,7 @@ pub fn material_type() -> DataType {
 pub fn fen_material(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
     map_struct(input, material_fields(), |record, out| {
         let parsed = record.and_then(|record| read.parse(record).ok());
-        for (field, (color, role, _)) in pieces().enumerate() {
+        for (field, &(color, role)) in PIECES.iter().enumerate() {
             let count = parsed.as_ref().map(|parsed| {
                 let board = &parsed.setup.board;
                 // At most 64 pieces stand on a board.

@@ -48,8 +48,16 @@ pub fn fen_canonical(
 pub fn fen_board(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
     map_text(input, 64, |record| {
         let parsed = read.parse(record).ok()?;
-        let letters = fenkit::board_letters(&parsed.setup.board);
-        // Letters and dots only: always UTF-8.
-        Some(String::from_utf8(letters.to_vec()).expect("ASCII"))
+        Some(Letters(fenkit::board_letters(&parsed.setup.board)))
     })
+}
+
+/// A board's 64 letters and dots, written as they are (no copy made).
+struct Letters([u8; 64]);
+
+impl AsRef<str> for Letters {
+    fn as_ref(&self) -> &str {
+        // Letters and dots only: always UTF-8.
+        std::str::from_utf8(&self.0).expect("ASCII")
+    }
 }
