@@ -57,12 +57,7 @@ fn from_python_chess(pgn: &[u8]) -> Option<(Seen, Vec<u64>)> {
     let script = r#"
 import io, json, sys, chess, chess.pgn
 text = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-game_number = 0
-while True:
-    game = chess.pgn.read_game(text)
-    if game is None:
-        break
-    game_number += 1
+for game_number, game in enumerate(iter(lambda: chess.pgn.read_game(text), None), start=1):
     if type(game.board()) is not chess.Board or game.errors:
         continue
     print(json.dumps({"standard": game_number}))

@@ -8,8 +8,8 @@ use std::{
 };
 
 use axum::{
-    extract::{Query, RawQuery},
-    http::{HeaderMap, StatusCode, header},
+    extract::{FromRequestParts, Query},
+    http::{HeaderMap, StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
 };
 use fenkit::render::{BadOption, Diagram, Orientation, Renderer};
@@ -237,15 +237,39 @@ fn image(content_type: &'static str, cache: CacheHeaders, body: Vec<u8>) -> Resp
     ([(header::CONTENT_TYPE, content_type)], cache, body).into_response()
 }
 
-/// What a query asks to draw and the headers to send it with; or, in
+/// What a diagram's route is asked: the parameters, the query as written
+/// (what its cache tag is made of) and the headers (`If-None-Match`).
+pub struct ImageRequest {
+    params: Params,
+    query: Option<String>,
+    headers: HeaderMap,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ImageRequest {
+    type Rejection = <Query<Params> as FromRequestParts<S>>::Rejection;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Query(params) = Query::from_request_parts(parts, state).await?;
+        let query = parts.uri.query().map(str::to_owned);
+        let headers = parts.headers.clone();
+        Ok(ImageRequest {
+            params,
+            query,
+            headers,
+        })
+    }
+}
+
+/// What a request asks to draw and the headers to send it with; or, in
 /// `Err`, the answer already: a refusal, or a 304 for an image the client
 /// holds.
 type ToDraw = Result<(Setup, Diagram, CacheHeaders), Box<Response>>;
 
-fn to_draw(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap) -> ToDraw {
-    let (setup, diagram) = diagram(params).map_err(|refusal| Box::new(refusal.into_response()))?;
-    let cache = cache_headers(kind, query);
-    match unchanged(&cache, headers) {
+fn to_draw(kind: &str, asked: &ImageRequest) -> ToDraw {
+    let (setup, diagram) =
+        diagram(&asked.params).map_err(|refusal| Box::new(refusal.into_response()))?;
+    let cache = cache_headers(kind, asked.query.as_deref());
+    match unchanged(&cache, &asked.headers) {
         Some(answer) => Err(Box::new(answer)),
         None => Ok((setup, diagram, cache)),
     }
@@ -260,12 +284,8 @@ fn to_draw(kind: &str, params: &Params, query: Option<&str>, headers: &HeaderMap
         (status = 400, description = "What is wrong", body = crate::ErrorBody),
     )
 )]
-pub async fn svg(
-    Query(params): Query<Params>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    match to_draw("svg", &params, query.as_deref(), &headers) {
+pub async fn svg(asked: ImageRequest) -> Response {
+    match to_draw("svg", &asked) {
         Ok((setup, diagram, cache)) => {
             let body = fenkit::render::svg(&setup, &diagram).into_bytes();
             image("image/svg+xml", cache, body)
@@ -283,12 +303,8 @@ pub async fn svg(
         (status = 400, description = "What is wrong", body = crate::ErrorBody),
     )
 )]
-pub async fn png(
-    Query(params): Query<Params>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let (setup, diagram, cache) = match to_draw("png", &params, query.as_deref(), &headers) {
+pub async fn png(asked: ImageRequest) -> Response {
+    let (setup, diagram, cache) = match to_draw("png", &asked) {
         Ok(to_draw) => to_draw,
         Err(answer) => return *answer,
     };

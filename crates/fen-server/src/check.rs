@@ -9,12 +9,8 @@ use std::sync::LazyLock;
 use crate::{
     MAX_RECORDS, Params, Refusal, error, fen_from_url, known_only, openapi::names, required,
 };
-use axum::{
-    Json,
-    extract::Query,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, extract::Query, http::StatusCode};
 use fenkit::{Record, json::RecordJson};
 
 /// Checks each record of `text` (from `source`), cut into lines and

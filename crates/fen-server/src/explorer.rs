@@ -5,12 +5,8 @@
 
 use std::sync::{Arc, LazyLock};
 
-use axum::{
-    Json,
-    extract::Query,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, extract::Query, http::StatusCode};
 use fenkit::{
     games::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach},
     variants::VariantPosition,

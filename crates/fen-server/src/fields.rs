@@ -6,12 +6,8 @@
 
 use std::sync::LazyLock;
 
-use axum::{
-    Json,
-    extract::Query,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, extract::Query, http::StatusCode};
 use fenkit::{Fen, WriteOptions, variants::pocket_letters};
 use shakmaty::{Color, Piece, Setup, Square};
 

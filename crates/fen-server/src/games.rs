@@ -3,12 +3,8 @@
 
 use std::sync::LazyLock;
 
-use axum::{
-    Json,
-    extract::Query,
-    http::StatusCode,
-    response::{IntoResponse, Response},
-};
+use axum::response::{IntoResponse, Response};
+use axum::{Json, extract::Query, http::StatusCode};
 use fenkit::variants::VariantPosition;
 use shakmaty::CastlingMode;
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use fenkit::games::book_make::{BookGameMoves, MoveTotal};
+use fenkit::games::{FirstPlies, book_key, book_make::MoveTotal};
 use rustc_hash::FxHashMap;
 use shakmaty::Color;
 
@@ -63,7 +63,7 @@ pub fn book_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, Arr
         None => (0..games.num_rows() as i64).map(Some).collect(),
     };
     let mut totals: FxHashMap<(u64, u16, bool), MoveTotal> = FxHashMap::default();
-    let mut moves = BookGameMoves::new(max_ply);
+    let mut moves = FirstPlies::new(max_ply, book_key);
     for (row, number) in numbers.iter().enumerate() {
         let pgn = game_text(
             word(variant, row),
@@ -83,7 +83,7 @@ pub fn book_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, Arr
             _ => None,
         };
         let game = number.unwrap_or(row as i64).max(0) as u64;
-        for (ply, &(key, raw_move, turn)) in moves.moves().iter().enumerate() {
+        for (ply, &((key, turn), raw_move)) in moves.moves().iter().enumerate() {
             let score = match winner {
                 Some(side) if side == turn => 2,
                 Some(_) => 0,

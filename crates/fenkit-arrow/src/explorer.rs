@@ -13,8 +13,10 @@ use arrow_array::{
 };
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
+use fenkit::games::FirstPlies;
 use fenkit::games::explorer::{
-    Counts, ExplorerGame, GameMoves, Month, Player, Row, RowKey, Speed, Tally, TopGame, TopGames,
+    Counts, ExplorerGame, Month, Player, Row, RowKey, Speed, Tally, TopGame, TopGames,
+    without_loops,
 };
 use shakmaty::Color;
 
@@ -99,11 +101,12 @@ pub fn explorer_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch,
 /// The counted moves of one game (`text`, as [`game_text`] writes it)
 /// into `moves`; false for a game of a variant.
 fn game_moves(text: &[u8], max_ply: usize, moves: &mut Vec<(u64, u16)>) -> bool {
-    let mut found = GameMoves::new(max_ply);
+    let mut found = FirstPlies::new(max_ply, fenkit::transposition_key);
     let standard = play_standard(text, |ply, played, position| {
         found.ply(ply, played, position)
     });
     *moves = found.take();
+    without_loops(moves);
     standard
 }
 

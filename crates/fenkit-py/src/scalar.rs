@@ -108,37 +108,44 @@ pub(crate) fn playable(
     Ok(checked.position.expect("a valid record is playable"))
 }
 
-/// The four-field key: placement, side, castling, and the en passant
-/// square only when a legal capture exists.
-///
-/// >>> fenkit.key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
-/// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
-#[pyfunction]
-#[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn key(
-    py: Python<'_>,
-    fen: &Bound<'_, PyAny>,
-    lenient: bool,
-    chess960: bool,
-) -> PyResult<String> {
-    let position = playable(py, fen, lenient, chess960)?;
-    Ok(fenkit::opening_key(&position))
+/// A Python function of a playable record: `fen` (read leniently or not,
+/// in Chess960 or not) gives `$value(&position)`. Written once because
+/// pyo3 takes each keyword argument as a parameter of its own.
+macro_rules! position_function {
+    ($(#[doc = $doc:literal])* $name:ident -> $returns:ty = $value:expr) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
+        pub fn $name(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<$returns> {
+            Ok(($value)(&playable(py, fen, lenient, chess960)?))
+        }
+    };
 }
 
-/// The Polyglot key, as opening books store it (an unsigned 64-bit int).
-///
-/// >>> hex(fenkit.polyglot_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
-/// '0x463b96181691fc9c'
-#[pyfunction]
-#[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn polyglot_key(
-    py: Python<'_>,
-    fen: &Bound<'_, PyAny>,
-    lenient: bool,
-    chess960: bool,
-) -> PyResult<u64> {
-    Ok(fenkit::polyglot_key(&playable(py, fen, lenient, chess960)?))
-}
+position_function!(
+    /// The four-field key: placement, side, castling, and the en passant
+    /// square only when a legal capture exists.
+    ///
+    /// >>> fenkit.key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
+    key -> String = fenkit::opening_key
+);
+
+position_function!(
+    /// The Polyglot key, as opening books store it (an unsigned 64-bit int).
+    ///
+    /// >>> hex(fenkit.polyglot_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+    /// '0x463b96181691fc9c'
+    polyglot_key -> u64 = fenkit::polyglot_key
+);
+
+position_function!(
+    /// The legal moves of the position, in SAN.
+    ///
+    /// >>> len(fenkit.legal_moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+    /// 20
+    legal_moves -> Vec<String> = fenkit::games::legal_sans
+);
 
 /// The named opening of the position as `(eco, name)`, or `None`.
 ///
@@ -180,23 +187,6 @@ pub fn play(
     Ok(fenkit::Fen::from_position(&position).to_string())
 }
 
-/// The legal moves of the position, in SAN.
-///
-/// >>> len(fenkit.legal_moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
-/// 20
-#[pyfunction]
-#[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-pub fn legal_moves(
-    py: Python<'_>,
-    fen: &Bound<'_, PyAny>,
-    lenient: bool,
-    chess960: bool,
-) -> PyResult<Vec<String>> {
-    Ok(fenkit::games::legal_sans(&playable(
-        py, fen, lenient, chess960,
-    )?))
-}
-
 fn diagram(
     size: u32,
     flip: bool,
@@ -219,52 +209,39 @@ fn diagram(
         .with_problems(crossed)
 }
 
-/// The diagram as SVG text; illegal squares crossed out.
-///
-/// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
-/// True
-#[pyfunction]
-#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
-#[allow(clippy::too_many_arguments)]
-pub fn svg(
-    py: Python<'_>,
-    fen: &Bound<'_, PyAny>,
-    size: u32,
-    flip: bool,
-    coordinates: bool,
-    lenient: bool,
-    chess960: bool,
-) -> PyResult<String> {
-    let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
-    let setup = checked.setup.as_ref().expect("well-formed");
-    Ok(fenkit::render::svg(
-        setup,
-        &diagram(size, flip, coordinates, checked.crossed.clone()),
-    ))
+/// A Python function of a well-formed record's diagram: `fen` drawn
+/// `size` pixels wide, from Black's side when `flip`, its illegal squares
+/// crossed out, gives `$draw(py, &setup, &diagram)`.
+macro_rules! diagram_function {
+    ($(#[doc = $doc:literal])* $name:ident -> $returns:ty = $draw:expr) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name<'py>(py: Python<'py>, fen: &Bound<'_, PyAny>, size: u32, flip: bool, coordinates: bool, lenient: bool, chess960: bool) -> PyResult<$returns> {
+            let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
+            let setup = checked.setup.as_ref().expect("well-formed");
+            ($draw)(py, setup, &diagram(size, flip, coordinates, checked.crossed.clone()))
+        }
+    };
 }
 
-/// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
-///
-/// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
-/// b'\x89PNG'
-#[pyfunction]
-#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
-#[allow(clippy::too_many_arguments)]
-pub fn png<'py>(
-    py: Python<'py>,
-    fen: &Bound<'_, PyAny>,
-    size: u32,
-    flip: bool,
-    coordinates: bool,
-    lenient: bool,
-    chess960: bool,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
-    let setup = checked.setup.as_ref().expect("well-formed");
-    let image = fenkit::render::png(
-        setup,
-        &diagram(size, flip, coordinates, checked.crossed.clone()),
-    )
-    .map_err(|err| PyValueError::new_err(err.to_string()))?;
-    Ok(PyBytes::new(py, &image))
-}
+diagram_function!(
+    /// The diagram as SVG text; illegal squares crossed out.
+    ///
+    /// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
+    /// True
+    svg -> String = |_, setup, diagram| Ok(fenkit::render::svg(setup, diagram))
+);
+
+diagram_function!(
+    /// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
+    ///
+    /// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
+    /// b'\x89PNG'
+    png -> Bound<'py, PyBytes> = |py, setup, diagram| {
+        let image = fenkit::render::png(setup, diagram)
+            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        Ok(PyBytes::new(py, &image))
+    }
+);

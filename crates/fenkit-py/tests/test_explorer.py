@@ -71,6 +71,8 @@ def test_bad_questions_raise(index):
         explorer.query(speeds=["fast"])
     with pytest.raises(ValueError, match="not a month"):
         explorer.query(since="March")
+    with pytest.raises(TypeError, match="'speed'"):
+        explorer.query(speed=["blitz"])
     with pytest.raises(OSError, match="positions.fxe"):
         fenkit.explorer.open(index / "nowhere")
     damaged = index.parent / "damaged"

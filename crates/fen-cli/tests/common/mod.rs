@@ -94,12 +94,7 @@ pub fn python_chess_fens(pgn: &[u8], standard_only: bool) -> String {
 import io, sys, chess, chess.pgn
 text = io.StringIO(sys.stdin.buffer.read().decode("utf-8", errors="replace"))
 standard_only = sys.argv[1] == "standard"
-number = 0
-while True:
-    game = chess.pgn.read_game(text)
-    if game is None:
-        break
-    number += 1
+for number, game in enumerate(iter(lambda: chess.pgn.read_game(text), None), start=1):
     try:
         board = game.board()
     except ValueError:

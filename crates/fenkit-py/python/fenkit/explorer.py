@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import pyarrow as pa
 
@@ -40,6 +40,16 @@ MOVES_SCHEMA = pa.schema(
         ("average_rating", pa.int64()),
     ]
 )
+
+
+class Which(TypedDict, total=False):
+    """Which games a query counts: those of the position after ``play``,
+    of the ``speeds`` named, from month ``since`` to month ``until``."""
+
+    play: Iterable[str]
+    speeds: Iterable[str]
+    since: str | None
+    until: str | None
 
 
 class Explorer:
@@ -68,37 +78,26 @@ class Explorer:
         return self._index.counts()[1]
 
     def answer(
-        self,
-        fen: str = START,
-        *,
-        play: Iterable[str] = (),
-        speeds: Iterable[str] = (),
-        since: str | None = None,
-        until: str | None = None,
-        moves: int = 12,
-        top_games: int = 4,
+        self, fen: str = START, *, moves: int = 12, top_games: int = 4, **which: Unpack[Which]
     ) -> dict[str, Any]:
         """lichess's opening explorer's answer for the position: ``white``,
         ``draws``, ``black``, ``moves`` (``uci``, ``san``,
         ``averageRating``, ``white``, ``draws``, ``black``), ``topGames``
         and ``opening``."""
-        text = self._index.answer_json(fen, list(play), list(speeds), since, until, moves, top_games)
+        unknown = which.keys() - Which.__annotations__.keys()
+        if unknown:
+            raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
+        play, speeds = list(which.get("play", ())), list(which.get("speeds", ()))
+        since, until = which.get("since"), which.get("until")
+        text = self._index.answer_json(fen, play, speeds, since, until, moves, top_games)
         return json.loads(text)
 
-    def query(
-        self,
-        fen: str = START,
-        *,
-        play: Iterable[str] = (),
-        speeds: Iterable[str] = (),
-        since: str | None = None,
-        until: str | None = None,
-        moves: int = 1000,
-    ) -> pa.Table:
+    def query(self, fen: str = START, *, moves: int = 1000, **which: Unpack[Which]) -> pa.Table:
         """The moves played from the position, most played first, as a
         table: ``uci``, ``san``, ``games``, ``white``, ``draws``, ``black``,
-        ``average_rating`` (null where no game had both ratings)."""
-        found = self.answer(fen, play=play, speeds=speeds, since=since, until=until, moves=moves, top_games=0)
+        ``average_rating`` (null where no game had both ratings); ``which``
+        games as :meth:`answer` counts them."""
+        found = self.answer(fen, moves=moves, top_games=0, **which)
         rows = [
             {
                 "uci": m["uci"],

@@ -12,6 +12,7 @@ pub mod book_merge;
 mod dialects;
 mod epd;
 pub mod explorer;
+mod first_plies;
 mod history;
 #[cfg(feature = "pgn")]
 mod mainline;
@@ -30,6 +31,7 @@ mod texts;
 pub use annotations::{Annotations, Drawn, Eval};
 pub use dialects::{MovetextDialect, MovetextDialects, rewrite_dialects};
 pub use epd::{BadEpdMove, epd_moves};
+pub use first_plies::{FirstPlies, book_key};
 pub use history::{Event, History};
 pub use moves::{MoveError, legal_sans, move_number, move_words, read_move, read_variant_move};
 pub use openings::{Opening, opening, openings};

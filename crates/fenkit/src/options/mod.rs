@@ -138,34 +138,22 @@ impl Default for ReadOptions {
     }
 }
 
-/// Options built from the defaults one choice at a time, so that a field
-/// added later (as `variant` was) breaks no caller:
-///
-/// ```
-/// use fenkit::{Format, ReadOptions, Strictness};
-///
-/// let read = ReadOptions::default().with_format(Format::Auto).with_lenient(true);
-/// assert!(read.lenient && read.strictness == Strictness::Playable);
-/// ```
-impl ReadOptions {
-    pub const fn with_castling(self, castling: CastlingMode) -> ReadOptions {
-        ReadOptions { castling, ..self }
-    }
-
-    pub const fn with_format(self, format: Format) -> ReadOptions {
-        ReadOptions { format, ..self }
-    }
-
-    pub const fn with_lenient(self, lenient: bool) -> ReadOptions {
-        ReadOptions { lenient, ..self }
-    }
-
-    pub const fn with_strictness(self, strictness: Strictness) -> ReadOptions {
-        ReadOptions { strictness, ..self }
-    }
-
-    pub const fn with_variant(self, variant: Variant) -> ReadOptions {
-        ReadOptions { variant, ..self }
+with_methods! {
+    /// Options built from the defaults one choice at a time, so that a field
+    /// added later (as `variant` was) breaks no caller:
+    ///
+    /// ```
+    /// use fenkit::{Format, ReadOptions, Strictness};
+    ///
+    /// let read = ReadOptions::default().with_format(Format::Auto).with_lenient(true);
+    /// assert!(read.lenient && read.strictness == Strictness::Playable);
+    /// ```
+    ReadOptions (const) {
+        with_castling: castling: CastlingMode,
+        with_format: format: Format,
+        with_lenient: lenient: bool,
+        with_strictness: strictness: Strictness,
+        with_variant: variant: Variant,
     }
 }
 
@@ -204,22 +192,19 @@ impl Default for WriteOptions {
     }
 }
 
-/// Built as [`ReadOptions`] is:
-///
-/// ```
-/// use fenkit::{CastlingNotation, WriteOptions};
-/// use shakmaty::EnPassantMode;
-///
-/// let write = WriteOptions::default().with_ep(EnPassantMode::Legal);
-/// assert_eq!(write.castling, CastlingNotation::Standard);
-/// ```
-impl WriteOptions {
-    pub const fn with_castling(self, castling: CastlingNotation) -> WriteOptions {
-        WriteOptions { castling, ..self }
-    }
-
-    pub const fn with_ep(self, ep: EnPassantMode) -> WriteOptions {
-        WriteOptions { ep, ..self }
+with_methods! {
+    /// Built as [`ReadOptions`] is:
+    ///
+    /// ```
+    /// use fenkit::{CastlingNotation, WriteOptions};
+    /// use shakmaty::EnPassantMode;
+    ///
+    /// let write = WriteOptions::default().with_ep(EnPassantMode::Legal);
+    /// assert_eq!(write.castling, CastlingNotation::Standard);
+    /// ```
+    WriteOptions (const) {
+        with_castling: castling: CastlingNotation,
+        with_ep: ep: EnPassantMode,
     }
 }
 

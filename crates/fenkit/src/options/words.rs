@@ -23,6 +23,22 @@ pub struct Choice<T: 'static> {
     pub help: &'static str,
 }
 
+impl<T: 'static> Choice<T> {
+    pub const fn new(
+        word: &'static str,
+        value: T,
+        aliases: &'static [&'static str],
+        help: &'static str,
+    ) -> Choice<T> {
+        Choice {
+            word,
+            value,
+            aliases,
+            help,
+        }
+    }
+}
+
 /// An option whose values are words.
 ///
 /// ```
@@ -100,72 +116,62 @@ impl std::error::Error for UnknownWord {}
 impl OptionWord for Format {
     const OPTION: &'static str = "format";
     const CHOICES: &'static [Choice<Format>] = &[
-        Choice {
-            word: "auto",
-            value: Format::Auto,
-            aliases: &[],
-            help: "by the record's shape: EPD for four fields or operations, FEN otherwise",
-        },
-        Choice {
-            word: "fen",
-            value: Format::Fen,
-            aliases: &[],
-            help: "six fields",
-        },
-        Choice {
-            word: "epd",
-            value: Format::Epd,
-            aliases: &[],
-            help: "four fields and operations",
-        },
+        Choice::new(
+            "auto",
+            Format::Auto,
+            &[],
+            "by the record's shape: EPD for four fields or operations, FEN otherwise",
+        ),
+        Choice::new("fen", Format::Fen, &[], "six fields"),
+        Choice::new("epd", Format::Epd, &[], "four fields and operations"),
     ];
 }
 
 impl OptionWord for Strictness {
     const OPTION: &'static str = "strictness";
     const CHOICES: &'static [Choice<Strictness>] = &[
-        Choice {
-            word: "playable",
-            value: Strictness::Playable,
-            aliases: &[],
-            help: "a game can be played from it: malformed and illegal records are invalid, unreachable ones get a warning",
-        },
-        Choice {
-            word: "reachable",
-            value: Strictness::Reachable,
-            aliases: &["rules"],
-            help: "also reached from the standard start: unreachable records are invalid too",
-        },
-        Choice {
-            word: "plausible",
-            value: Strictness::Plausible,
-            aliases: &[],
-            help: "also plausible: a halfmove clock beyond the plies played is invalid too",
-        },
+        Choice::new(
+            "playable",
+            Strictness::Playable,
+            &[],
+            "a game can be played from it: malformed and illegal records are invalid, unreachable ones get a warning",
+        ),
+        Choice::new(
+            "reachable",
+            Strictness::Reachable,
+            &["rules"],
+            "also reached from the standard start: unreachable records are invalid too",
+        ),
+        Choice::new(
+            "plausible",
+            Strictness::Plausible,
+            &[],
+            "also plausible: a halfmove clock beyond the plies played is invalid too",
+        ),
     ];
 }
 
 impl OptionWord for CastlingNotation {
     const OPTION: &'static str = "castling";
     const CHOICES: &'static [Choice<CastlingNotation>] = &[
-        Choice {
-            word: "standard",
-            value: CastlingNotation::Standard,
-            aliases: &[],
-            help: "KQkq; X-FEN when a right is not a corner rook's",
-        },
-        Choice {
-            word: "xfen",
-            value: CastlingNotation::XFen,
-            aliases: &["x-fen"],
-            help: "KQkq for the outermost rooks, file letters for inner ones",
-        },
-        Choice {
-            word: "shredder",
-            value: CastlingNotation::Shredder,
-            aliases: &["shredder-fen"],
-            help: "file letters, such as HAha",
-        },
+        Choice::new(
+            "standard",
+            CastlingNotation::Standard,
+            &[],
+            "KQkq; X-FEN when a right is not a corner rook's",
+        ),
+        Choice::new(
+            "xfen",
+            CastlingNotation::XFen,
+            &["x-fen"],
+            "KQkq for the outermost rooks, file letters for inner ones",
+        ),
+        Choice::new(
+            "shredder",
+            CastlingNotation::Shredder,
+            &["shredder-fen"],
+            "file letters, such as HAha",
+        ),
     ];
 }
 
@@ -173,24 +179,24 @@ impl OptionWord for CastlingNotation {
 impl OptionWord for EnPassantMode {
     const OPTION: &'static str = "ep";
     const CHOICES: &'static [Choice<EnPassantMode>] = &[
-        Choice {
-            word: "always",
-            value: EnPassantMode::Always,
-            aliases: &[],
-            help: "after every double push, as the standard says",
-        },
-        Choice {
-            word: "pseudo",
-            value: EnPassantMode::PseudoLegal,
-            aliases: &["pseudo-legal"],
-            help: "when a pawn could capture",
-        },
-        Choice {
-            word: "legal",
-            value: EnPassantMode::Legal,
-            aliases: &[],
-            help: "when a legal capture exists",
-        },
+        Choice::new(
+            "always",
+            EnPassantMode::Always,
+            &[],
+            "after every double push, as the standard says",
+        ),
+        Choice::new(
+            "pseudo",
+            EnPassantMode::PseudoLegal,
+            &["pseudo-legal"],
+            "when a pawn could capture",
+        ),
+        Choice::new(
+            "legal",
+            EnPassantMode::Legal,
+            &[],
+            "when a legal capture exists",
+        ),
     ];
 }
 
@@ -210,54 +216,54 @@ impl OptionWord for Variant {
     }
 
     const CHOICES: &'static [Choice<Variant>] = &[
-        Choice {
-            word: "standard",
-            value: Variant::Chess,
-            aliases: &["chess"],
-            help: "standard chess (Chess960 castling is the chess960 option)",
-        },
-        Choice {
-            word: "crazyhouse",
-            value: Variant::Crazyhouse,
-            aliases: &["zh"],
-            help: "captured pieces go to a pocket and are dropped back: [pocket] after the placement, ~ after a promoted piece",
-        },
-        Choice {
-            word: "atomic",
-            value: Variant::Atomic,
-            aliases: &[],
-            help: "a capture explodes the pieces around it",
-        },
-        Choice {
-            word: "antichess",
-            value: Variant::Antichess,
-            aliases: &["giveaway"],
-            help: "captures are forced; losing every piece wins",
-        },
-        Choice {
-            word: "kingofthehill",
-            value: Variant::KingOfTheHill,
-            aliases: &["king-of-the-hill", "koth"],
-            help: "a king on a centre square wins",
-        },
-        Choice {
-            word: "threecheck",
-            value: Variant::ThreeCheck,
-            aliases: &["three-check", "3check"],
-            help: "three checks win: the checks left to give (3+3) after the en passant square",
-        },
-        Choice {
-            word: "racingkings",
-            value: Variant::RacingKings,
-            aliases: &["racing-kings"],
-            help: "no checks; the first king to rank 8 wins",
-        },
-        Choice {
-            word: "horde",
-            value: Variant::Horde,
-            aliases: &[],
-            help: "White has 36 pawns and no king",
-        },
+        Choice::new(
+            "standard",
+            Variant::Chess,
+            &["chess"],
+            "standard chess (Chess960 castling is the chess960 option)",
+        ),
+        Choice::new(
+            "crazyhouse",
+            Variant::Crazyhouse,
+            &["zh"],
+            "captured pieces go to a pocket and are dropped back: [pocket] after the placement, ~ after a promoted piece",
+        ),
+        Choice::new(
+            "atomic",
+            Variant::Atomic,
+            &[],
+            "a capture explodes the pieces around it",
+        ),
+        Choice::new(
+            "antichess",
+            Variant::Antichess,
+            &["giveaway"],
+            "captures are forced; losing every piece wins",
+        ),
+        Choice::new(
+            "kingofthehill",
+            Variant::KingOfTheHill,
+            &["king-of-the-hill", "koth"],
+            "a king on a centre square wins",
+        ),
+        Choice::new(
+            "threecheck",
+            Variant::ThreeCheck,
+            &["three-check", "3check"],
+            "three checks win: the checks left to give (3+3) after the en passant square",
+        ),
+        Choice::new(
+            "racingkings",
+            Variant::RacingKings,
+            &["racing-kings"],
+            "no checks; the first king to rank 8 wins",
+        ),
+        Choice::new(
+            "horde",
+            Variant::Horde,
+            &[],
+            "White has 36 pawns and no king",
+        ),
     ];
 }
 

@@ -63,55 +63,19 @@ impl Default for Diagram {
     }
 }
 
-impl Diagram {
-    pub fn with_size(self, size: u32) -> Diagram {
-        Diagram { size, ..self }
-    }
-
-    pub fn with_orientation(self, orientation: Orientation) -> Diagram {
-        Diagram {
-            orientation,
-            ..self
-        }
-    }
-
-    pub fn with_coordinates(self, coordinates: Coordinates) -> Diagram {
-        Diagram {
-            coordinates,
-            ..self
-        }
-    }
-
-    pub fn with_theme(self, theme: Theme) -> Diagram {
-        Diagram { theme, ..self }
-    }
-
-    pub fn with_caption(self, caption: bool) -> Diagram {
-        Diagram { caption, ..self }
-    }
-
-    pub fn with_clocks(self, clocks: Option<ByColor<Option<Duration>>>) -> Diagram {
-        Diagram { clocks, ..self }
-    }
-
-    pub fn with_last_move(self, last_move: Option<(Square, Square)>) -> Diagram {
-        Diagram { last_move, ..self }
-    }
-
-    pub fn with_check(self, check: CheckMark) -> Diagram {
-        Diagram { check, ..self }
-    }
-
-    pub fn with_arrows(self, arrows: Vec<Arrow>) -> Diagram {
-        Diagram { arrows, ..self }
-    }
-
-    pub fn with_marks(self, marks: Vec<Mark>) -> Diagram {
-        Diagram { marks, ..self }
-    }
-
-    pub fn with_problems(self, problems: Vec<Square>) -> Diagram {
-        Diagram { problems, ..self }
+with_methods! {
+    Diagram {
+        with_size: size: u32,
+        with_orientation: orientation: Orientation,
+        with_coordinates: coordinates: Coordinates,
+        with_theme: theme: Theme,
+        with_caption: caption: bool,
+        with_clocks: clocks: Option<ByColor<Option<Duration>>>,
+        with_last_move: last_move: Option<(Square, Square)>,
+        with_check: check: CheckMark,
+        with_arrows: arrows: Vec<Arrow>,
+        with_marks: marks: Vec<Mark>,
+        with_problems: problems: Vec<Square>,
     }
 }
 

@@ -17,7 +17,8 @@ use std::{
 
 use fenkit::{
     games::{
-        book_make::{BookGameMoves, BookOptions, entries_of_totals},
+        FirstPlies, book_key,
+        book_make::{BookOptions, entries_of_totals},
         pgn::{Plies, Ply},
         tag_filter::TagCondition,
     },
@@ -309,9 +310,8 @@ impl Gathered {
 }
 
 /// The game being played: its moves counted so far and its result.
-#[derive(Default)]
 struct Game {
-    moves: BookGameMoves,
+    moves: FirstPlies<(u64, Color)>,
     result: u8,
 }
 
@@ -325,7 +325,7 @@ struct BookPlayer {
 impl BookPlayer {
     fn new(max_ply: usize, conditions: Vec<TagCondition>) -> BookPlayer {
         let game = Rc::new(RefCell::new(Game {
-            moves: BookGameMoves::new(max_ply),
+            moves: FirstPlies::new(max_ply, book_key),
             result: 0,
         }));
         let each = Rc::clone(&game);
@@ -380,7 +380,9 @@ impl GamePlayer for BookPlayer {
             VARIANT => BookGame::Variant,
             FILTERED => BookGame::Filtered,
             result => BookGame::Counted {
-                moves: game.moves.moves().to_vec(),
+                moves: (game.moves.moves().iter())
+                    .map(|&((key, turn), raw_move)| (key, raw_move, turn))
+                    .collect(),
                 winner: match result {
                     1 => Some(Color::White),
                     2 => Some(Color::Black),

@@ -13,7 +13,8 @@ use std::{cell::RefCell, hash::Hasher, io, path::PathBuf, rc::Rc};
 
 use fenkit::{
     games::{
-        explorer::{ExplorerGame, GameMoves},
+        FirstPlies,
+        explorer::{ExplorerGame, without_loops},
         pgn::{Plies, Ply},
         tag_filter::TagCondition,
     },
@@ -199,7 +200,7 @@ impl Gathered {
 /// becomes of it.
 struct Game {
     tags: Vec<Option<String>>,
-    moves: GameMoves,
+    moves: FirstPlies<u64>,
     what: u8,
 }
 
@@ -214,7 +215,7 @@ impl ExplorerPlayer {
     fn new(max_ply: usize, conditions: Vec<TagCondition>) -> ExplorerPlayer {
         let game = Rc::new(RefCell::new(Game {
             tags: Vec::new(),
-            moves: GameMoves::new(max_ply),
+            moves: FirstPlies::new(max_ply, fenkit::transposition_key),
             what: UNPLAYABLE,
         }));
         let each = Rc::clone(&game);
@@ -269,7 +270,8 @@ impl GamePlayer for ExplorerPlayer {
             _ => None,
         };
         // Taken whatever became of the game: the next starts afresh.
-        let moves = game.moves.take();
+        let mut moves = game.moves.take();
+        without_loops(&mut moves);
         let handed = match (counted, game.what) {
             (Some(counted), _) => {
                 // A fingerprint, not a proof: FxHash is fast, and 64 bits

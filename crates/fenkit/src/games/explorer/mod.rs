@@ -37,5 +37,5 @@ pub use answer::{
 };
 pub use game::{ExplorerGame, NotCounted, Player};
 pub use row::{Counts, Row, RowKey, TOP_GAMES, TopGame, TopGames, Totals};
-pub use tally::{GameMoves, Tally, without_loops};
+pub use tally::{Tally, without_loops};
 pub use when::{BadMonth, BadSpeed, Month, Speed};

@@ -100,67 +100,6 @@ impl Tally {
     }
 }
 
-/// The moves of one game the explorer counts, gathered ply by ply as a
-/// game is played: each move of the first `max_ply` plies with the key of
-/// the position it was played in.
-///
-/// ```
-/// use fenkit::games::explorer::GameMoves;
-/// use shakmaty::{Chess, Position, uci::UciMove};
-///
-/// let mut moves = GameMoves::new(1);
-/// let mut position = Chess::default();
-/// moves.ply(0, None, &position);
-/// for uci in ["e2e4", "e7e5"] {
-///     let m = uci.parse::<UciMove>()?.to_move(&position)?;
-///     position.play_unchecked(m);
-///     moves.ply(1, Some(m), &position);
-/// }
-/// assert_eq!(moves.take().len(), 1); // the first ply only
-/// # Ok::<_, Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct GameMoves {
-    max_ply: usize,
-    moves: Vec<(u64, u16)>,
-    /// The key of the position the next move is played in, while counted.
-    before: Option<u64>,
-}
-
-impl GameMoves {
-    pub fn new(max_ply: usize) -> GameMoves {
-        GameMoves {
-            max_ply,
-            ..GameMoves::default()
-        }
-    }
-
-    /// Ply `ply` of the game: `position`, reached by `played` (none at
-    /// ply 0, which starts a game afresh).
-    pub fn ply(&mut self, ply: usize, played: Option<shakmaty::Move>, position: &shakmaty::Chess) {
-        if ply == 0 {
-            self.moves.clear();
-            self.before = None;
-        }
-        if let (Some(played), Some(before)) = (played, self.before.take()) {
-            self.moves
-                .push((before, crate::games::book::encode_move(played)));
-        }
-        if ply < self.max_ply {
-            self.before = Some(crate::transposition_key(position));
-        }
-    }
-
-    /// The moves counted, loops removed ([`without_loops`]); the next game
-    /// starts afresh.
-    pub fn take(&mut self) -> Vec<(u64, u16)> {
-        let mut moves = std::mem::take(&mut self.moves);
-        self.before = None;
-        without_loops(&mut moves);
-        moves
-    }
-}
-
 /// A game's moves as the explorer counts them: when the game comes back
 /// to a position, the moves between are left out, as if it had played
 /// the last move from there the first time. So a game counts once in

@@ -72,17 +72,20 @@ impl Speed {
         Speed::ALL.get(usize::from(number)).copied()
     }
 
+    /// lichess's names of the speeds, in the order of their numbers.
+    const NAMES: [&'static str; 7] = [
+        "ultraBullet",
+        "bullet",
+        "blitz",
+        "rapid",
+        "classical",
+        "correspondence",
+        "unknown",
+    ];
+
     /// lichess's name of the speed (`unknown` for [`Speed::Unknown`]).
     pub fn name(self) -> &'static str {
-        match self {
-            Speed::UltraBullet => "ultraBullet",
-            Speed::Bullet => "bullet",
-            Speed::Blitz => "blitz",
-            Speed::Rapid => "rapid",
-            Speed::Classical => "classical",
-            Speed::Correspondence => "correspondence",
-            Speed::Unknown => "unknown",
-        }
+        Speed::NAMES[self as usize]
     }
 }
 
