@@ -2,21 +2,26 @@
 //! give for it (`cases/malformed.txt`): code, class, field and 1-based
 //! column in the record.
 
+mod common;
+
 /// Code, class, field and 1-based column of a diagnostic.
 type Located = (String, String, String, usize);
 
 /// A record and every diagnostic it must raise.
 type Case = (Vec<u8>, Vec<Located>);
 
-/// The sections of `cases/malformed.txt` (its first lines say how it is
-/// written), each with the options its records are read with.
+/// The sections of `cases/malformed.txt`, each with the options its
+/// records are read with.
 fn tables() -> Vec<(Vec<Case>, fenkit::ReadOptions)> {
     use fenkit::{Format, ReadOptions, Strictness};
     let strict = ReadOptions::default();
-    let mut tables = Vec::new();
-    for line in include_str!("cases/malformed.txt").lines() {
-        if let Some(section) = line.strip_prefix('[') {
-            let options = match section.trim_end_matches(']') {
+    let mut tables: Vec<(&str, Vec<Case>, ReadOptions)> = Vec::new();
+    for case in common::cases(include_str!("cases/malformed.txt")) {
+        if tables
+            .last()
+            .is_none_or(|(section, ..)| *section != case.section)
+        {
+            let options = match case.section {
                 "strict" => strict,
                 "epd" => strict.with_format(Format::Epd),
                 "chess960" => strict.with_castling(shakmaty::CastlingMode::Chess960),
@@ -24,51 +29,22 @@ fn tables() -> Vec<(Vec<Case>, fenkit::ReadOptions)> {
                 "plausible" => strict.with_strictness(Strictness::Plausible),
                 other => panic!("no section {other}"),
             };
-            tables.push((Vec::new(), options));
-        } else if !line.is_empty() && !line.starts_with('#') {
-            let (record, expected) = line.split_once('\t').expect("a tab after the record");
-            let expected = expected.split("; ").filter(|e| !e.is_empty()).map(|e| {
-                let words: Vec<&str> = e.split(' ').collect();
-                let [code, class, field, column] = words[..] else {
-                    panic!("not code class field column: {e}")
-                };
-                (
-                    code.into(),
-                    class.into(),
-                    field.into(),
-                    column.parse().unwrap(),
-                )
-            });
-            let table = &mut tables.last_mut().expect("a section first").0;
-            table.push((unescape(record), expected.collect()));
+            tables.push((case.section, Vec::new(), options));
         }
+        let expected = case.items(1).into_iter().map(|item| match item[..] {
+            [code, class, field, column] => {
+                let column = column.parse().expect("a column");
+                (code.into(), class.into(), field.into(), column)
+            }
+            _ => panic!("not code, class, field and column: {item:?}"),
+        });
+        let table = &mut tables.last_mut().expect("a section").1;
+        table.push((case.bytes(0), expected.collect()));
     }
     tables
-}
-
-/// A record as the table writes it: `\\` a backslash, `\xNN` a byte.
-fn unescape(written: &str) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    let mut rest = written.as_bytes();
-    while let Some((&first, after)) = rest.split_first() {
-        rest = match (first, after) {
-            (b'\\', [b'\\', after @ ..]) => {
-                bytes.push(b'\\');
-                after
-            }
-            (b'\\', [b'x', high, low, after @ ..]) => {
-                let hex = std::str::from_utf8(&[*high, *low]).unwrap().to_owned();
-                bytes.push(u8::from_str_radix(&hex, 16).expect("two hex digits"));
-                after
-            }
-            (b'\\', _) => panic!("a lone backslash in {written}"),
-            _ => {
-                bytes.push(first);
-                after
-            }
-        };
-    }
-    bytes
+        .into_iter()
+        .map(|(_, table, options)| (table, options))
+        .collect()
 }
 
 fn located(record: &[u8], options: &fenkit::ReadOptions) -> Vec<Located> {

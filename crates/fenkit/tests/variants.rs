@@ -4,6 +4,8 @@
 //! them its own code, field and column, with the standard's problems of
 //! the rest of the record at their columns as written.
 
+mod common;
+
 use fenkit::{ReadOptions, variants::Variant};
 use shakmaty::{CastlingMode, Position, Role, Square};
 
@@ -27,76 +29,21 @@ fn problems(variant: Variant, record: &str) -> Vec<(String, String, usize)> {
         .collect()
 }
 
-/// Each problem's code, field and 1-based column.
-type Expected = &'static [(&'static str, &'static str, usize)];
-
 #[test]
 fn each_problem_of_a_variant_field_has_its_code_and_column() {
-    let table: &[(Variant, &str, Expected)] = &[
-        (
-            Variant::Crazyhouse,
-            "8/3k4/8/8/8/8/8/R3K3[NxK] w Q - 0 1",
-            &[
-                ("bad-pocket", "placement", 23),
-                ("bad-pocket", "placement", 24),
-            ],
-        ),
-        (
-            Variant::Crazyhouse,
-            "4k3/8/8/8/8/8/8/4K3[Nq w - - 0 1",
-            &[("bad-pocket", "placement", 20)],
-        ),
-        (
-            Variant::Crazyhouse,
-            "~4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-            &[("bad-promoted-mark", "placement", 1)],
-        ),
-        (
-            Variant::Atomic,
-            "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
-            &[("pocket-not-in-variant", "placement", 20)],
-        ),
-        (
-            Variant::Horde,
-            "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1",
-            &[("bad-promoted-mark", "placement", 18)],
-        ),
-        (
-            Variant::ThreeCheck,
-            "4k3/8/8/8/8/8/8/4K3 w - - 4+3 0 1",
-            &[("bad-checks", "record", 27)],
-        ),
-        (
-            Variant::KingOfTheHill,
-            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0",
-            &[("checks-not-in-variant", "record", 31)],
-        ),
-        // The standard's problems stay at their columns as written.
-        (
-            Variant::Crazyhouse,
-            "4k3/8/8/8/8/8/8/4K3[Qq] x - - 0 1",
-            &[("bad-side", "side", 25)],
-        ),
-        (
-            Variant::ThreeCheck,
-            "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 x",
-            &[("bad-number", "fullmove", 33)],
-        ),
-        (
-            Variant::RacingKings,
-            "8/8/8/8/8/8/krbnNBRK/qrbnNBRP w - - 0 1",
-            &[
-                ("pawn-on-back-rank", "placement", 1),
-                ("variant-rule", "placement", 1),
-            ],
-        ),
-    ];
-    for (variant, record, expected) in table {
-        let expected: Vec<(String, String, usize)> = expected
-            .iter()
-            .map(|(code, field, column)| (code.to_string(), field.to_string(), *column))
+    use fenkit::OptionWord;
+    let cases = common::cases(include_str!("cases/variants.txt"));
+    assert!(cases.len() >= 10, "{} cases", cases.len());
+    for case in cases {
+        let variant = Variant::from_word(case.section).expect("a variant");
+        let record = String::from_utf8(case.bytes(0)).expect("UTF-8");
+        let expected: Vec<(String, String, usize)> = (case.items(1).iter())
+            .map(|item| match item[..] {
+                [code, field, column] => (code.into(), field.into(), column.parse().unwrap()),
+                _ => panic!("not code, field and column: {item:?}"),
+            })
             .collect();
-        assert_eq!(problems(*variant, record), expected, "{variant}: {record}");
+        assert_eq!(problems(variant, &record), expected, "{variant}: {record}");
     }
 }
 
