@@ -259,6 +259,13 @@ fn merged_books_equal_polyglot_s_either_way_round() {
     std::fs::remove_dir_all(&folder).ok();
 }
 
+/// `fen book make GAMES -o BOOK` with `options`.
+fn book_make(games: &Path, book: &Path, options: &[&str]) -> std::process::Output {
+    let mut command = common::fen(&["book", "make"]);
+    command.arg(games).arg("-o").arg(book).args(options);
+    command.output().unwrap()
+}
+
 #[test]
 fn an_illegal_move_ends_its_game_not_the_run() {
     let folder = folder("illegal");
@@ -266,17 +273,7 @@ fn an_illegal_move_ends_its_game_not_the_run() {
     let text = "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 c5 0-1\n";
     std::fs::write(&games, text).unwrap();
     let book = folder.join("book.bin");
-    let made = common::fen(&[
-        "book",
-        "make",
-        games.to_str().unwrap(),
-        "-o",
-        book.to_str().unwrap(),
-        "--min-game",
-        "1",
-    ])
-    .output()
-    .unwrap();
+    let made = book_make(&games, &book, &["--min-game", "1"]);
     let said = String::from_utf8_lossy(&made.stderr);
     assert_eq!(made.status.code(), Some(1), "{said}");
     assert!(
@@ -316,26 +313,16 @@ fn where_keeps_the_games_whose_tags_meet_every_condition() {
                 [WhiteElo \"2500\"]\n[TimeControl \"5400+30\"]\n[Result \"1-0\"]\n\n1. Nf3 1-0\n";
     std::fs::write(&games, text).unwrap();
     let book = folder.join("book.bin");
-    let (games, book_path) = (games.to_str().unwrap(), book.to_str().unwrap());
-    let made = common::fen(&[
-        "book",
-        "make",
-        games,
-        "-o",
-        book_path,
-        "--min-game",
-        "1",
-        "--where",
-        "WhiteElo>=2000",
-        "--where",
-        "TimeControl<600",
-    ])
-    .output()
-    .unwrap();
+    let conditions = ["--where", "WhiteElo>=2000", "--where", "TimeControl<600"];
+    let made = book_make(
+        &games,
+        &book,
+        &[&["--min-game", "1"], &conditions[..]].concat(),
+    );
     let said = String::from_utf8_lossy(&made.stderr);
     assert!(made.status.success(), "{said}");
     assert!(said.contains("fen: 3 games left out by --where"), "{said}");
-    let dump = common::fen(&["book", "dump", book_path]).output().unwrap();
+    let dump = common::fen(&["book", "dump"]).arg(&book).output().unwrap();
     let sans: Vec<String> = String::from_utf8(dump.stdout)
         .unwrap()
         .lines()
@@ -343,19 +330,8 @@ fn where_keeps_the_games_whose_tags_meet_every_condition() {
         .map(|l| l.split('\t').nth(5).unwrap().to_string())
         .collect();
     assert_eq!(sans, ["e4"]);
-    let bad = common::fen(&[
-        "book",
-        "make",
-        games,
-        "-o",
-        book_path,
-        "--where",
-        "WhiteElo 2000",
-    ])
-    .output()
-    .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a condition on a tag"));
+    let bad = book_make(&games, &book, &["--where", "WhiteElo 2000"]);
+    common::assert_exit(&bad, 2, "is not a condition on a tag");
     std::fs::remove_dir_all(&folder).ok();
 }
 
@@ -364,15 +340,7 @@ fn an_input_that_cannot_be_read_writes_no_book() {
     let folder = folder("unreadable");
     let book = folder.join("book.bin");
     let missing = folder.join("missing.pgn");
-    let made = common::fen(&[
-        "book",
-        "make",
-        missing.to_str().unwrap(),
-        "-o",
-        book.to_str().unwrap(),
-    ])
-    .output()
-    .unwrap();
+    let made = book_make(&missing, &book, &[]);
     let said = String::from_utf8_lossy(&made.stderr);
     assert_eq!(made.status.code(), Some(2), "{said}");
     assert!(said.contains("no book written"), "{said}");
@@ -382,10 +350,10 @@ fn an_input_that_cannot_be_read_writes_no_book() {
     let dumped = common::fen(&["book", "dump", book.to_str().unwrap()])
         .output()
         .unwrap();
-    assert_eq!(dumped.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&dumped.stderr)
-            .contains("100 bytes is not a whole number of 16-byte Polyglot entries")
+    common::assert_exit(
+        &dumped,
+        2,
+        "100 bytes is not a whole number of 16-byte Polyglot entries",
     );
     std::fs::remove_dir_all(&folder).ok();
 }
@@ -553,7 +521,6 @@ fn a_book_from_counts_made_apart_is_the_book_from_the_games() {
     let refused = common::fen(&["book", "make", "--from-parquet", "-o", "y.bin"])
         .output()
         .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("give one"));
+    common::assert_exit(&refused, 2, "give one");
     std::fs::remove_dir_all(&folder).ok();
 }

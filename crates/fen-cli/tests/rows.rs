@@ -94,7 +94,7 @@ fn results_stand_beside_their_rows() {
         ],
         table,
     );
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
     let rows: Vec<&str> = text.lines().collect();
     assert!(
         rows[1]
@@ -121,11 +121,7 @@ fn results_stand_beside_their_rows() {
         rows[6]
     );
     assert!(rows[7].ends_with(",true,4k3/8/8/8/8/8/8/4K3 w - -,white,none,"));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("<stdin>:3:41: error[rank-too-short]"),
-        "{stderr}"
-    );
+    common::assert_said(&output, "<stdin>:3:41: error[rank-too-short]");
 }
 
 #[test]
@@ -156,7 +152,7 @@ fn json_lines_get_keys_and_nested_keys_are_read() {
             input.as_bytes().to_vec(),
         );
         assert_eq!(output.status.code(), Some(1));
-        let text = String::from_utf8(output.stdout).unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
         let rows: Vec<serde_json::Value> = text
             .lines()
             .map(|line| serde_json::from_str(line).expect("every row is JSON"))
@@ -214,17 +210,13 @@ fn a_long_row_is_read_and_a_long_record_refused_alone() {
         ],
         input.into_bytes(),
     );
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 4);
     assert!(rows[1].ends_with(&format!("{long},true,")));
     assert!(rows[2].ends_with(",x,false,record-too-long at column 3: the record is 100000 bytes long; fen reads records of at most 4096 bytes (a FEN record has under 100; --max-line-bytes sets the limit)"), "{}", &rows[2][100_000..]);
     assert!(rows[3].starts_with("3,8/8/8/8/8/8/8/8 w - - 0 1,z,false,missing-king"));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("<stdin>:3:3: error[record-too-long]"),
-        "{stderr}"
-    );
+    common::assert_said(&output, "<stdin>:3:3: error[record-too-long]");
 }
 
 #[test]
@@ -271,10 +263,9 @@ fn output_formats_that_do_not_fit_the_input_are_refused() {
     // Refused before any input is read.
     let output = run(&["check", "--field", "2", "--output", "jsonl"], Vec::new());
     assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("--output jsonl: a table's rows come back in their own format"),
-        "{stderr}"
+    common::assert_said(
+        &output,
+        "--output jsonl: a table's rows come back in their own format",
     );
     let output = run(&["check", "--jsonl", "fen", "--output", "csv"], Vec::new());
     assert_eq!(output.status.code(), Some(2));
@@ -285,8 +276,7 @@ fn output_formats_that_do_not_fit_the_input_are_refused() {
         Vec::new(),
     );
     assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("give one of them"), "{stderr}");
+    common::assert_said(&output, "give one of them");
 }
 
 /// What `fen ARGS` prints with its standard output on a terminal (through

@@ -115,12 +115,7 @@ fn read_back(variant: &str, records: &str) {
         &["check", "--variant", variant],
         records.as_bytes().to_vec(),
     );
-    assert_eq!(
-        checked.status.code(),
-        Some(0),
-        "{variant}: {}",
-        String::from_utf8_lossy(&checked.stderr)
-    );
+    common::assert_exit(&checked, 0, "");
     if !common::python_chess() {
         return;
     }
@@ -179,12 +174,7 @@ fn perft_as_python_chess(variant: &str, depth: u32, records: &str) {
         &["perft", &depth, "--variant", variant],
         records.as_bytes().to_vec(),
     );
-    assert_eq!(
-        ours.status.code(),
-        Some(0),
-        "{variant}: {}",
-        String::from_utf8_lossy(&ours.stderr)
-    );
+    common::assert_exit(&ours, 0, "");
     let ours = String::from_utf8(ours.stdout).expect("UTF-8");
     assert_eq!(ours.lines().count(), records.lines().count(), "{variant}");
     if !common::python_chess() {

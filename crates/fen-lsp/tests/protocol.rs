@@ -97,6 +97,7 @@ impl Client {
     }
 
     /// The Markdown of the hover at `line`, `character` of `uri`.
+    /// The hover at a place of `uri`, or null.
     fn hover(&mut self, uri: &str, line: u32, character: u32) -> Value {
         let position = json!({ "line": line, "character": character });
         self.request(
@@ -115,6 +116,12 @@ impl Client {
         );
     }
 
+    /// Opens a document and waits for its diagnostics.
+    fn opened(&self, uri: &str, language: &str, text: &str) -> Vec<Value> {
+        self.open(uri, language, text);
+        self.diagnostics(uri)
+    }
+
     fn open(&self, uri: &str, language: &str, text: &str) {
         let item = json!({ "uri": uri, "languageId": language, "version": 1, "text": text });
         self.notify("textDocument/didOpen", json!({ "textDocument": item }));
@@ -130,15 +137,20 @@ impl Client {
             .map(|i| i["label"].as_str().unwrap().to_string())
             .collect()
     }
+}
 
-    fn stop(mut self) {
+/// Every test ends with a clean shutdown: the server answers `shutdown`
+/// and its thread ends on `exit` (not checked after a failure, which
+/// would hide it).
+impl Drop for Client {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            return;
+        }
         self.request("shutdown", Value::Null);
         self.notify("exit", Value::Null);
-        self.server
-            .take()
-            .unwrap()
-            .join()
-            .expect("the server exits cleanly");
+        let server = self.server.take().expect("one shutdown");
+        server.join().expect("the server exits cleanly");
     }
 }
 
@@ -148,24 +160,38 @@ fn range(line: u32, start: u32, end: u32) -> Value {
 
 const URI: &str = "file:///suite.fen";
 
+/// The diagnostics of a document opened alone by a client of its own.
+fn diagnostics_of(uri: &str, language: &str, text: &str) -> Vec<Value> {
+    Client::start().opened(uri, language, text)
+}
+
+fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+}
+
+/// A diagnostic's code, severity (1 an error, 2 a warning) and range.
+fn assert_problem(found: &Value, code: &str, severity: u64, range: Value) {
+    let got = (&found["code"], &found["severity"], &found["range"]);
+    assert_eq!(got, (&json!(code), &json!(severity), &range), "{found}");
+}
+
 #[test]
 fn diagnostics_come_at_their_ranges_and_follow_edits() {
     let mut client = Client::start();
     // Line 2's rank 1 is short: seven squares.
     let text =
         "8/8/8/8/8/8/8/K6k w - - 0 1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1\n";
-    client.open(URI, "fen", text);
-    let found = client.diagnostics(URI);
+    let found = client.opened(URI, "fen", text);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0]["code"], "rank-too-short");
-    assert_eq!(found[0]["severity"], 1);
+    assert_problem(&found[0], "rank-too-short", 1, range(1, 35, 42));
     assert_eq!(found[0]["source"], "fenkit");
     let href = found[0]["codeDescription"]["href"].as_str().unwrap();
     assert!(
         href.starts_with("https://") && href.ends_with("#diagnostic-codes"),
         "{href}"
     );
-    assert_eq!(found[0]["range"], range(1, 35, 42));
     // Typing the missing rook mends it: an incremental change.
     client.change(URI, 2, range(1, 42, 42), "R");
     assert_eq!(client.diagnostics(URI), Vec::<Value>::new());
@@ -174,19 +200,14 @@ fn diagnostics_come_at_their_ranges_and_follow_edits() {
     client.change(URI, 3, range(0, 20, 21), "–");
     let found = client.diagnostics(URI);
     assert_eq!(found[0]["range"], range(0, 20, 21), "{found:?}");
-    let _ = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 3 } }),
-    );
-    client.stop();
+    let _ = client.hover(URI, 0, 3);
 }
 
 #[test]
 fn a_repair_is_a_quick_fix_and_fix_all_repairs_the_file() {
     let mut client = Client::start();
     let text = "“4k3/8/8/8/8/8/8/4K3 w - - 0 1”\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w Kq - 0 1\n";
-    client.open(URI, "fen", text);
-    let found = client.diagnostics(URI);
+    let found = client.opened(URI, "fen", text);
     assert!(!found.is_empty());
     let actions = client.request(
         "textDocument/codeAction",
@@ -221,35 +242,24 @@ fn a_repair_is_a_quick_fix_and_fix_all_repairs_the_file() {
         json!([]),
         "the well-formed records are canonical already"
     );
-    client.stop();
 }
 
 #[test]
 fn hover_shows_the_board_and_symbols_name_records_and_games() {
     let mut client = Client::start();
-    client.open(
+    client.opened(
         URI,
         "fen",
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n",
     );
-    client.diagnostics(URI);
-    let hover = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": URI }, "position": { "line": 0, "character": 5 } }),
-    );
+    let hover = client.hover(URI, 0, 5);
     let text = hover["contents"]["value"].as_str().unwrap();
-    assert!(
-        text.contains("rnbqkbnr\npppppppp\n........\n........\n....P...\n"),
-        "{text}"
+    let board = "rnbqkbnr\npppppppp\n........\n........\n....P...\n";
+    assert_contains(
+        text,
+        &[board, "Black to move · castling KQkq · en passant e3"],
     );
-    assert!(
-        text.contains("Black to move · castling KQkq · en passant e3"),
-        "{text}"
-    );
-    let none = client.request(
-        "textDocument/hover",
-        json!({ "textDocument": { "uri": URI }, "position": { "line": 3, "character": 0 } }),
-    );
+    let none = client.hover(URI, 3, 0);
     assert_eq!(none, Value::Null);
     let epd = "file:///suite.epd";
     client.open(
@@ -265,8 +275,7 @@ fn hover_shows_the_board_and_symbols_name_records_and_games() {
     assert_eq!(symbols[0]["name"], "WAC.001");
     let pgn = "file:///games.pgn";
     let games = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n[Date \"2024.01.02\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w Kq - 0 1\"]\n\n1. Kd2 1-0\n\n[White \"Cleo\"]\n[Black \"Dan\"]\n\n1. e4 *\n";
-    client.open(pgn, "pgn", games);
-    let found = client.diagnostics(pgn);
+    let found = client.opened(pgn, "pgn", games);
     // The [FEN] tag's problems at the tag; a king against a king cannot
     // be won, which the [Result] tag's 1-0 contradicts.
     let at_fen = found.iter().filter(|d| d["range"]["start"]["line"] == 4);
@@ -293,7 +302,6 @@ fn hover_shows_the_board_and_symbols_name_records_and_games() {
     );
     assert_eq!(folds[0]["startLine"], 0);
     assert_eq!(folds[0]["endLine"], 6);
-    client.stop();
 }
 
 #[test]
@@ -348,8 +356,7 @@ fn a_pgn_game_s_illegal_move_is_found_at_its_characters() {
     let client = Client::start();
     let pgn = "file:///games.pgn";
     let games = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 e5 2. Nf3 {good}\nKe3 *\n\n[White \"Cleo\"]\n[Variant \"Bughouse\"]\n\n1. e4 *\n\n[White \"Dan\"]\n\n1. d4 d5 *\n";
-    client.open(pgn, "pgn", games);
-    let found = client.diagnostics(pgn);
+    let found = client.opened(pgn, "pgn", games);
     assert_eq!(found.len(), 2, "{found:?}");
     assert_eq!(found[0]["code"], "illegal-move");
     assert_eq!(found[0]["range"], range(4, 0, 3), "{found:?}");
@@ -367,30 +374,26 @@ fn a_pgn_game_s_illegal_move_is_found_at_its_characters() {
     let found = client.diagnostics(pgn);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0]["code"], "unknown-variant");
-    client.stop();
 }
 
 #[test]
 fn completion_offers_legal_moves_and_what_a_field_allows() {
     let mut client = Client::start();
     let pgn = "file:///game.pgn";
-    client.open(pgn, "pgn", "[White \"Anna\"]\n\n1. e4 e5 2. N");
-    client.diagnostics(pgn);
+    client.opened(pgn, "pgn", "[White \"Anna\"]\n\n1. e4 e5 2. N");
     let at = |line: u32, character: u32| json!({ "line": line, "character": character });
     let labels = client.completion_labels(pgn, at(2, 13));
     assert_eq!(labels, ["Na3", "Nc3", "Ne2", "Nf3", "Nh3"]);
     let fen = "file:///one.fen";
     // Typing the castling field (between the two blanks after `w`), then
     // the en passant field (between those after `Kq`).
-    client.open(
+    client.opened(
         fen,
         "fen",
         "r3k3/8/8/3Pp3/8/8/8/4K2R w  - 0 2\nr3k3/8/8/3Pp3/8/8/8/4K2R w Kq  0 2",
     );
-    client.diagnostics(fen);
     assert_eq!(client.completion_labels(fen, at(0, 27)), ["Kq", "-"]);
     assert_eq!(client.completion_labels(fen, at(1, 30)), ["-", "e6"]);
-    client.stop();
 }
 
 #[test]
@@ -398,8 +401,7 @@ fn formatting_lays_pgn_movetext_out_as_the_export_format_does() {
     let mut client = Client::start();
     let pgn = "file:///messy.pgn";
     let text = "[White \"Anna\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3  w - - 0 1\"]\n\n1.  Kd2   Kd7 {a\n comment}  2. Kd3 *\n";
-    client.open(pgn, "pgn", text);
-    client.diagnostics(pgn);
+    client.opened(pgn, "pgn", text);
     let edits = client.request(
         "textDocument/formatting",
         json!({ "textDocument": { "uri": pgn }, "options": { "tabSize": 4, "insertSpaces": true } }),
@@ -413,48 +415,33 @@ fn formatting_lays_pgn_movetext_out_as_the_export_format_does() {
         edits[0]["range"],
         json!({ "start": { "line": 3, "character": 0 }, "end": { "line": 4, "character": 19 } })
     );
-    client.stop();
 }
 
 #[test]
 fn a_result_tag_the_last_position_contradicts_is_a_warning_at_the_tag() {
-    let client = Client::start();
-    let pgn = "file:///mates.pgn";
     let games = "[White \"Anna\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
-    client.open(pgn, "pgn", games);
-    let found = client.diagnostics(pgn);
+    let found = diagnostics_of("file:///mates.pgn", "pgn", games);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0]["code"], "result-contradicted");
-    assert_eq!(found[0]["severity"], 2);
-    assert_eq!(found[0]["range"], range(1, 0, 18));
+    assert_problem(&found[0], "result-contradicted", 2, range(1, 0, 18));
     assert_eq!(
         found[0]["message"],
         "the game ends in checkmate, Black wins, but its [Result] tag says 1/2-1/2 (a draw)"
     );
-    client.stop();
 }
 
 #[test]
 fn a_chess960_game_s_fen_tag_reads_with_its_castling() {
-    let client = Client::start();
-    let pgn = "file:///960.pgn";
     let game = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
-    client.open(pgn, "pgn", game);
-    assert_eq!(client.diagnostics(pgn), Vec::<Value>::new());
-    client.stop();
+    let found = diagnostics_of("file:///960.pgn", "pgn", game);
+    assert_eq!(found, Vec::<Value>::new());
 }
 
 #[test]
 fn a_clock_or_evaluation_that_does_not_read_is_a_warning_at_its_command() {
-    let client = Client::start();
-    let pgn = "file:///clocks.pgn";
     let game = "[White \"Anna\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%clk 0:xx:00] }\n2. Nf3 { [%eval 0.3] [%eval zz] } *\n";
-    client.open(pgn, "pgn", game);
-    let found = client.diagnostics(pgn);
+    let found = diagnostics_of("file:///clocks.pgn", "pgn", game);
     assert_eq!(found.len(), 2, "{found:?}");
-    assert_eq!(found[0]["code"], "bad-annotation");
-    assert_eq!(found[0]["severity"], 2);
-    assert_eq!(found[0]["range"], range(2, 30, 44), "{found:?}");
+    assert_problem(&found[0], "bad-annotation", 2, range(2, 30, 44));
     assert_eq!(found[0]["message"], "[%clk 0:xx:00]: a clock is h:mm:ss");
     assert_eq!(
         found[1]["range"]["start"],
@@ -466,7 +453,6 @@ fn a_clock_or_evaluation_that_does_not_read_is_a_warning_at_its_command() {
             .unwrap()
             .starts_with("[%eval zz]: ")
     );
-    client.stop();
 }
 
 #[test]
@@ -474,17 +460,16 @@ fn hover_on_a_pgn_move_shows_the_position_after_it() {
     let mut client = Client::start();
     let pgn = "file:///game.pgn";
     let game = "[White \"Anna\"]\n\n1. f3 e5 2. g4 (2. e4 Nc6)\nQh4# 0-1\n";
-    client.open(pgn, "pgn", game);
-    client.diagnostics(pgn);
+    client.opened(pgn, "pgn", game);
     let hover = client.hover(pgn, 3, 2);
     let text = hover["contents"]["value"].as_str().unwrap();
     assert!(
         text.starts_with("**2... Qh4#**, the position after it:"),
         "{text}"
     );
-    assert!(
-        text.contains("rnb.kbnr\npppp.ppp\n........\n....p...\n......Pq\n"),
-        "{text}"
+    assert_contains(
+        text,
+        &["rnb.kbnr\npppp.ppp\n........\n....p...\n......Pq\n"],
     );
     assert!(text.ends_with("· checkmate"), "{text}");
     assert_eq!(hover["range"], range(3, 0, 4));
@@ -496,15 +481,13 @@ fn hover_on_a_pgn_move_shows_the_position_after_it() {
     assert_eq!(client.hover(pgn, 2, 19), Value::Null);
     assert_eq!(client.hover(pgn, 2, 0), Value::Null);
     assert_eq!(client.hover(pgn, 0, 3), Value::Null);
-    client.stop();
 }
 
 #[test]
 fn a_client_that_shows_images_gets_a_diagram_on_hover() {
     use base64::Engine as _;
     let mut client = Client::start_with(json!({ "diagramsOnHover": true }));
-    client.open(URI, "fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
-    client.diagnostics(URI);
+    client.opened(URI, "fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
     let hover = client.hover(URI, 0, 3);
     let text = hover["contents"]["value"].as_str().unwrap();
     let data = text
@@ -525,7 +508,6 @@ fn a_client_that_shows_images_gets_a_diagram_on_hover() {
         !text.contains("```"),
         "no text board beside the image: {text}"
     );
-    client.stop();
 }
 
 #[test]
@@ -534,8 +516,7 @@ fn a_file_of_junk_shows_the_first_problems_of_a_record_and_of_the_file() {
     // Each line a record of 60 bad characters (60 problems each).
     let junk = "\u{7f}#@!%".repeat(12);
     let text = format!("{junk}\n").repeat(2_000);
-    client.open(URI, "fen", &text);
-    let found = client.diagnostics(URI);
+    let found = client.opened(URI, "fen", &text);
     assert_eq!(found.len(), 5_001, "the limit and one note");
     // A record: its first three problems, then how many more it has.
     let first: Vec<&Value> = found
@@ -558,7 +539,6 @@ fn a_file_of_junk_shows_the_first_problems_of_a_record_and_of_the_file() {
             .starts_with("3000 more problems from here on are not shown"),
         "{note}"
     );
-    client.stop();
 }
 
 #[test]
@@ -581,7 +561,6 @@ fn edits_that_arrive_while_a_document_is_checked_are_all_applied() {
     assert_eq!(version, 6);
     let lines: Vec<&Value> = found.iter().map(|d| &d["range"]["start"]["line"]).collect();
     assert_eq!(lines, [0, 1_000, 2_000, 3_000, 4_000], "{found:?}");
-    client.stop();
 }
 
 #[test]
@@ -589,8 +568,7 @@ fn a_variant_game_s_fen_tag_reads_by_its_variant_tag() {
     let client = Client::start();
     let pgn = "file:///zh.pgn";
     let game = "[Variant \"Crazyhouse\"]\n[FEN \"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 3\"]\n[SetUp \"1\"]\n\n3. N@f3 N@f6 *\n";
-    client.open(pgn, "pgn", game);
-    assert_eq!(client.diagnostics(pgn), Vec::<Value>::new());
+    assert_eq!(client.opened(pgn, "pgn", game), Vec::<Value>::new());
     // The [Variant] tag's line alone changes: the [FEN] tag is read again,
     // as standard FEN now, whose placement holds no pocket.
     client.change(pgn, 2, range(0, 10, 20), "Standard");

@@ -7,6 +7,20 @@ use std::{
     thread,
 };
 
+/// Asserts how the command exited and that its standard error holds
+/// `said` (anything, for "").
+pub fn assert_exit(output: &Output, status: i32, said: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(status), "{stderr}");
+    assert_said(output, said);
+}
+
+/// Asserts that the command's standard error holds `said`.
+pub fn assert_said(output: &Output, said: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(said), "{said:?} not in {stderr}");
+}
+
 /// The `fen` binary with `args`.
 pub fn fen(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_fen"));
