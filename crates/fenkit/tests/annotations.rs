@@ -98,18 +98,22 @@ fn clocks_read_as_seconds() {
     }
 }
 
+/// Clocks that are not h:mm:ss: fields missing, too many, not numbers,
+/// out of range.
+const NOT_CLOCKS: [&str; 8] = [
+    "1:xx:00",
+    "0:03",
+    "::",
+    "0:03:00:00",
+    "-1:00:00",
+    "99999999999:00:00",
+    "0:00:1.5.5",
+    "0:00:",
+];
+
 #[test]
 fn malformed_clocks_are_problems() {
-    for text in [
-        "1:xx:00",
-        "0:03",
-        "::",
-        "0:03:00:00",
-        "-1:00:00",
-        "99999999999:00:00",
-        "0:00:1.5.5",
-        "0:00:",
-    ] {
+    for text in NOT_CLOCKS {
         let notes = read(&format!("[%clk {text}]"));
         assert_eq!(notes.clock, None, "{text}");
         assert_eq!(
@@ -122,22 +126,9 @@ fn malformed_clocks_are_problems() {
 #[test]
 fn words_commands_and_drawings_apart() {
     let notes = read(" [%cal Ge2e4, Rd4 ,Xe1,Ga1a9] héllo [%x y] wörld [%csl Yé4] [%clk 0:00:01");
-    assert_eq!(
-        notes
-            .arrows
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>(),
-        ["Ge2e4"]
-    );
-    assert_eq!(
-        notes
-            .circles
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>(),
-        ["Rd4"]
-    );
+    let shown = |drawn: &[fenkit::games::Drawn]| drawn.iter().map(ToString::to_string).collect();
+    let shown: [Vec<String>; 2] = [shown(&notes.arrows), shown(&notes.circles)];
+    assert_eq!(shown, [["Ge2e4"], ["Rd4"]]);
     // An unclosed command stays in the words.
     assert_eq!(notes.comment, "héllo wörld [%clk 0:00:01");
     assert_eq!(notes.problems.len(), 2);

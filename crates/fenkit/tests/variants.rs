@@ -13,6 +13,12 @@ fn read(variant: Variant) -> ReadOptions {
     ReadOptions::default().with_variant(variant)
 }
 
+/// `record` read with `read` and written back.
+fn written_back(read: ReadOptions, record: &[u8]) -> String {
+    let parsed = read.parse(record).expect("well-formed");
+    fenkit::Fen::from(parsed.setup).to_string()
+}
+
 /// The codes, fields and 1-based columns of `record`'s problems.
 fn problems(variant: Variant, record: &str) -> Vec<(String, String, usize)> {
     read(variant)
@@ -63,27 +69,18 @@ fn variant_fields_read_into_the_setup_and_written_back() {
         "1Q~6/3k4/8/8/8/8/8/R3K3[Nnp] w Q - 1 2"
     );
     // No pocket written: an empty one.
-    let bare = zh
-        .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-        .expect("well-formed");
     assert_eq!(
-        fenkit::Fen::from(bare.setup.clone()).to_string(),
+        written_back(zh, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
         "4k3/8/8/8/8/8/8/4K3[] w - - 0 1"
     );
 
     let three = read(Variant::ThreeCheck);
-    let given = three
-        .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2")
-        .expect("well-formed");
     assert_eq!(
-        fenkit::Fen::from(given.setup.clone()).to_string(),
+        written_back(three, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2"),
         "4k3/8/8/8/8/8/8/4K3 w - - 2+1 0 1"
     );
-    let none = three
-        .parse(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-        .expect("well-formed");
     assert_eq!(
-        fenkit::Fen::from(none.setup.clone()).to_string(),
+        written_back(three, b"4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
         "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"
     );
 
