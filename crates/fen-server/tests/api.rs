@@ -563,16 +563,10 @@ async fn a_variant_is_read_checked_played_and_drawn_as_the_query_names_it() {
         body["fens"][0],
         "rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 1 3"
     );
-    let response = get(&format!(
-        "/api/play?fen={pocket}&variant=crazyhouse&moves=Q@e6"
-    ))
-    .await;
-    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    let body = json(response).await;
-    assert_eq!(
-        body["error"], "Q@e6: White has no queen in the pocket",
-        "{body}"
-    );
+    let no_queen = format!("/api/play?fen={pocket}&variant=crazyhouse&moves=Q@e6");
+    let (status, error) = refusal(&no_queen).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error, "Q@e6: White has no queen in the pocket");
     let atomic = json(get("/api/play?variant=atomic&moves=Nf3,a6,Ne5,a5,Nxf7").await).await;
     assert_eq!(
         atomic["fens"][4],

@@ -74,6 +74,8 @@ async fn fields_read_are_written_back_to_the_same_record() {
     }
 }
 
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 #[tokio::test]
 async fn the_fields_say_each_square_and_where_en_passant_may_stand() {
     let read = fields(
@@ -103,11 +105,7 @@ async fn the_fields_say_each_square_and_where_en_passant_may_stand() {
 
 #[tokio::test]
 async fn edited_fields_are_written_as_the_standard_says() {
-    let mut edited = fields(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "",
-    )
-    .await;
+    let mut edited = fields(START, "").await;
     // The e2 pawn to e4, Black to move, castling letters in another order.
     edited["board"][12] = Value::Null;
     edited["board"][28] = json!("P");
@@ -129,11 +127,7 @@ async fn edited_fields_are_written_as_the_standard_says() {
 
 #[tokio::test]
 async fn fields_that_make_no_record_are_refused_with_the_reason() {
-    let start = fields(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "",
-    )
-    .await;
+    let start = fields(START, "").await;
     let cases = [
         ("board", json!(["K"]), "board: 1 squares; a board has 64"),
         ("turn", json!("x"), "the fields make no record"),
