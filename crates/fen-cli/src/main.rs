@@ -10,7 +10,7 @@ use std::{
     process::ExitCode,
 };
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser};
 
 use fen_cli::{
     commands::*,
@@ -35,33 +35,32 @@ struct Cli {
     command: Option<Command>,
 }
 
-#[derive(Subcommand)]
-enum Command {
-    Board(board::Args),
-    Check(check::Args),
-    Normalize(normalize::Args),
-    Convert(convert::Args),
-    Key(key::Args),
-    Show(show::Args),
+fen_cli::subcommands! {
+    Command;
+    Board(board::Args) => board::run,
+    Check(check::Args) => check::run,
+    Normalize(normalize::Args) => normalize::run,
+    Convert(convert::Args) => convert::run,
+    Key(key::Args) => key::run,
+    Show(show::Args) => show::run,
     /// Draw each record as an SVG diagram.
-    Svg(image::Args),
+    Svg(image::Args) => |args, out| image::run(image::Kind::Svg, args, out),
     /// Draw each record as a PNG diagram.
-    Png(image::Args),
-    Gif(gif::Args),
-    Play(play::Args),
-    Moves(moves::Args),
-    Perft(perft::Args),
-    Pgn(pgn::Args),
-    History(history::Args),
-    Opening(opening::Args),
-    Book(book::Args),
-    Explorer(explorer::Args),
-    Stats(stats::Args),
-    Uniq(uniq::Args),
-    #[cfg(feature = "serve")]
-    Serve(serve::Args),
-    Lsp(lsp::Args),
-    Chess960(chess960::Args),
+    Png(image::Args) => |args, out| image::run(image::Kind::Png, args, out),
+    Gif(gif::Args) => gif::run,
+    Play(play::Args) => play::run,
+    Moves(moves::Args) => moves::run,
+    Perft(perft::Args) => perft::run,
+    Pgn(pgn::Args) => pgn::run,
+    History(history::Args) => history::run,
+    Opening(opening::Args) => opening::run,
+    Book(book::Args) => book::run,
+    Explorer(explorer::Args) => explorer::run,
+    Stats(stats::Args) => stats::run,
+    Uniq(uniq::Args) => uniq::run,
+    [cfg(feature = "serve")] Serve(serve::Args) => serve::run,
+    Lsp(lsp::Args) => lsp::run,
+    Chess960(chess960::Args) => chess960::run,
 }
 
 fn main() -> ExitCode {
@@ -75,31 +74,7 @@ fn main() -> ExitCode {
         }
     };
     let mut out = Output::new();
-    let result = match command {
-        Command::Board(args) => board::run(args, &mut out),
-        Command::Check(args) => check::run(args, &mut out),
-        Command::Normalize(args) => normalize::run(args, &mut out),
-        Command::Convert(args) => convert::run(args, &mut out),
-        Command::Key(args) => key::run(args, &mut out),
-        Command::Show(args) => show::run(args, &mut out),
-        Command::Svg(args) => image::run(image::Kind::Svg, args, &mut out),
-        Command::Png(args) => image::run(image::Kind::Png, args, &mut out),
-        Command::Gif(args) => gif::run(args, &mut out),
-        Command::Play(args) => play::run(args, &mut out),
-        Command::Moves(args) => moves::run(args, &mut out),
-        Command::Perft(args) => perft::run(args, &mut out),
-        Command::Pgn(args) => pgn::run(args, &mut out),
-        Command::History(args) => history::run(args, &mut out),
-        Command::Opening(args) => opening::run(args, &mut out),
-        Command::Book(args) => book::run(args, &mut out),
-        Command::Explorer(args) => explorer::run(args, &mut out),
-        Command::Stats(args) => stats::run(args, &mut out),
-        Command::Uniq(args) => uniq::run(args, &mut out),
-        #[cfg(feature = "serve")]
-        Command::Serve(args) => serve::run(args, &mut out),
-        Command::Lsp(args) => lsp::run(args, &mut out),
-        Command::Chess960(args) => chess960::run(args, &mut out),
-    };
+    let result = command.run(&mut out);
     // Whatever a subcommand left in the buffers goes out now.
     let status = match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => status,

@@ -63,8 +63,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 pub struct Check {
     read: ReadOptions,
     format: Format,
-    records: u64,
-    valid: u64,
+    tally: Tally,
     fen: Vec<u8>,
     lines: fenkit::json::JsonLines,
 }
@@ -74,8 +73,7 @@ impl Check {
         Check {
             read,
             format,
-            records: 0,
-            valid: 0,
+            tally: Tally::default(),
             fen: Vec::new(),
             lines: Default::default(),
         }
@@ -90,8 +88,7 @@ impl Check {
         out: &mut Output,
     ) -> io::Result<bool> {
         let valid = fenkit::no_errors(diagnostics);
-        self.records += 1;
-        self.valid += u64::from(valid);
+        self.tally.count(valid);
         match self.format {
             Format::Human => report(&self.read, record, diagnostics, out)?,
             Format::Json => report::json(
@@ -136,15 +133,11 @@ impl Job for Check {
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
         if self.format == Format::Human {
-            let invalid = self.records - self.valid;
-            let noun = if self.records == 1 {
-                "record"
-            } else {
-                "records"
-            };
+            let Tally { records, valid } = self.tally;
+            let invalid = self.tally.invalid();
+            let noun = if records == 1 { "record" } else { "records" };
             out.note(&format!(
-                "{} {noun}: {} valid, {invalid} invalid",
-                self.records, self.valid
+                "{records} {noun}: {valid} valid, {invalid} invalid"
             ))?;
         }
         Ok(())
@@ -159,7 +152,6 @@ impl Parallel for Check {
     }
 
     fn join(&mut self, fork: Check) {
-        self.records += fork.records;
-        self.valid += fork.valid;
+        self.tally += fork.tally;
     }
 }

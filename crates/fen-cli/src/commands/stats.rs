@@ -33,8 +33,7 @@ const TOP_CODES: usize = 10;
 struct Stats {
     read: ReadOptions,
     format: Format,
-    records: u64,
-    valid: u64,
+    tally: Tally,
     /// Per code: how many records, and an example: the one on the lowest
     /// line (the first, in one file), as its line and `source:line: text`.
     codes: HashMap<Code, (u64, (u64, String))>,
@@ -60,8 +59,7 @@ impl Stats {
         Stats {
             read,
             format,
-            records: 0,
-            valid: 0,
+            tally: Tally::default(),
             codes: HashMap::new(),
             well_formed: 0,
             black_to_move: 0,
@@ -115,9 +113,9 @@ impl Stats {
             .map(|(count, &n)| (count.to_string(), json!(n)))
             .collect();
         json!({
-            "records": self.records,
-            "valid": self.valid,
-            "invalid": self.records - self.valid,
+            "records": self.tally.records,
+            "valid": self.tally.valid,
+            "invalid": self.tally.invalid(),
             "codes": codes.iter().map(|(code, n, example)| json!({
                 "code": code.as_str(), "records": n, "example": example,
             })).collect::<Vec<_>>(),
@@ -149,10 +147,9 @@ fn share(part: u64, whole: u64) -> String {
 
 impl Job for Stats {
     fn record(&mut self, record: &Record, _out: &mut Output) -> io::Result<bool> {
-        self.records += 1;
         let checked = self.read.check(record.bytes);
         let valid = checked.is_valid();
-        self.valid += u64::from(valid);
+        self.tally.count(valid);
         if !valid {
             self.problems(record, &checked.diagnostics);
         }
@@ -187,7 +184,7 @@ impl Job for Stats {
     }
 
     fn unreadable(&mut self, at: &Record, why: &Diagnostic, _out: &mut Output) -> io::Result<bool> {
-        self.records += 1;
+        self.tally.count(false);
         self.problems(at, std::slice::from_ref(why));
         Ok(false)
     }
@@ -197,8 +194,8 @@ impl Job for Stats {
             writeln!(out.stdout(), "{}", self.summary())?;
             return Ok(());
         }
-        let (records, formed, legal) = (self.records, self.well_formed, self.legal);
-        let invalid = records - self.valid;
+        let (records, formed, legal) = (self.tally.records, self.well_formed, self.legal);
+        let invalid = self.tally.invalid();
         // Three tables, each with its denominator named in its heading:
         // every share in a table is of that many.
         let mut text = String::new();
@@ -222,7 +219,7 @@ impl Job for Stats {
         row(
             &mut text,
             "valid",
-            self.valid,
+            self.tally.valid,
             records,
             "  well-formed and legal",
         );
@@ -340,8 +337,7 @@ impl Parallel for Stats {
     }
 
     fn join(&mut self, fork: Stats) {
-        self.records += fork.records;
-        self.valid += fork.valid;
+        self.tally += fork.tally;
         for (code, (n, example)) in fork.codes {
             let entry = self.codes.entry(code).or_insert((0, example.clone()));
             entry.0 += n;

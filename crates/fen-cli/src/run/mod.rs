@@ -106,6 +106,32 @@ pub trait Parallel: Job + Send + Sized {
     }
 }
 
+/// Records read and how many were valid, as `check` and `stats` count
+/// them, each fork apart and joined.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub records: u64,
+    pub valid: u64,
+}
+
+impl Tally {
+    pub fn count(&mut self, valid: bool) {
+        self.records += 1;
+        self.valid += u64::from(valid);
+    }
+
+    pub fn invalid(&self) -> u64 {
+        self.records - self.valid
+    }
+}
+
+impl std::ops::AddAssign for Tally {
+    fn add_assign(&mut self, fork: Tally) {
+        self.records += fork.records;
+        self.valid += fork.valid;
+    }
+}
+
 /// Items of output separated by an empty line (boards, move lists): the
 /// separator goes before every item but the run's first. A fork starts as
 /// if items had come before it, and the writer drops the run's first

@@ -23,18 +23,16 @@ pub struct Args {
     pub lookup: lookup::Lookup,
 }
 
-#[derive(clap::Subcommand)]
-pub enum BookCommand {
-    Make(make::Args),
-    Merge(merge::Args),
-    Dump(dump::Args),
+crate::subcommands! {
+    BookCommand;
+    Make(make::Args) => make::run,
+    Merge(merge::Args) => merge::run,
+    Dump(dump::Args) => dump::run,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     match args.command {
-        Some(BookCommand::Make(args)) => make::run(args, out),
-        Some(BookCommand::Merge(args)) => merge::run(args, out),
-        Some(BookCommand::Dump(args)) => dump::run(args, out),
+        Some(command) => command.run(out),
         None => lookup::run(args.lookup, out),
     }
 }

@@ -23,17 +23,13 @@ pub struct Args {
     pub command: ExplorerCommand,
 }
 
-#[derive(clap::Subcommand)]
-pub enum ExplorerCommand {
-    Build(build::Args),
-    Query(query::Args),
-    Import(import::Args),
+crate::subcommands! {
+    ExplorerCommand;
+    Build(build::Args) => build::run,
+    Query(query::Args) => query::run,
+    Import(import::Args) => import::run,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    match args.command {
-        ExplorerCommand::Build(args) => build::run(args, out),
-        ExplorerCommand::Query(args) => query::run(args, out),
-        ExplorerCommand::Import(args) => import::run(args, out),
-    }
+    args.command.run(out)
 }
