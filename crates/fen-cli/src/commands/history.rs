@@ -2,16 +2,16 @@
 //! along one game given as FEN records in order, or along each game of a
 //! PGN file.
 
-use std::{cell::RefCell, path::PathBuf, rc::Rc};
+use std::path::PathBuf;
 
 use fenkit::{
     Code, Diagnostic, Field, Span,
-    games::{Event, History as Tracker, pgn::Plies},
+    games::{Event, History as Tracker, pgn::Ply},
 };
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::prelude::*;
-use crate::games::{self, GamePlayer, Played};
+use crate::games::{self, GameState, Played, Shared};
 
 /// Report repetitions, the fifty- and seventy-five-move rules and
 /// insufficient material along a game: FEN records in order (one game), or
@@ -159,10 +159,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     run::sequential(&mut Sequence::new(inputs.read_options()), &inputs, out)
 }
 
-/// What each ply is handed to: the game's findings, shared with the
-/// player.
-type OnPly = Box<dyn FnMut(fenkit::games::pgn::Ply<'_>)>;
-
 /// The current game as it is played: the tracker, its events (ply,
 /// words), and each ply's move in words.
 #[derive(Default)]
@@ -174,59 +170,43 @@ struct Found {
 
 /// `fen history`'s way with games: each ply to the tracker, then the
 /// game's events.
-struct HistoryPlayer {
-    found: Rc<RefCell<Found>>,
-    plies: Plies<OnPly>,
-}
-
-impl HistoryPlayer {
-    fn new(strict: bool) -> HistoryPlayer {
-        let found = Rc::new(RefCell::new(Found::default()));
-        let each = found.clone();
-        let on_ply: OnPly = Box::new(move |ply| {
-            let Found {
-                tracker,
-                events,
-                moves,
-            } = &mut *each.borrow_mut();
-            if ply.ply == 0 {
-                *tracker = Tracker::new();
-                moves.clear();
-            }
-            let number = ply.position.fullmoves().get() - u32::from(ply.position.turn().is_white());
-            let dots = if ply.position.turn().is_white() {
-                "..."
-            } else {
-                "."
-            };
-            moves.push(match ply.san {
-                Some(san) => format!("ply {} ({number}{dots} {san})", ply.ply),
-                None => "ply 0 (the start)".into(),
-            });
-            for event in tracker.push(ply.position) {
-                let text = describe(&event, "plies", |i| i as u64);
-                events.push((ply.ply, text));
-            }
-        });
-        let plies = Plies::new(on_ply);
-        let plies = match strict {
-            true => plies.strictly(),
-            false => plies,
+fn player(strict: bool) -> Shared<Found> {
+    let each_ply = |found: &mut Found, ply: Ply<'_>| {
+        let Found {
+            tracker,
+            events,
+            moves,
+        } = found;
+        if ply.ply == 0 {
+            *tracker = Tracker::new();
+            moves.clear();
+        }
+        let number = ply.position.fullmoves().get() - u32::from(ply.position.turn().is_white());
+        let dots = if ply.position.turn().is_white() {
+            "..."
+        } else {
+            "."
         };
-        HistoryPlayer { found, plies }
-    }
+        moves.push(match ply.san {
+            Some(san) => format!("ply {} ({number}{dots} {san})", ply.ply),
+            None => "ply 0 (the start)".into(),
+        });
+        for event in tracker.push(ply.position) {
+            let text = describe(&event, "plies", |i| i as u64);
+            events.push((ply.ply, text));
+        }
+    };
+    Shared::new(Found::default(), each_ply, |plies| match strict {
+        true => plies.strictly(),
+        false => plies,
+    })
 }
 
-impl GamePlayer for HistoryPlayer {
-    type OnPly = OnPly;
+impl GameState for Found {
     type Item = ();
 
-    fn plies(&mut self) -> &mut Plies<OnPly> {
-        &mut self.plies
-    }
-
     fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
-        let Found { events, moves, .. } = &mut *self.found.borrow_mut();
+        let Found { events, moves, .. } = self;
         let number = match game.end() {
             Ok(end) => end.game,
             Err(err) => err.game,
@@ -241,5 +221,5 @@ impl GamePlayer for HistoryPlayer {
 /// Each game of PGN files, on `jobs` threads.
 fn games(files: &[PathBuf], strict: bool, jobs: usize, out: &mut Output) -> io::Result<Status> {
     let (threads, _) = crate::options::threads(jobs);
-    games::each_game(files, strict, threads, out, || HistoryPlayer::new(strict))
+    games::each_game(files, strict, threads, out, || player(strict))
 }

@@ -224,11 +224,7 @@ pub fn legal_variant_reported(
         let position = legal_reported(options, record, out)?;
         return Ok(position.map(fenkit::variants::VariantPosition::Chess));
     }
-    let checked = options.check(record.bytes);
-    if !checked.diagnostics.is_empty() {
-        report(options, record, &checked.diagnostics, out)?;
-    }
-    Ok(checked.variant_position(options.castling))
+    Ok(checked_reported(options, record, out)?.variant_position(options.castling))
 }
 
 /// Checks `record` as `options` say and reports what is wrong; the
@@ -239,9 +235,18 @@ pub fn legal_reported(
     record: &Record,
     out: &mut Output,
 ) -> io::Result<Option<Chess>> {
+    Ok(checked_reported(options, record, out)?.position(options.castling))
+}
+
+/// Checks `record` as `options` say and reports what is wrong.
+fn checked_reported(
+    options: &ReadOptions,
+    record: &Record,
+    out: &mut Output,
+) -> io::Result<fenkit::Checked> {
     let checked = options.check(record.bytes);
     if !checked.diagnostics.is_empty() {
         report(options, record, &checked.diagnostics, out)?;
     }
-    Ok(checked.position(options.castling))
+    Ok(checked)
 }

@@ -11,6 +11,7 @@
 //! the text stays where it was.
 
 mod each;
+mod shared;
 
 use std::io;
 
@@ -20,6 +21,7 @@ use fenkit::games::{
 };
 
 pub use each::{GamePlayer, each_game, each_game_gathered};
+pub use shared::{GameState, Shared};
 
 use crate::{output::Output, run::Status};
 

@@ -57,12 +57,12 @@ pub(super) fn split_fields(
     epd: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> FieldSpans {
-    let mut spans = FieldSpans::empty(record.len());
     let wanted = if epd { 4 } else { 6 };
-    if !split_well_formed(record, wanted, &mut spans) {
-        spans = split_and_diagnose(record, wanted, diagnostics);
+    let mut spans = FieldSpans::empty(record.len());
+    match split_well_formed(record, wanted, &mut spans) {
+        true => spans,
+        false => split_and_diagnose(record, wanted, diagnostics),
     }
-    spans
 }
 
 #[cold]

@@ -8,18 +8,16 @@
 //! cannot be played ends its game with a diagnostic, not the run.
 
 use std::{
-    cell::RefCell,
     fs::File,
     io::{self, BufWriter, Write},
     path::{Path, PathBuf},
-    rc::Rc,
 };
 
 use fenkit::{
     games::{
         FirstPlies, book_key,
         book_make::{BookOptions, entries_of_totals},
-        pgn::{Plies, Ply},
+        pgn::Ply,
         tag_filter::TagCondition,
     },
     variants::VariantPosition,
@@ -29,7 +27,7 @@ use fenkit_io::book_make::{BookBuilder, BookMade};
 use shakmaty::Color;
 
 use crate::{
-    games::{self, GamePlayer, Played},
+    games::{self, GameState, Played, Shared},
     output::Output,
     parquet::{each_batch, parquet_files},
     run::Status,
@@ -118,7 +116,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let status = games::each_game_gathered(
         &args.files,
         threads,
-        || BookPlayer::new(max_ply, conditions.clone()),
+        || player(max_ply, conditions.clone()),
         |game| gathered.take(game),
     )?;
     let left_out = [
@@ -315,72 +313,56 @@ struct Game {
     result: u8,
 }
 
-type OnPly = Box<dyn FnMut(Ply<'_>)>;
-
-struct BookPlayer {
-    game: Rc<RefCell<Game>>,
-    plies: Plies<OnPly>,
-}
-
-impl BookPlayer {
-    fn new(max_ply: usize, conditions: Vec<TagCondition>) -> BookPlayer {
-        let game = Rc::new(RefCell::new(Game {
-            moves: FirstPlies::new(max_ply, book_key),
-            result: 0,
-        }));
-        let each = Rc::clone(&game);
-        let conditions_tags: Vec<String> = conditions.iter().map(|c| c.tag.clone()).collect();
-        let on_ply: OnPly = Box::new(move |ply| {
-            let game = &mut *each.borrow_mut();
-            if ply.ply == 0 {
-                // Polyglot reads the result from the tag alone.
-                game.result = match ply.tags.first().and_then(Option::as_deref) {
-                    Some("1-0") => 1,
-                    Some("0-1") => 2,
-                    _ => 0,
-                };
-                let tags = ply.tags.iter().skip(1).map(Option::as_deref);
-                if !conditions
-                    .iter()
-                    .zip(tags)
-                    .all(|(condition, tag)| condition.holds(tag))
-                {
-                    game.result = FILTERED;
-                }
-            }
-            if game.result == FILTERED {
-                return;
-            }
-            let VariantPosition::Chess(position) = ply.position else {
-                game.result = VARIANT;
-                return;
+/// `book make`'s player: each game's first plies counted, unless the
+/// game is filtered out or of a variant.
+fn player(max_ply: usize, conditions: Vec<TagCondition>) -> Shared<Game> {
+    let game = Game {
+        moves: FirstPlies::new(max_ply, book_key),
+        result: 0,
+    };
+    let mut kept = vec!["Result".to_string()];
+    kept.extend(conditions.iter().map(|c| c.tag.clone()));
+    let each_ply = move |game: &mut Game, ply: Ply<'_>| {
+        if ply.ply == 0 {
+            // Polyglot reads the result from the tag alone.
+            game.result = match ply.tags.first().and_then(Option::as_deref) {
+                Some("1-0") => 1,
+                Some("0-1") => 2,
+                _ => 0,
             };
-            game.moves.ply(ply.ply, ply.played, position);
-        });
-        let mut kept = vec!["Result"];
-        kept.extend(conditions_tags.iter().map(String::as_str));
-        let plies = Plies::new(on_ply).keeping_tags(&kept);
-        BookPlayer { game, plies }
-    }
+            let tags = ply.tags.iter().skip(1).map(Option::as_deref);
+            if !conditions
+                .iter()
+                .zip(tags)
+                .all(|(condition, tag)| condition.holds(tag))
+            {
+                game.result = FILTERED;
+            }
+        }
+        if game.result == FILTERED {
+            return;
+        }
+        let VariantPosition::Chess(position) = ply.position else {
+            game.result = VARIANT;
+            return;
+        };
+        game.moves.ply(ply.ply, ply.played, position);
+    };
+    let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
+    Shared::new(game, each_ply, |plies| plies.keeping_tags(&kept))
 }
 
-impl GamePlayer for BookPlayer {
-    type OnPly = OnPly;
+impl GameState for Game {
     type Item = BookGame;
-
-    fn plies(&mut self) -> &mut Plies<OnPly> {
-        &mut self.plies
-    }
 
     /// A game's counted moves, whole: one that stopped at a move that
     /// cannot be played keeps the moves before it.
     fn game_done(&mut self, _: &Played<'_>, _: &mut Output) -> io::Result<Option<BookGame>> {
-        let game = &mut *self.game.borrow_mut();
-        let counted = match game.result {
+        let counted = match self.result {
             VARIANT => BookGame::Variant,
             FILTERED => BookGame::Filtered,
             result => BookGame::Counted {
-                moves: (game.moves.moves().iter())
+                moves: (self.moves.moves().iter())
                     .map(|&((key, turn), raw_move)| (key, raw_move, turn))
                     .collect(),
                 winner: match result {
@@ -392,8 +374,8 @@ impl GamePlayer for BookPlayer {
         };
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
-        game.moves.clear();
-        game.result = 0;
+        self.moves.clear();
+        self.result = 0;
         Ok(Some(counted))
     }
 }

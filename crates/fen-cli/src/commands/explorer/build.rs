@@ -9,13 +9,13 @@
 //! count); games without a result, of a variant, left out by `--where`,
 //! or seen before (the same text) are counted and said once.
 
-use std::{cell::RefCell, hash::Hasher, io, path::PathBuf, rc::Rc};
+use std::{hash::Hasher, io, path::PathBuf};
 
 use fenkit::{
     games::{
         FirstPlies,
         explorer::{ExplorerGame, without_loops},
-        pgn::{Plies, Ply},
+        pgn::Ply,
         tag_filter::TagCondition,
     },
     variants::VariantPosition,
@@ -24,7 +24,7 @@ use fenkit_io::explorer::ExplorerBuilder;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    games::{self, GamePlayer, Played},
+    games::{self, GameState, Played, Shared},
     output::Output,
     run::Status,
 };
@@ -73,7 +73,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let status = games::each_game_gathered(
         &args.files,
         threads,
-        || ExplorerPlayer::new(max_ply, conditions.clone()),
+        || player(max_ply, conditions.clone()),
         |handed| gathered.take(handed),
     )?;
     for (count, why) in gathered.left_out() {
@@ -204,75 +204,59 @@ struct Game {
     what: u8,
 }
 
-type OnPly = Box<dyn FnMut(Ply<'_>)>;
-
-struct ExplorerPlayer {
-    game: Rc<RefCell<Game>>,
-    plies: Plies<OnPly>,
-}
-
-impl ExplorerPlayer {
-    fn new(max_ply: usize, conditions: Vec<TagCondition>) -> ExplorerPlayer {
-        let game = Rc::new(RefCell::new(Game {
-            tags: Vec::new(),
-            moves: FirstPlies::new(max_ply, fenkit::transposition_key),
-            what: UNPLAYABLE,
-        }));
-        let each = Rc::clone(&game);
-        let mut kept: Vec<String> = ExplorerGame::TAGS.iter().map(|t| t.to_string()).collect();
-        kept.extend(conditions.iter().map(|c| c.tag.clone()));
-        let on_ply: OnPly = Box::new(move |ply| {
-            let game = &mut *each.borrow_mut();
-            if ply.ply == 0 {
-                game.tags = ply.tags.to_vec();
-                let condition_tags = ply.tags[ExplorerGame::TAGS.len()..]
-                    .iter()
-                    .map(Option::as_deref);
-                game.what = match conditions
-                    .iter()
-                    .zip(condition_tags)
-                    .all(|(c, tag)| c.holds(tag))
-                {
-                    true => COUNTED,
-                    false => FILTERED,
-                };
-            }
-            if game.what != COUNTED {
-                return;
-            }
-            let VariantPosition::Chess(position) = ply.position else {
-                game.what = VARIANT;
-                return;
+/// `explorer build`'s player: each game's tags and first plies, unless
+/// the game is filtered out or of a variant.
+fn player(max_ply: usize, conditions: Vec<TagCondition>) -> Shared<Game> {
+    let game = Game {
+        tags: Vec::new(),
+        moves: FirstPlies::new(max_ply, fenkit::transposition_key),
+        what: UNPLAYABLE,
+    };
+    let mut kept: Vec<String> = ExplorerGame::TAGS.iter().map(|t| t.to_string()).collect();
+    kept.extend(conditions.iter().map(|c| c.tag.clone()));
+    let each_ply = move |game: &mut Game, ply: Ply<'_>| {
+        if ply.ply == 0 {
+            game.tags = ply.tags.to_vec();
+            let condition_tags = ply.tags[ExplorerGame::TAGS.len()..]
+                .iter()
+                .map(Option::as_deref);
+            game.what = match conditions
+                .iter()
+                .zip(condition_tags)
+                .all(|(c, tag)| c.holds(tag))
+            {
+                true => COUNTED,
+                false => FILTERED,
             };
-            game.moves.ply(ply.ply, ply.played, position);
-        });
-        let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
-        let plies = Plies::new(on_ply).keeping_tags(&kept);
-        ExplorerPlayer { game, plies }
-    }
+        }
+        if game.what != COUNTED {
+            return;
+        }
+        let VariantPosition::Chess(position) = ply.position else {
+            game.what = VARIANT;
+            return;
+        };
+        game.moves.ply(ply.ply, ply.played, position);
+    };
+    let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
+    Shared::new(game, each_ply, |plies| plies.keeping_tags(&kept))
 }
 
-impl GamePlayer for ExplorerPlayer {
-    type OnPly = OnPly;
+impl GameState for Game {
     type Item = Handed;
-
-    fn plies(&mut self) -> &mut Plies<OnPly> {
-        &mut self.plies
-    }
 
     /// A game's tags and counted moves; one that stopped at a move that
     /// cannot be played keeps the moves before it.
     fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Handed>> {
-        let game = &mut *self.game.borrow_mut();
-        let tags: Vec<Option<&str>> = game.tags.iter().map(Option::as_deref).collect();
-        let counted = match game.what {
+        let tags: Vec<Option<&str>> = self.tags.iter().map(Option::as_deref).collect();
+        let counted = match self.what {
             COUNTED => ExplorerGame::from_tags(0, &tags).ok(),
             _ => None,
         };
         // Taken whatever became of the game: the next starts afresh.
-        let mut moves = game.moves.take();
+        let mut moves = self.moves.take();
         without_loops(&mut moves);
-        let handed = match (counted, game.what) {
+        let handed = match (counted, self.what) {
             (Some(counted), _) => {
                 // A fingerprint, not a proof: FxHash is fast, and 64 bits
                 // make a false match unlikely below billions of games.
@@ -289,7 +273,7 @@ impl GamePlayer for ExplorerPlayer {
         };
         // The next game starts afresh, even one that stops before its
         // first position (a [FEN] tag that cannot be played).
-        game.what = UNPLAYABLE;
+        self.what = UNPLAYABLE;
         Ok(Some(handed))
     }
 }
