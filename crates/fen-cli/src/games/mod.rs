@@ -10,6 +10,7 @@
 //! rewritten to a standard form of the same length, so that every place in
 //! the text stays where it was.
 
+mod counted;
 mod each;
 mod shared;
 
@@ -20,6 +21,7 @@ use fenkit::games::{
     pgn::{GameEnd, GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };
 
+pub use counted::{CountedGame, Fate};
 pub use each::{GamePlayer, each_game, each_game_gathered};
 pub use shared::{GameState, Shared};
 

@@ -13,21 +13,17 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit::{
-    games::{
-        FirstPlies, book_key,
-        book_make::{BookOptions, entries_of_totals},
-        pgn::Ply,
-        tag_filter::TagCondition,
-    },
-    variants::VariantPosition,
+use fenkit::games::{
+    book_key,
+    book_make::{BookOptions, entries_of_totals},
+    tag_filter::TagCondition,
 };
 use fenkit_arrow::read_book_rows;
 use fenkit_io::book_make::{BookBuilder, BookMade};
 use shakmaty::Color;
 
 use crate::{
-    games::{self, GameState, Played, Shared},
+    games::{self, CountedGame, Fate, GameState, Played},
     output::Output,
     parquet::{each_batch, parquet_files},
     run::Status,
@@ -116,7 +112,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let status = games::each_game_gathered(
         &args.files,
         threads,
-        || player(max_ply, conditions.clone()),
+        || Game::player(max_ply, book_key, &["Result"], conditions.clone()),
         |game| gathered.take(game),
     )?;
     let left_out = [
@@ -253,7 +249,7 @@ fn write_entries(
 
 /// What a worker hands on for each game, in input order, to the one
 /// [`Gathered`].
-enum BookGame {
+pub enum BookGame {
     /// The moves counted (the position's key, the Polyglot move, the
     /// side) and the winner by the Result tag (none for a draw or no
     /// result).
@@ -266,11 +262,6 @@ enum BookGame {
     /// A game `--where` leaves out.
     Filtered,
 }
-
-/// While a game is played: what its Result tag says (0 a draw or none, 1
-/// White won, 2 Black won), or why it is left out.
-const VARIANT: u8 = 3;
-const FILTERED: u8 = 4;
 
 struct Gathered {
     builder: BookBuilder,
@@ -307,75 +298,33 @@ impl Gathered {
     }
 }
 
-/// The game being played: its moves counted so far and its result.
-struct Game {
-    moves: FirstPlies<(u64, Color)>,
-    result: u8,
-}
-
-/// `book make`'s player: each game's first plies counted, unless the
-/// game is filtered out or of a variant.
-fn player(max_ply: usize, conditions: Vec<TagCondition>) -> Shared<Game> {
-    let game = Game {
-        moves: FirstPlies::new(max_ply, book_key),
-        result: 0,
-    };
-    let mut kept = vec!["Result".to_string()];
-    kept.extend(conditions.iter().map(|c| c.tag.clone()));
-    let each_ply = move |game: &mut Game, ply: Ply<'_>| {
-        if ply.ply == 0 {
-            // Polyglot reads the result from the tag alone.
-            game.result = match ply.tags.first().and_then(Option::as_deref) {
-                Some("1-0") => 1,
-                Some("0-1") => 2,
-                _ => 0,
-            };
-            let tags = ply.tags.iter().skip(1).map(Option::as_deref);
-            if !conditions
-                .iter()
-                .zip(tags)
-                .all(|(condition, tag)| condition.holds(tag))
-            {
-                game.result = FILTERED;
-            }
-        }
-        if game.result == FILTERED {
-            return;
-        }
-        let VariantPosition::Chess(position) = ply.position else {
-            game.result = VARIANT;
-            return;
-        };
-        game.moves.ply(ply.ply, ply.played, position);
-    };
-    let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
-    Shared::new(game, each_ply, |plies| plies.keeping_tags(&kept))
-}
+/// `book make`'s game: keyed by Polyglot key and mover, the Result tag
+/// kept (Polyglot reads the result from the tag alone).
+type Game = CountedGame<(u64, Color)>;
 
 impl GameState for Game {
     type Item = BookGame;
 
     /// A game's counted moves, whole: one that stopped at a move that
-    /// cannot be played keeps the moves before it.
+    /// cannot be played keeps the moves before it. A game whose first
+    /// position was not set up counts, without moves, as Polyglot counts
+    /// it.
     fn game_done(&mut self, _: &Played<'_>, _: &mut Output) -> io::Result<Option<BookGame>> {
-        let counted = match self.result {
-            VARIANT => BookGame::Variant,
-            FILTERED => BookGame::Filtered,
-            result => BookGame::Counted {
-                moves: (self.moves.moves().iter())
-                    .map(|&((key, turn), raw_move)| (key, raw_move, turn))
-                    .collect(),
-                winner: match result {
-                    1 => Some(Color::White),
-                    2 => Some(Color::Black),
-                    _ => None,
-                },
-            },
+        let winner = match self.tags.first().and_then(Option::as_deref) {
+            Some("1-0") => Some(Color::White),
+            Some("0-1") => Some(Color::Black),
+            _ => None,
         };
-        // The next game starts afresh, even one that stops before its
-        // first position (a [FEN] tag that cannot be played).
-        self.moves.clear();
-        self.result = 0;
-        Ok(Some(counted))
+        let (moves, fate) = self.take();
+        Ok(Some(match fate {
+            Fate::Variant => BookGame::Variant,
+            Fate::Filtered => BookGame::Filtered,
+            Fate::Counted | Fate::Unplayable => BookGame::Counted {
+                moves: (moves.into_iter())
+                    .map(|((key, turn), raw_move)| (key, raw_move, turn))
+                    .collect(),
+                winner,
+            },
+        }))
     }
 }

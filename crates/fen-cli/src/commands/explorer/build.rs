@@ -11,20 +11,15 @@
 
 use std::{hash::Hasher, io, path::PathBuf};
 
-use fenkit::{
-    games::{
-        FirstPlies,
-        explorer::{ExplorerGame, without_loops},
-        pgn::Ply,
-        tag_filter::TagCondition,
-    },
-    variants::VariantPosition,
+use fenkit::games::{
+    explorer::{ExplorerGame, without_loops},
+    tag_filter::TagCondition,
 };
 use fenkit_io::explorer::ExplorerBuilder;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    games::{self, GameState, Played, Shared},
+    games::{self, CountedGame, Fate, GameState, Played},
     output::Output,
     run::Status,
 };
@@ -73,7 +68,14 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let status = games::each_game_gathered(
         &args.files,
         threads,
-        || player(max_ply, conditions.clone()),
+        || {
+            Game::player(
+                max_ply,
+                fenkit::transposition_key,
+                &ExplorerGame::TAGS,
+                conditions.clone(),
+            )
+        },
         |handed| gathered.take(handed),
     )?;
     for (count, why) in gathered.left_out() {
@@ -110,7 +112,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 
 /// A game as a worker hands it on, in input order, to the one
 /// [`Gathered`].
-enum Handed {
+pub enum Handed {
     /// A game to count: a fingerprint of its text, its tags, its moves
     /// (the position's key, the Polyglot move).
     Counted {
@@ -122,7 +124,6 @@ enum Handed {
     LeftOut(u8),
 }
 
-const COUNTED: u8 = 0;
 const NO_RESULT: u8 = 1;
 const VARIANT: u8 = 2;
 const FILTERED: u8 = 3;
@@ -196,51 +197,9 @@ impl Gathered {
     }
 }
 
-/// The game being played: its tags, its moves counted so far, what
-/// becomes of it.
-struct Game {
-    tags: Vec<Option<String>>,
-    moves: FirstPlies<u64>,
-    what: u8,
-}
-
-/// `explorer build`'s player: each game's tags and first plies, unless
-/// the game is filtered out or of a variant.
-fn player(max_ply: usize, conditions: Vec<TagCondition>) -> Shared<Game> {
-    let game = Game {
-        tags: Vec::new(),
-        moves: FirstPlies::new(max_ply, fenkit::transposition_key),
-        what: UNPLAYABLE,
-    };
-    let mut kept: Vec<String> = ExplorerGame::TAGS.iter().map(|t| t.to_string()).collect();
-    kept.extend(conditions.iter().map(|c| c.tag.clone()));
-    let each_ply = move |game: &mut Game, ply: Ply<'_>| {
-        if ply.ply == 0 {
-            game.tags = ply.tags.to_vec();
-            let condition_tags = ply.tags[ExplorerGame::TAGS.len()..]
-                .iter()
-                .map(Option::as_deref);
-            game.what = match conditions
-                .iter()
-                .zip(condition_tags)
-                .all(|(c, tag)| c.holds(tag))
-            {
-                true => COUNTED,
-                false => FILTERED,
-            };
-        }
-        if game.what != COUNTED {
-            return;
-        }
-        let VariantPosition::Chess(position) = ply.position else {
-            game.what = VARIANT;
-            return;
-        };
-        game.moves.ply(ply.ply, ply.played, position);
-    };
-    let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
-    Shared::new(game, each_ply, |plies| plies.keeping_tags(&kept))
-}
+/// `explorer build`'s game: keyed by transposition key, the tags a top
+/// game shows kept.
+type Game = CountedGame<u64>;
 
 impl GameState for Game {
     type Item = Handed;
@@ -249,15 +208,12 @@ impl GameState for Game {
     /// cannot be played keeps the moves before it.
     fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Handed>> {
         let tags: Vec<Option<&str>> = self.tags.iter().map(Option::as_deref).collect();
-        let counted = match self.what {
-            COUNTED => ExplorerGame::from_tags(0, &tags).ok(),
-            _ => None,
-        };
+        let counted = ExplorerGame::from_tags(0, &tags).ok();
         // Taken whatever became of the game: the next starts afresh.
-        let mut moves = self.moves.take();
+        let (mut moves, fate) = self.take();
         without_loops(&mut moves);
-        let handed = match (counted, self.what) {
-            (Some(counted), _) => {
+        let handed = match (fate, counted) {
+            (Fate::Counted, Some(counted)) => {
                 // A fingerprint, not a proof: FxHash is fast, and 64 bits
                 // make a false match unlikely below billions of games.
                 let mut hasher = FxHasher::default();
@@ -268,12 +224,11 @@ impl GameState for Game {
                     moves,
                 }
             }
-            (None, COUNTED) => Handed::LeftOut(NO_RESULT),
-            (None, why) => Handed::LeftOut(why),
+            (Fate::Counted, None) => Handed::LeftOut(NO_RESULT),
+            (Fate::Variant, _) => Handed::LeftOut(VARIANT),
+            (Fate::Filtered, _) => Handed::LeftOut(FILTERED),
+            (Fate::Unplayable, _) => Handed::LeftOut(UNPLAYABLE),
         };
-        // The next game starts afresh, even one that stops before its
-        // first position (a [FEN] tag that cannot be played).
-        self.what = UNPLAYABLE;
         Ok(Some(handed))
     }
 }

@@ -1,0 +1,83 @@
+//! A game counted by its first plies, as `book make` and `explorer
+//! build` count games: the tags asked for kept; left out when a `--where`
+//! condition fails or the game is a variant's; else each move of its
+//! first plies with the key of the position it was played in.
+
+use fenkit::{
+    games::{FirstPlies, pgn::Ply, tag_filter::TagCondition},
+    variants::VariantPosition,
+};
+use shakmaty::Chess;
+
+use super::{GameState, Shared};
+
+/// What became of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Its first position was not set up (its error is said already).
+    Unplayable,
+    Counted,
+    /// A `--where` condition left it out.
+    Filtered,
+    /// A variant's game: books and the explorer hold standard chess.
+    Variant,
+}
+
+/// The game being played, as it is counted.
+pub struct CountedGame<K> {
+    /// The tags asked for, then the conditions' tags, as the game has them.
+    pub tags: Vec<Option<String>>,
+    pub moves: FirstPlies<K>,
+    pub fate: Fate,
+}
+
+impl<K: Copy + 'static> CountedGame<K> {
+    /// A player of games counted so: `asked` tags kept, each move of the
+    /// first `max_ply` plies of a game that meets every condition keyed
+    /// by `key`.
+    pub fn player(
+        max_ply: usize,
+        key: fn(&Chess) -> K,
+        asked: &[&str],
+        conditions: Vec<TagCondition>,
+    ) -> Shared<CountedGame<K>>
+    where
+        CountedGame<K>: GameState,
+    {
+        let game = CountedGame {
+            tags: Vec::new(),
+            moves: FirstPlies::new(max_ply, key),
+            fate: Fate::Unplayable,
+        };
+        let mut kept: Vec<String> = asked.iter().map(|tag| tag.to_string()).collect();
+        kept.extend(conditions.iter().map(|c| c.tag.clone()));
+        let conditions_from = asked.len();
+        let each_ply = move |game: &mut CountedGame<K>, ply: Ply<'_>| {
+            if ply.ply == 0 {
+                game.tags = ply.tags.to_vec();
+                let tags = ply.tags[conditions_from..].iter();
+                let met = (conditions.iter().zip(tags)).all(|(c, tag)| c.holds(tag.as_deref()));
+                game.fate = if met { Fate::Counted } else { Fate::Filtered };
+            }
+            if game.fate != Fate::Counted {
+                return;
+            }
+            let VariantPosition::Chess(position) = ply.position else {
+                game.fate = Fate::Variant;
+                return;
+            };
+            game.moves.ply(ply.ply, ply.played, position);
+        };
+        let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
+        Shared::new(game, each_ply, |plies| plies.keeping_tags(&kept))
+    }
+
+    /// The moves counted and the game's fate; the next game starts
+    /// afresh, even one that stops before its first position (a [FEN]
+    /// tag that cannot be played).
+    pub fn take(&mut self) -> (Vec<(K, u16)>, Fate) {
+        self.tags.clear();
+        let fate = std::mem::replace(&mut self.fate, Fate::Unplayable);
+        (self.moves.take(), fate)
+    }
+}
