@@ -3,6 +3,8 @@
 //! condition fails or the game is a variant's; else each move of its
 //! first plies with the key of the position it was played in.
 
+use std::io;
+
 use fenkit::{
     games::{FirstPlies, pgn::Ply, tag_filter::TagCondition},
     variants::VariantPosition,
@@ -10,6 +12,7 @@ use fenkit::{
 use shakmaty::Chess;
 
 use super::{GameState, Shared};
+use crate::output::Output;
 
 /// What became of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -80,4 +83,47 @@ impl<K: Copy + 'static> CountedGame<K> {
         let fate = std::mem::replace(&mut self.fate, Fate::Unplayable);
         (self.moves.take(), fate)
     }
+}
+
+/// What games are added to (a book's builder, an index's) until a write
+/// fails: the first error is kept, and no game is added after it.
+pub struct Adding<B> {
+    builder: B,
+    error: Option<io::Error>,
+}
+
+impl<B> Adding<B> {
+    pub fn new(builder: B) -> Adding<B> {
+        Adding {
+            builder,
+            error: None,
+        }
+    }
+
+    /// Adds by `add`, unless a write failed before.
+    pub fn add(&mut self, add: impl FnOnce(&mut B) -> io::Result<()>) {
+        if self.error.is_none()
+            && let Err(err) = add(&mut self.builder)
+        {
+            self.error = Some(err);
+        }
+    }
+
+    /// The builder, or the first error.
+    pub fn finish(self) -> io::Result<B> {
+        match self.error {
+            Some(err) => Err(err),
+            None => Ok(self.builder),
+        }
+    }
+}
+
+/// Says how many games were left out, a note for each reason that left
+/// one out.
+pub fn say_left_out(left_out: &[(u64, &str)], out: &mut Output) -> io::Result<()> {
+    for &(count, why) in left_out.iter().filter(|&&(count, _)| count > 0) {
+        let games = if count == 1 { "game" } else { "games" };
+        out.note(&format!("fen: {count} {games} {why}"))?;
+    }
+    Ok(())
 }

@@ -21,7 +21,7 @@ use fenkit::games::{
     pgn::{GameEnd, GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };
 
-pub use counted::{CountedGame, Fate};
+pub use counted::{Adding, CountedGame, Fate, say_left_out};
 pub use each::{GamePlayer, each_game, each_game_gathered};
 pub use shared::{GameState, Shared};
 

@@ -23,7 +23,7 @@ use fenkit_io::book_make::{BookBuilder, BookMade};
 use shakmaty::Color;
 
 use crate::{
-    games::{self, CountedGame, Fate, GameState, Played},
+    games::{self, Adding, CountedGame, Fate, GameState, Played},
     output::Output,
     parquet::{each_batch, parquet_files},
     run::Status,
@@ -108,24 +108,23 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let spill = spill_folder(&args.output);
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (options.max_ply, &args.conditions);
-    let mut gathered = Gathered::new(BookBuilder::new(&spill, memory));
+    let mut gathered = Gathered {
+        book: Adding::new(BookBuilder::new(&spill, memory)),
+        variants: 0,
+        filtered: 0,
+    };
     let status = games::each_game_gathered(
         &args.files,
         threads,
         || Game::player(max_ply, book_key, &["Result"], conditions.clone()),
         |game| gathered.take(game),
     )?;
+    let variants = "of a variant left out: Polyglot books are standard chess's";
     let left_out = [
         (gathered.filtered, "left out by --where"),
-        (
-            gathered.variants,
-            "of a variant left out: Polyglot books are standard chess's",
-        ),
+        (gathered.variants, variants),
     ];
-    for (count, why) in left_out.into_iter().filter(|&(count, _)| count > 0) {
-        let games = if count == 1 { "game" } else { "games" };
-        out.note(&format!("fen: {count} {games} {why}"))?;
-    }
+    games::say_left_out(&left_out, out)?;
     // A book without the games of an input that could not be read is not
     // the book asked for: none is written.
     if status == Status::Failed {
@@ -133,9 +132,9 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         out.note("fen: no book written: an input could not be read")?;
         return Ok(status);
     }
-    let written = match gathered.error {
-        Some(err) => Err((err, spill.clone())),
-        None => write_entries(gathered.builder, &options, &args.output),
+    let written = match gathered.book.finish() {
+        Err(err) => Err((err, spill.clone())),
+        Ok(book) => write_entries(book, &options, &args.output),
     };
     match written {
         Ok(made) => {
@@ -263,36 +262,21 @@ pub enum BookGame {
     Filtered,
 }
 
+/// The games counted into one book, and those left out.
 struct Gathered {
-    builder: BookBuilder,
+    book: Adding<BookBuilder>,
     variants: u64,
     filtered: u64,
-    /// The first error writing to disk: the games after it are not
-    /// counted, and no book is written.
-    error: Option<io::Error>,
 }
 
 impl Gathered {
-    fn new(builder: BookBuilder) -> Gathered {
-        Gathered {
-            builder,
-            variants: 0,
-            filtered: 0,
-            error: None,
-        }
-    }
-
     /// Counts a game.
     fn take(&mut self, game: BookGame) {
         match game {
             BookGame::Variant => self.variants += 1,
             BookGame::Filtered => self.filtered += 1,
             BookGame::Counted { moves, winner } => {
-                if self.error.is_none()
-                    && let Err(err) = self.builder.add_game(&moves, winner)
-                {
-                    self.error = Some(err);
-                }
+                self.book.add(|book| book.add_game(&moves, winner));
             }
         }
     }

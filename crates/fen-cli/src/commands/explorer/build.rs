@@ -19,7 +19,7 @@ use fenkit_io::explorer::ExplorerBuilder;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    games::{self, CountedGame, Fate, GameState, Played},
+    games::{self, Adding, CountedGame, Fate, GameState, Played},
     output::Output,
     run::Status,
 };
@@ -78,13 +78,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
         |handed| gathered.take(handed),
     )?;
-    for (count, why) in gathered.left_out() {
-        let games = if count == 1 { "game" } else { "games" };
-        out.note(&format!("fen: {count} {games} {why}"))?;
-    }
-    let written = gathered
-        .error
-        .map_or_else(|| gathered.builder.finish(), Err);
+    games::say_left_out(&gathered.left_out(), out)?;
+    let written = gathered.index.finish().and_then(ExplorerBuilder::finish);
     match written {
         Ok(built) => {
             let games = |n: u64| format!("{n} game{}", if n == 1 { "" } else { "s" });
@@ -131,28 +126,25 @@ const FILTERED: u8 = 3;
 const UNPLAYABLE: u8 = 4;
 
 struct Gathered {
-    builder: ExplorerBuilder,
+    index: Adding<ExplorerBuilder>,
     fingerprints: FxHashSet<u64>,
     /// Games not counted, by why (the values above; and seen before).
     left: [u64; 5],
     duplicates: u64,
-    /// The first write that failed; the rest of the games are not added.
-    error: Option<io::Error>,
 }
 
 impl Gathered {
     fn new(builder: ExplorerBuilder) -> Gathered {
         Gathered {
-            builder,
+            index: Adding::new(builder),
             fingerprints: FxHashSet::default(),
             left: [0; 5],
             duplicates: 0,
-            error: None,
         }
     }
 
-    fn left_out(&self) -> Vec<(u64, &'static str)> {
-        let why = [
+    fn left_out(&self) -> [(u64, &'static str); 4] {
+        [
             (
                 self.left[usize::from(NO_RESULT)],
                 "without a result ('*' or none) left out: the explorer counts finished games",
@@ -166,8 +158,7 @@ impl Gathered {
                 self.duplicates,
                 "left out as seen before (the same text as an earlier game)",
             ),
-        ];
-        why.into_iter().filter(|&(count, _)| count > 0).collect()
+        ]
     }
 }
 
@@ -189,11 +180,7 @@ impl Gathered {
             self.duplicates += 1;
             return;
         }
-        if self.error.is_none()
-            && let Err(err) = self.builder.add_game(&mut game, &moves)
-        {
-            self.error = Some(err);
-        }
+        self.index.add(|index| index.add_game(&mut game, &moves));
     }
 }
 
