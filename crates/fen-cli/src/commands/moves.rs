@@ -21,6 +21,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     run::stream(&mut moves, &args.inputs, out)
 }
 
+#[derive(Copy, Clone)]
 struct Moves {
     read: ReadOptions,
     items: Separated,
@@ -49,10 +50,8 @@ impl Parallel for Moves {
     type Handed = ();
 
     fn fork(&self) -> Moves {
-        Moves {
-            read: self.read,
-            items: self.items.fork(),
-        }
+        let items = self.items.fork();
+        Moves { items, ..*self }
     }
 
     fn first_separator(&self) -> usize {

@@ -164,6 +164,7 @@ pub fn run(
 }
 
 /// The job of row-aligned output.
+#[derive(Clone)]
 pub struct Rows {
     read: ReadOptions,
     write: WriteOptions,
@@ -303,17 +304,9 @@ impl Job for Rows {
 impl Parallel for Rows {
     type Handed = ();
 
+    /// The same settings, the buffers its own.
     fn fork(&self) -> Rows {
-        Rows {
-            read: self.read,
-            write: self.write,
-            columns: self.columns.clone(),
-            shape: self.shape,
-            need: self.need,
-            escape: self.escape,
-            row: Vec::new(),
-            text: Vec::new(),
-        }
+        self.clone()
     }
 }
 

@@ -49,6 +49,7 @@ pub fn run(args: Lookup, out: &mut Output) -> io::Result<Status> {
 /// `fen book`: the book moves of each position, heaviest first, as
 /// `SAN UCI weight share` lines; `-` when the book has none; an empty line
 /// between positions.
+#[derive(Copy, Clone)]
 struct BookMoves<'a> {
     read: ReadOptions,
     book: Book<'a>,
@@ -97,11 +98,8 @@ impl Parallel for BookMoves<'_> {
     type Handed = ();
 
     fn fork(&self) -> Self {
-        BookMoves {
-            read: self.read,
-            book: self.book,
-            items: self.items.fork(),
-        }
+        let items = self.items.fork();
+        BookMoves { items, ..*self }
     }
 
     fn first_separator(&self) -> usize {
