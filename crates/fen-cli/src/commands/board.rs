@@ -41,17 +41,8 @@ impl Job for Board {
     }
 }
 
-impl Parallel for Board {
-    type Handed = ();
-
-    fn fork(&self) -> Board {
-        // Every board of a fork gets its separator; the writer drops the
-        // run's first.
-        let items = self.items.fork();
-        Board { items, ..*self }
-    }
-
-    fn first_separator(&self) -> usize {
-        self.items.first_separator()
+impl ItemJob for Board {
+    fn items(&mut self) -> &mut Separated {
+        &mut self.items
     }
 }

@@ -49,7 +49,7 @@ mod prelude {
     pub use crate::{
         options::{Inputs, PositionInputs},
         output::Output,
-        run::{self, Job, Parallel, Separated, Status, Tally},
+        run::{self, ItemJob, Job, Parallel, Separated, Status, Tally},
     };
 }
 

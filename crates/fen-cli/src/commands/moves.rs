@@ -46,15 +46,8 @@ impl Job for Moves {
     }
 }
 
-impl Parallel for Moves {
-    type Handed = ();
-
-    fn fork(&self) -> Moves {
-        let items = self.items.fork();
-        Moves { items, ..*self }
-    }
-
-    fn first_separator(&self) -> usize {
-        self.items.first_separator()
+impl ItemJob for Moves {
+    fn items(&mut self) -> &mut Separated {
+        &mut self.items
     }
 }

@@ -47,6 +47,7 @@ fn colors(when: When) -> bool {
     }
 }
 
+#[derive(Copy, Clone)]
 struct Show {
     read: ReadOptions,
     ascii: bool,
@@ -262,17 +263,8 @@ impl Job for Show {
     }
 }
 
-impl Parallel for Show {
-    type Handed = ();
-
-    fn fork(&self) -> Show {
-        Show {
-            items: self.items.fork(),
-            ..*self
-        }
-    }
-
-    fn first_separator(&self) -> usize {
-        self.items.first_separator()
+impl ItemJob for Show {
+    fn items(&mut self) -> &mut Separated {
+        &mut self.items
     }
 }

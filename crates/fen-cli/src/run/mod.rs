@@ -132,6 +132,30 @@ impl std::ops::AddAssign for Tally {
     }
 }
 
+/// A job whose output is items separated by an empty line and whose
+/// state is its settings (`Copy`): `board`, `show`, `moves`, `fen book`.
+/// It runs in parallel as a copy of itself whose every item gets its
+/// separator; the writer drops the run's first.
+pub trait ItemJob: Job + Copy + Send {
+    fn items(&mut self) -> &mut Separated;
+}
+
+impl<J: ItemJob> Parallel for J {
+    type Handed = ();
+
+    fn fork(&self) -> J {
+        let mut fork = *self;
+        let items = fork.items();
+        *items = items.fork();
+        fork
+    }
+
+    fn first_separator(&self) -> usize {
+        let mut copy = *self;
+        copy.items().first_separator()
+    }
+}
+
 /// Items of output separated by an empty line (boards, move lists): the
 /// separator goes before every item but the run's first. A fork starts as
 /// if items had come before it, and the writer drops the run's first

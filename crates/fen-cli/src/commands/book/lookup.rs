@@ -94,15 +94,8 @@ impl Job for BookMoves<'_> {
     }
 }
 
-impl Parallel for BookMoves<'_> {
-    type Handed = ();
-
-    fn fork(&self) -> Self {
-        let items = self.items.fork();
-        BookMoves { items, ..*self }
-    }
-
-    fn first_separator(&self) -> usize {
-        self.items.first_separator()
+impl ItemJob for BookMoves<'_> {
+    fn items(&mut self) -> &mut Separated {
+        &mut self.items
     }
 }
