@@ -41,8 +41,8 @@ impl Job for Board {
     }
 }
 
-impl ItemJob for Board {
-    fn items(&mut self) -> &mut Separated {
-        &mut self.items
+impl ClonedJob for Board {
+    fn items(&mut self) -> Option<&mut Separated> {
+        Some(&mut self.items)
     }
 }

@@ -60,6 +60,7 @@ pub enum Operations {
     Drop,
 }
 
+#[derive(Clone)]
 pub struct Convert {
     read: ReadOptions,
     write: WriteOptions,
@@ -130,10 +131,4 @@ impl Job for Convert {
     }
 }
 
-impl Parallel for Convert {
-    type Handed = ();
-
-    fn fork(&self) -> Convert {
-        Convert::new(self.read, self.write, self.to, self.operations)
-    }
-}
+impl ClonedJob for Convert {}

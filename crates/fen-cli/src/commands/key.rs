@@ -53,6 +53,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     run::stream(&mut key, &args.inputs, out)
 }
 
+#[derive(Clone)]
 struct Key {
     read: ReadOptions,
     polyglot: bool,
@@ -71,11 +72,12 @@ impl Key {
     }
 }
 
-impl Job for Key {
-    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_variant_reported(&self.read, record, out)? else {
-            return Ok(false);
-        };
+impl PositionJob for Key {
+    fn read(&self) -> &ReadOptions {
+        &self.read
+    }
+
+    fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
         self.text.clear();
         if let (true, fenkit::variants::VariantPosition::Chess(position)) =
             (self.polyglot, &position)
@@ -90,10 +92,4 @@ impl Job for Key {
     }
 }
 
-impl Parallel for Key {
-    type Handed = ();
-
-    fn fork(&self) -> Key {
-        Key::new(self.read, self.polyglot, self.castling)
-    }
-}
+impl ClonedJob for Key {}

@@ -41,15 +41,15 @@ use crate::output::Output;
 mod prelude {
     pub use std::io::{self, Write};
 
-    pub use fenkit::{ReadOptions, Record};
+    pub use fenkit::{ReadOptions, Record, variants::VariantPosition};
 
     pub use super::{
-        legal_reported, legal_variant_reported, parse_reported, report, reported, warn_if_illegal,
+        PositionJob, legal_reported, parse_reported, report, reported, warn_if_illegal,
     };
     pub use crate::{
         options::{Inputs, PositionInputs},
         output::Output,
-        run::{self, ItemJob, Job, Parallel, Separated, Status, Tally},
+        run::{self, ClonedJob, Job, Parallel, Separated, Status, Tally},
     };
 }
 
@@ -236,6 +236,29 @@ pub fn legal_reported(
     out: &mut Output,
 ) -> io::Result<Option<Chess>> {
     Ok(checked_reported(options, record, out)?.position(options.castling))
+}
+
+/// A job of each valid position, in its variant (`moves`, `perft`,
+/// `key`): each record checked and what is wrong reported, then the
+/// position of each valid one handed to [`PositionJob::position`].
+pub trait PositionJob {
+    fn read(&self) -> &ReadOptions;
+
+    /// A valid record's position; its status, as [`Job::record`]'s.
+    fn position(
+        &mut self,
+        position: fenkit::variants::VariantPosition,
+        out: &mut Output,
+    ) -> io::Result<bool>;
+}
+
+impl<J: PositionJob> crate::run::Job for J {
+    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
+        match legal_variant_reported(self.read(), record, out)? {
+            Some(position) => self.position(position, out),
+            None => Ok(false),
+        }
+    }
 }
 
 /// Checks `record` as `options` say and reports what is wrong.

@@ -27,11 +27,12 @@ struct Moves {
     items: Separated,
 }
 
-impl Job for Moves {
-    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_variant_reported(&self.read, record, out)? else {
-            return Ok(false);
-        };
+impl PositionJob for Moves {
+    fn read(&self) -> &ReadOptions {
+        &self.read
+    }
+
+    fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
         self.items.next_item(out);
         let legal = position.legal_moves();
         if legal.is_empty() {
@@ -46,8 +47,8 @@ impl Job for Moves {
     }
 }
 
-impl ItemJob for Moves {
-    fn items(&mut self) -> &mut Separated {
-        &mut self.items
+impl ClonedJob for Moves {
+    fn items(&mut self) -> Option<&mut Separated> {
+        Some(&mut self.items)
     }
 }

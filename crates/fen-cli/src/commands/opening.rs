@@ -28,6 +28,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     run::stream(&mut opening, &args.inputs, out)
 }
 
+#[derive(Clone)]
 struct Opening {
     read: ReadOptions,
 }
@@ -51,10 +52,4 @@ impl Job for Opening {
     }
 }
 
-impl Parallel for Opening {
-    type Handed = ();
-
-    fn fork(&self) -> Opening {
-        Opening::new(self.read)
-    }
-}
+impl ClonedJob for Opening {}

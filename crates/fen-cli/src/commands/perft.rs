@@ -59,11 +59,12 @@ struct Perft {
     divide: bool,
 }
 
-impl Job for Perft {
-    fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let Some(position) = legal_variant_reported(&self.read, record, out)? else {
-            return Ok(false);
-        };
+impl PositionJob for Perft {
+    fn read(&self) -> &ReadOptions {
+        &self.read
+    }
+
+    fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
         if !self.divide || self.depth == 0 {
             writeln!(out.stdout(), "{}", count(&position, self.depth))?;
             return Ok(true);
@@ -78,13 +79,7 @@ impl Job for Perft {
     }
 }
 
-impl Parallel for Perft {
-    type Handed = ();
-
-    fn fork(&self) -> Perft {
-        *self
-    }
-}
+impl ClonedJob for Perft {}
 
 /// The perft count of `position` to `depth`: standard chess counted on
 /// shakmaty's `Chess` itself, so that its counts pay nothing for the

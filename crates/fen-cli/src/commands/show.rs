@@ -263,8 +263,8 @@ impl Job for Show {
     }
 }
 
-impl ItemJob for Show {
-    fn items(&mut self) -> &mut Separated {
-        &mut self.items
+impl ClonedJob for Show {
+    fn items(&mut self) -> Option<&mut Separated> {
+        Some(&mut self.items)
     }
 }

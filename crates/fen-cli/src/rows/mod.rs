@@ -24,7 +24,7 @@ use crate::{
     extract::Extract,
     options::Inputs,
     output::{self, Output},
-    run::{self, Job, Parallel, Status},
+    run::{self, ClonedJob, Job, Status},
 };
 
 /// The flags of row-aligned output, for the subcommands that give one
@@ -301,14 +301,7 @@ impl Job for Rows {
     }
 }
 
-impl Parallel for Rows {
-    type Handed = ();
-
-    /// The same settings, the buffers its own.
-    fn fork(&self) -> Rows {
-        self.clone()
-    }
-}
+impl ClonedJob for Rows {}
 
 #[cfg(test)]
 mod tests {

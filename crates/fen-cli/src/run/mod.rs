@@ -132,27 +132,31 @@ impl std::ops::AddAssign for Tally {
     }
 }
 
-/// A job whose output is items separated by an empty line and whose
-/// state is its settings (`Copy`): `board`, `show`, `moves`, `fen book`.
-/// It runs in parallel as a copy of itself whose every item gets its
-/// separator; the writer drops the run's first.
-pub trait ItemJob: Job + Copy + Send {
-    fn items(&mut self) -> &mut Separated;
+/// A job that runs in parallel as clones of itself: its state is its
+/// settings and scratch buffers, with no counts to join (`board`, `show`,
+/// `moves`, `perft`, `key`, `convert`, `opening`, `fen book`, the rows).
+/// A job whose output is items separated by an empty line says where its
+/// separator is: each fork puts one before every item, and the writer
+/// drops the run's first.
+pub trait ClonedJob: Job + Clone + Send {
+    fn items(&mut self) -> Option<&mut Separated> {
+        None
+    }
 }
 
-impl<J: ItemJob> Parallel for J {
+impl<J: ClonedJob> Parallel for J {
     type Handed = ();
 
     fn fork(&self) -> J {
-        let mut fork = *self;
-        let items = fork.items();
-        *items = items.fork();
+        let mut fork = self.clone();
+        if let Some(items) = fork.items() {
+            *items = items.fork();
+        }
         fork
     }
 
     fn first_separator(&self) -> usize {
-        let mut copy = *self;
-        copy.items().first_separator()
+        (self.clone().items()).map_or(0, |items| items.first_separator())
     }
 }
 

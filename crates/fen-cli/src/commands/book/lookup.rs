@@ -94,8 +94,8 @@ impl Job for BookMoves<'_> {
     }
 }
 
-impl ItemJob for BookMoves<'_> {
-    fn items(&mut self) -> &mut Separated {
-        &mut self.items
+impl ClonedJob for BookMoves<'_> {
+    fn items(&mut self) -> Option<&mut Separated> {
+        Some(&mut self.items)
     }
 }
