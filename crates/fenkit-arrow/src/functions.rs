@@ -28,6 +28,16 @@ pub struct Example {
 }
 
 impl Example {
+    /// The function on `records` gives `result`.
+    pub const fn of(records: &'static [Option<&'static str>], result: &'static str) -> Example {
+        Example {
+            records,
+            beside: None,
+            options: "",
+            result,
+        }
+    }
+
     /// No records, no value beside them, no option words: what most
     /// examples differ from in their records and result alone.
     pub const PLAIN: Example = Example {
@@ -140,21 +150,17 @@ fn moves(beside: Option<&dyn Array>) -> &dyn Array {
     beside.expect("ColumnFunction::call checks that the moves are given")
 }
 
+/// Records of the examples: the start, and the position after 1. e4.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+
 /// Every column function, in the order documentation lists them.
 pub const FUNCTIONS: &[ColumnFunction] = &[
     ColumnFunction {
         name: "fen_valid",
         returns: || DataType::Boolean,
         doc: "Whether each record is valid: well-formed and legal.",
-        example: Example {
-            records: &[
-                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-                Some("8/8 w"),
-                None,
-            ],
-            result: "[true, false, null]",
-            ..Example::PLAIN
-        },
+        example: Example::of(&[Some(START), Some("8/8 w"), None], "[true, false, null]"),
         run: |records, _, options| crate::fen_valid(records, &options.read),
         ..OF_FEN
     },
@@ -162,11 +168,10 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         name: "fen_errors",
         returns: crate::errors_type,
         doc: "Every problem of each record: a list of structs `{code, severity, class, field, line, column, end_column, record_column, message, square}` (the one shape of a problem), errors and warnings in the order they stand; a value has no line (null), and its columns are 1-based characters in the record.",
-        example: Example {
-            records: &[Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1")],
-            result: r#"[[{"code": "castling-no-rook", "severity": "error", "class": "illegal", "field": "castling", "line": null, "column": 23, "end_column": 24, "record_column": 23, "message": "castling right 'K' needs a white rook on h1, but h1 is empty", "square": "h1"}]]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(
+            &[Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1")],
+            r#"[[{"code": "castling-no-rook", "severity": "error", "class": "illegal", "field": "castling", "line": null, "column": 23, "end_column": 24, "record_column": 23, "message": "castling right 'K' needs a white rook on h1, but h1 is empty", "square": "h1"}]]"#,
+        ),
         run: |records, _, options| crate::fen_errors(records, &options.read),
         ..OF_FEN
     },
@@ -186,24 +191,20 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
     ColumnFunction {
         name: "fen_board",
         doc: "Each well-formed record's board as 64 characters, rank 8 first, `.` for an empty square (null when malformed).",
-        example: Example {
-            records: &[Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")],
-            result: r#"["....k.......................................................K..."]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(
+            &[Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")],
+            r#"["....k.......................................................K..."]"#,
+        ),
         run: |records, _, options| crate::fen_board(records, &options.read),
         ..OF_FEN
     },
     ColumnFunction {
         name: "fen_key",
         doc: "Each valid record's four-field key: placement, side, castling, and the en passant square only when a legal capture exists, so that transpositions share a key (null when not valid).",
-        example: Example {
-            records: &[Some(
-                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-            )],
-            result: r#"["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(
+            &[Some(AFTER_E4)],
+            r#"["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"]"#,
+        ),
         run: |records, _, options| crate::fen_key(records, &options.read),
         ..OF_FEN
     },
@@ -211,13 +212,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         name: "fen_polyglot_key",
         returns: || DataType::UInt64,
         doc: "Each valid record's Polyglot key, as opening books store it (null when not valid).",
-        example: Example {
-            records: &[Some(
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            )],
-            result: "[5060803636482931868]",
-            ..Example::PLAIN
-        },
+        example: Example::of(&[Some(START)], "[5060803636482931868]"),
         run: |records, _, options| crate::fen_polyglot_key(records, &options.read),
         ..OF_FEN
     },
@@ -225,24 +220,14 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         name: "fen_polyglot_key_i64",
         returns: || DataType::Int64,
         doc: "`fen_polyglot_key` as a signed 64-bit integer with the same bits, for engines without unsigned integers (Spark).",
-        example: Example {
-            records: &[Some(
-                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-            )],
-            result: "[-9062197578030825066]",
-            ..Example::PLAIN
-        },
+        example: Example::of(&[Some(AFTER_E4)], "[-9062197578030825066]"),
         run: |records, _, options| crate::fen_polyglot_key_i64(records, &options.read),
         ..OF_FEN
     },
     ColumnFunction {
         name: "fen_side",
         doc: "Each well-formed record's side to move, `white` or `black`.",
-        example: Example {
-            records: &[Some("4k3/8/8/8/8/8/8/4K3 b - - 0 1")],
-            result: r#"["black"]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(&[Some("4k3/8/8/8/8/8/8/4K3 b - - 0 1")], r#"["black"]"#),
         run: |records, _, options| crate::fen_side(records, &options.read),
         ..OF_FEN
     },
@@ -250,22 +235,20 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         name: "fen_material",
         returns: crate::material_type,
         doc: "Each well-formed record's pieces counted: a struct of twelve counts, `white_pawns` … `black_kings`.",
-        example: Example {
-            records: &[Some("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")],
-            result: r#"[{"white_pawns": 3, "white_knights": 0, "white_bishops": 0, "white_rooks": 0, "white_queens": 0, "white_kings": 1, "black_pawns": 0, "black_knights": 0, "black_bishops": 0, "black_rooks": 0, "black_queens": 0, "black_kings": 1}]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(
+            &[Some("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")],
+            r#"[{"white_pawns": 3, "white_knights": 0, "white_bishops": 0, "white_rooks": 0, "white_queens": 0, "white_kings": 1, "black_pawns": 0, "black_knights": 0, "black_bishops": 0, "black_rooks": 0, "black_queens": 0, "black_kings": 1}]"#,
+        ),
         run: |records, _, options| crate::fen_material(records, &options.read),
         ..OF_FEN
     },
     ColumnFunction {
         name: "fen_check_status",
         doc: "Each valid record's check status: `none`, `check`, `checkmate` or `stalemate`.",
-        example: Example {
-            records: &[Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")],
-            result: r#"["checkmate"]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(
+            &[Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")],
+            r#"["checkmate"]"#,
+        ),
         run: |records, _, options| crate::fen_check_status(records, &options.read),
         ..OF_FEN
     },
@@ -273,13 +256,12 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         name: "fen_opening",
         returns: crate::opening_type,
         doc: "The named opening of each valid record's position, by position (so transpositions find it): a struct `{eco, name}`, null when no line of the ECO table reaches it.",
-        example: Example {
-            records: &[Some(
+        example: Example::of(
+            &[Some(
                 "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
             )],
-            result: r#"[{"eco": "C60", "name": "Ruy Lopez"}]"#,
-            ..Example::PLAIN
-        },
+            r#"[{"eco": "C60", "name": "Ruy Lopez"}]"#,
+        ),
         run: |records, _, options| crate::fen_opening(records, &options.read),
         ..OF_FEN
     },
@@ -292,9 +274,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         writes_fen: true,
         doc: "The FEN after `moves` from each valid record: moves in SAN or UCI, separated by spaces, move numbers allowed; `moves` is a column of the same length or one value for every row. Null when a move cannot be played. The lichess puzzle idiom: the puzzle's position is `fen_play(FEN, first move of Moves)`.",
         example: Example {
-            records: &[Some(
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            )],
+            records: &[Some(START)],
             beside: Some("e2e4 c5"),
             result: r#"["rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"]"#,
             ..Example::PLAIN
@@ -313,11 +293,10 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         }),
         returns: crate::positions_type,
         doc: "Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move.",
-        example: Example {
-            records: &[Some("1. e4 *")],
-            result: r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
-            ..Example::PLAIN
-        },
+        example: Example::of(
+            &[Some("1. e4 *")],
+            r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
+        ),
         run: |records, beside, options| crate::pgn_positions(records, beside, &options.read),
         ..OF_FEN
     },
