@@ -116,6 +116,13 @@ impl Client {
         );
     }
 
+    /// A client with `uri` open, its diagnostics come.
+    fn with_document(uri: &str, language: &str, text: &str) -> Client {
+        let client = Client::start();
+        client.opened(uri, language, text);
+        client
+    }
+
     /// Opens a document and waits for its diagnostics.
     fn opened(&self, uri: &str, language: &str, text: &str) -> Vec<Value> {
         self.open(uri, language, text);
@@ -398,10 +405,9 @@ fn completion_offers_legal_moves_and_what_a_field_allows() {
 
 #[test]
 fn formatting_lays_pgn_movetext_out_as_the_export_format_does() {
-    let mut client = Client::start();
     let pgn = "file:///messy.pgn";
     let text = "[White \"Anna\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3  w - - 0 1\"]\n\n1.  Kd2   Kd7 {a\n comment}  2. Kd3 *\n";
-    client.opened(pgn, "pgn", text);
+    let mut client = Client::with_document(pgn, "pgn", text);
     let edits = client.request(
         "textDocument/formatting",
         json!({ "textDocument": { "uri": pgn }, "options": { "tabSize": 4, "insertSpaces": true } }),
@@ -432,8 +438,7 @@ fn a_result_tag_the_last_position_contradicts_is_a_warning_at_the_tag() {
 #[test]
 fn a_chess960_game_s_fen_tag_reads_with_its_castling() {
     let game = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
-    let found = diagnostics_of("file:///960.pgn", "pgn", game);
-    assert_eq!(found, Vec::<Value>::new());
+    assert_eq!(diagnostics_of("file:///960.pgn", "pgn", game), Vec::<Value>::new());
 }
 
 #[test]
@@ -457,10 +462,9 @@ fn a_clock_or_evaluation_that_does_not_read_is_a_warning_at_its_command() {
 
 #[test]
 fn hover_on_a_pgn_move_shows_the_position_after_it() {
-    let mut client = Client::start();
     let pgn = "file:///game.pgn";
     let game = "[White \"Anna\"]\n\n1. f3 e5 2. g4 (2. e4 Nc6)\nQh4# 0-1\n";
-    client.opened(pgn, "pgn", game);
+    let mut client = Client::with_document(pgn, "pgn", game);
     let hover = client.hover(pgn, 3, 2);
     let text = hover["contents"]["value"].as_str().unwrap();
     assert!(

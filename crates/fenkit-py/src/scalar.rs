@@ -10,39 +10,38 @@ use crate::{
     options,
 };
 
-/// Checks `fen` in full and returns what was found, valid or not.
-///
-/// >>> c = fenkit.check("4k3/8/8/8/8/8/8/4K2P w - - 0 1")
-/// >>> c.valid, c.problems[0].code, c.problems[0].square
-/// (False, 'pawn-on-back-rank', 'h1')
-#[pyfunction]
-#[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
-pub fn check(
-    fen: &Bound<'_, PyAny>,
-    lenient: bool,
-    chess960: bool,
-    strictness: &str,
-) -> PyResult<Checked> {
-    let read = options::read(lenient, chess960, strictness)?;
-    Ok(Checked::new(&record_bytes(fen)?, &read))
+/// A Python function of a record checked in full, read leniently or
+/// not, in Chess960 or not, by the strictness named: `$answer(py,
+/// checked)`.
+macro_rules! checking_function {
+    ($(#[doc = $doc:literal])* $name:ident = $answer:expr) => {
+        $(#[doc = $doc])*
+        #[pyfunction]
+        #[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
+        pub fn $name(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: &str) -> PyResult<Checked> {
+            let read = options::read(lenient, chess960, strictness)?;
+            ($answer)(py, Checked::new(&record_bytes(fen)?, &read))
+        }
+    };
 }
 
-/// Checks `fen` and returns it checked, or raises `FenError` listing
-/// every problem (also in its `.problems`).
-///
-/// >>> fenkit.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").side
-/// 'white'
-#[pyfunction]
-#[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
-pub fn parse(
-    py: Python<'_>,
-    fen: &Bound<'_, PyAny>,
-    lenient: bool,
-    chess960: bool,
-    strictness: &str,
-) -> PyResult<Checked> {
-    check(fen, lenient, chess960, strictness)?.valid_or_raise(py)
-}
+checking_function!(
+    /// Checks `fen` in full and returns what was found, valid or not.
+    ///
+    /// >>> c = fenkit.check("4k3/8/8/8/8/8/8/4K2P w - - 0 1")
+    /// >>> c.valid, c.problems[0].code, c.problems[0].square
+    /// (False, 'pawn-on-back-rank', 'h1')
+    check = |_, checked| Ok(checked)
+);
+
+checking_function!(
+    /// Checks `fen` and returns it checked, or raises `FenError` listing
+    /// every problem (also in its `.problems`).
+    ///
+    /// >>> fenkit.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").side
+    /// 'white'
+    parse = |py, checked: Checked| checked.valid_or_raise(py)
+);
 
 /// A well-formed record that need not be legal, or `FenError`.
 fn well_formed(py: Python<'_>, fen: &Bound<'_, PyAny>, read: &ReadOptions) -> PyResult<Checked> {
