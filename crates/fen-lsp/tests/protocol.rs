@@ -438,7 +438,10 @@ fn a_result_tag_the_last_position_contradicts_is_a_warning_at_the_tag() {
 #[test]
 fn a_chess960_game_s_fen_tag_reads_with_its_castling() {
     let game = "[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
-    assert_eq!(diagnostics_of("file:///960.pgn", "pgn", game), Vec::<Value>::new());
+    assert_eq!(
+        diagnostics_of("file:///960.pgn", "pgn", game),
+        Vec::<Value>::new()
+    );
 }
 
 #[test]

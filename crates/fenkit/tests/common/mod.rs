@@ -5,6 +5,7 @@
 //! (`\\` for a backslash, `\xNN` for any byte that is not printable
 //! ASCII, a space at either end among them); lines starting with `#` are
 //! comments.
+#![allow(dead_code)] // Each test file uses its own part.
 
 /// One case: its section, and its columns as written.
 pub struct Case<'a> {
