@@ -253,7 +253,7 @@ impl Run<'_> {
         gather: &mut (impl FnMut(P::Item) + Send),
     ) -> io::Result<Status> {
         if self.threads > 1 && !out.interleaves() {
-            return self.in_parallel(out, make, gather);
+            return in_parallel(self, out, make, gather);
         }
         let mut player = make();
         let mut status = Status::Ok;
@@ -289,91 +289,91 @@ struct Done<I> {
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 1 << 20;
 
-impl Run<'_> {
-    fn in_parallel<P: GamePlayer>(
-        self,
-        out: &mut Output,
-        make: impl Fn() -> P + Sync,
-        gather: &mut (impl FnMut(P::Item) + Send),
-    ) -> io::Result<Status> {
-        let Run {
-            files,
-            strict,
-            threads,
-        } = self;
-        let in_flight = 4 * threads;
-        let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
-        // The workers share the receiver; the first to find the writer gone
-        // drops it, so that the reader's next send fails and it stops too.
-        let from_reader = Mutex::new(Some(from_reader));
-        let (to_writer, from_workers) = sync_channel::<Done<P::Item>>(in_flight);
-        let mut notes = out.collector();
-        let (written, status) = thread::scope(|scope| {
-            for _ in 0..threads {
-                let (from_reader, to_writer, make) = (&from_reader, to_writer.clone(), &make);
-                let mut collected = out.collector();
-                scope.spawn(move || {
-                    let mut player = make();
-                    loop {
-                        let next = match from_reader.lock() {
-                            Ok(receiver) => receiver.as_ref().map(Receiver::recv),
-                            Err(_) => None,
-                        };
-                        let Some(Ok((index, batch))) = next else {
-                            return;
-                        };
-                        // Writing to memory does not fail.
-                        let mut items = Vec::new();
-                        let status = work(&mut player, strict, batch, &mut collected, &mut items)
-                            .unwrap_or(Status::Failed);
-                        let done = Done {
-                            index,
-                            collected: collected.take(),
-                            items,
-                            status,
-                        };
-                        if to_writer.send(done).is_err() {
-                            if let Ok(mut receiver) = from_reader.lock() {
-                                receiver.take();
-                            }
-                            return;
+/// The run's games played by `threads` workers, each with a player of
+/// its own, and written in input order.
+fn in_parallel<P: GamePlayer>(
+    run: Run<'_>,
+    out: &mut Output,
+    make: impl Fn() -> P + Sync,
+    gather: &mut (impl FnMut(P::Item) + Send),
+) -> io::Result<Status> {
+    let Run {
+        files,
+        strict,
+        threads,
+    } = run;
+    let in_flight = 4 * threads;
+    let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
+    // The workers share the receiver; the first to find the writer gone
+    // drops it, so that the reader's next send fails and it stops too.
+    let from_reader = Mutex::new(Some(from_reader));
+    let (to_writer, from_workers) = sync_channel::<Done<P::Item>>(in_flight);
+    let mut notes = out.collector();
+    let (written, status) = thread::scope(|scope| {
+        for _ in 0..threads {
+            let (from_reader, to_writer, make) = (&from_reader, to_writer.clone(), &make);
+            let mut collected = out.collector();
+            scope.spawn(move || {
+                let mut player = make();
+                loop {
+                    let next = match from_reader.lock() {
+                        Ok(receiver) => receiver.as_ref().map(Receiver::recv),
+                        Err(_) => None,
+                    };
+                    let Some(Ok((index, batch))) = next else {
+                        return;
+                    };
+                    // Writing to memory does not fail.
+                    let mut items = Vec::new();
+                    let status = work(&mut player, strict, batch, &mut collected, &mut items)
+                        .unwrap_or(Status::Failed);
+                    let done = Done {
+                        index,
+                        collected: collected.take(),
+                        items,
+                        status,
+                    };
+                    if to_writer.send(done).is_err() {
+                        if let Ok(mut receiver) = from_reader.lock() {
+                            receiver.take();
                         }
+                        return;
                     }
-                });
-            }
-            drop(to_writer);
-            let writer = scope.spawn(|| write_in_order(from_workers, out, gather));
-            let mut batch = Batch::new();
-            let mut bytes = 0;
-            let mut index = 0;
-            let cut = cut_games(files, &mut notes, |cut, notes| {
-                if let Cut::Game { game, .. } = &cut {
-                    bytes += game.text.len();
-                }
-                let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
-                batch.push((cut, said));
-                if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-                    return Ok(ControlFlow::Continue(()));
-                }
-                bytes = 0;
-                index += 1;
-                // A closed channel means the writer stopped (a closed pipe),
-                // and a worker then dropped the receiver.
-                match to_workers.send((index - 1, std::mem::take(&mut batch))) {
-                    Ok(()) => Ok(ControlFlow::Continue(())),
-                    Err(_) => Ok(ControlFlow::Break(())),
                 }
             });
-            if !batch.is_empty() {
-                let _ = to_workers.send((index, batch));
+        }
+        drop(to_writer);
+        let writer = scope.spawn(|| write_in_order(from_workers, out, gather));
+        let mut batch = Batch::new();
+        let mut bytes = 0;
+        let mut index = 0;
+        let cut = cut_games(files, &mut notes, |cut, notes| {
+            if let Cut::Game { game, .. } = &cut {
+                bytes += game.text.len();
             }
-            drop(to_workers);
-            let (written, status) = writer.join().expect("the writer does not panic");
-            (written.and(cut), status)
+            let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
+            batch.push((cut, said));
+            if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+                return Ok(ControlFlow::Continue(()));
+            }
+            bytes = 0;
+            index += 1;
+            // A closed channel means the writer stopped (a closed pipe),
+            // and a worker then dropped the receiver.
+            match to_workers.send((index - 1, std::mem::take(&mut batch))) {
+                Ok(()) => Ok(ControlFlow::Continue(())),
+                Err(_) => Ok(ControlFlow::Break(())),
+            }
         });
-        written?;
-        Ok(status)
-    }
+        if !batch.is_empty() {
+            let _ = to_workers.send((index, batch));
+        }
+        drop(to_workers);
+        let (written, status) = writer.join().expect("the writer does not panic");
+        (written.and(cut), status)
+    });
+    written?;
+    Ok(status)
 }
 
 /// Plays a batch's games and writes what was said between them, in order;
