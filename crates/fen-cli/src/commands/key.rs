@@ -49,34 +49,22 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
         return status;
     }
-    let mut key = Key::new(read, args.polyglot, castling);
-    run::stream(&mut key, &args.inputs, out)
+    let job = Key {
+        polyglot: args.polyglot,
+        castling,
+        text: Vec::new(),
+    };
+    run::stream(&mut Positions { read, job }, &args.inputs, out)
 }
 
 #[derive(Clone)]
 struct Key {
-    read: ReadOptions,
     polyglot: bool,
     castling: CastlingNotation,
     text: Vec<u8>,
 }
 
-impl Key {
-    fn new(read: ReadOptions, polyglot: bool, castling: CastlingNotation) -> Key {
-        Key {
-            read,
-            polyglot,
-            castling,
-            text: Vec::new(),
-        }
-    }
-}
-
 impl PositionJob for Key {
-    fn read(&self) -> &ReadOptions {
-        &self.read
-    }
-
     fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
         self.text.clear();
         if let (true, fenkit::variants::VariantPosition::Chess(position)) =
@@ -91,5 +79,3 @@ impl PositionJob for Key {
         Ok(true)
     }
 }
-
-impl ClonedJob for Key {}

@@ -34,7 +34,11 @@ use std::io;
 use fenkit::{Class, Code, Diagnostic, ParseError, Parsed, ReadOptions, Record, Severity};
 use shakmaty::{CastlingMode, Chess};
 
-use crate::output::Output;
+use crate::{
+    output::Output,
+    run::{ClonedJob, Job, Separated},
+};
+use fenkit::variants::VariantPosition;
 
 /// What the file of a per-record subcommand uses, so that it starts with
 /// `use super::prelude::*;` and names only what is its own.
@@ -44,7 +48,7 @@ mod prelude {
     pub use fenkit::{ReadOptions, Record, variants::VariantPosition};
 
     pub use super::{
-        PositionJob, legal_reported, parse_reported, report, reported, warn_if_illegal,
+        PositionJob, Positions, legal_reported, parse_reported, report, reported, warn_if_illegal,
     };
     pub use crate::{
         options::{Inputs, PositionInputs},
@@ -238,26 +242,39 @@ pub fn legal_reported(
     Ok(checked_reported(options, record, out)?.position(options.castling))
 }
 
-/// A job of each valid position, in its variant (`moves`, `perft`,
-/// `key`): each record checked and what is wrong reported, then the
-/// position of each valid one handed to [`PositionJob::position`].
-pub trait PositionJob {
-    fn read(&self) -> &ReadOptions;
-
+/// What `moves`, `perft` and `key` do with each valid position, in its
+/// variant. They run as [`Positions`], which reads and checks each record
+/// and reports what is wrong.
+pub trait PositionJob: Clone + Send {
     /// A valid record's position; its status, as [`Job::record`]'s.
-    fn position(
-        &mut self,
-        position: fenkit::variants::VariantPosition,
-        out: &mut Output,
-    ) -> io::Result<bool>;
+    fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool>;
+
+    /// The separator of its items, for a job whose output is items
+    /// separated by an empty line ([`ClonedJob::items`]).
+    fn items(&mut self) -> Option<&mut Separated> {
+        None
+    }
 }
 
-impl<J: PositionJob> crate::run::Job for J {
+/// A [`PositionJob`] run over records read as `read` says.
+#[derive(Clone)]
+pub struct Positions<J> {
+    pub read: ReadOptions,
+    pub job: J,
+}
+
+impl<J: PositionJob> Job for Positions<J> {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        match legal_variant_reported(self.read(), record, out)? {
-            Some(position) => self.position(position, out),
+        match legal_variant_reported(&self.read, record, out)? {
+            Some(position) => self.job.position(position, out),
             None => Ok(false),
         }
+    }
+}
+
+impl<J: PositionJob> ClonedJob for Positions<J> {
+    fn items(&mut self) -> Option<&mut Separated> {
+        self.job.items()
     }
 }
 

@@ -14,40 +14,36 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let mut moves = Moves {
-        read: args.inputs.read_options(),
+    let read = args.inputs.read_options();
+    let job = Moves {
         items: Separated::default(),
+        mode: read.castling,
     };
-    run::stream(&mut moves, &args.inputs, out)
+    run::stream(&mut Positions { read, job }, &args.inputs, out)
 }
 
 #[derive(Copy, Clone)]
 struct Moves {
-    read: ReadOptions,
     items: Separated,
+    /// How UCI writes castling: the king to its square, or taking its
+    /// rook (Chess960).
+    mode: CastlingMode,
 }
 
 impl PositionJob for Moves {
-    fn read(&self) -> &ReadOptions {
-        &self.read
-    }
-
     fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
         self.items.next_item(out);
         let legal = position.legal_moves();
         if legal.is_empty() {
             writeln!(out.stdout(), "-")?;
         }
-        let mode: CastlingMode = self.read.castling;
         for m in legal {
             let san = San::from_move(&position, m);
-            writeln!(out.stdout(), "{san}\t{}", UciMove::from_move(m, mode))?;
+            writeln!(out.stdout(), "{san}\t{}", UciMove::from_move(m, self.mode))?;
         }
         Ok(true)
     }
-}
 
-impl ClonedJob for Moves {
     fn items(&mut self) -> Option<&mut Separated> {
         Some(&mut self.items)
     }

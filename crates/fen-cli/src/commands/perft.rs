@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use fenkit::variants::{Variant, VariantPosition};
 use rayon::prelude::*;
-use shakmaty::{Position, uci::UciMove};
+use shakmaty::{CastlingMode, Position, uci::UciMove};
 
 use super::prelude::*;
 use std::io::Read;
@@ -44,33 +44,31 @@ pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
         args.inputs.files.splice(0..0, args.suite.drain(..));
         return suite(args, out);
     }
-    let mut perft = Perft {
-        read: args.inputs.read_options(),
+    let read = args.inputs.read_options();
+    let job = Perft {
         depth: args.depth.unwrap_or_default(),
         divide: args.divide,
+        mode: read.castling,
     };
-    run::stream(&mut perft, &args.inputs, out)
+    run::stream(&mut Positions { read, job }, &args.inputs, out)
 }
 
 #[derive(Clone, Copy)]
 struct Perft {
-    read: ReadOptions,
     depth: u32,
     divide: bool,
+    /// How UCI writes castling (`--divide`).
+    mode: CastlingMode,
 }
 
 impl PositionJob for Perft {
-    fn read(&self) -> &ReadOptions {
-        &self.read
-    }
-
     fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
         if !self.divide || self.depth == 0 {
             writeln!(out.stdout(), "{}", count(&position, self.depth))?;
             return Ok(true);
         }
         let mut total = 0;
-        for (uci, _, count) in divide(&position, self.depth, self.read) {
+        for (uci, _, count) in divide(&position, self.depth, self.mode) {
             total += count;
             writeln!(out.stdout(), "{uci}\t{count}")?;
         }
@@ -78,8 +76,6 @@ impl PositionJob for Perft {
         Ok(true)
     }
 }
-
-impl ClonedJob for Perft {}
 
 /// The perft count of `position` to `depth`: standard chess counted on
 /// shakmaty's `Chess` itself, so that its counts pay nothing for the
@@ -96,7 +92,7 @@ fn count(position: &VariantPosition, depth: u32) -> u64 {
 fn divide(
     position: &VariantPosition,
     depth: u32,
-    read: ReadOptions,
+    mode: CastlingMode,
 ) -> Vec<(UciMove, VariantPosition, u64)> {
     position
         .legal_moves()
@@ -105,7 +101,7 @@ fn divide(
             let mut after = position.clone();
             after.play_unchecked(m);
             let count = count(&after, depth.saturating_sub(1));
-            (UciMove::from_move(m, read.castling), after, count)
+            (UciMove::from_move(m, mode), after, count)
         })
         .collect()
 }
@@ -392,7 +388,7 @@ fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
                 "{place}: error[perft-mismatch]: depth {depth}: the suite says {expected}, the moves give {count} ({fen})"
             )?;
             if args.divide {
-                for (uci, after, count) in divide(&entry.position, *depth, read) {
+                for (uci, after, count) in divide(&entry.position, *depth, read.castling) {
                     let after = fenkit::Fen::from_position(&after).to_string();
                     writeln!(out.stdout(), "  {uci}\t{count}\t{after}")?;
                 }
