@@ -16,7 +16,6 @@ use fenkit::{
     ReadOptions,
     games::{Eval, pgn::Ply},
 };
-use shakmaty::CastlingMode;
 
 use crate::plies::{self, field};
 
@@ -92,7 +91,7 @@ impl plies::PlyFields for Notes {
         annotation_fields()
     }
 
-    fn write(&self, ply: &Ply<'_>, _: CastlingMode, _: &mut Vec<u8>, out: &mut StructBuilder) {
+    fn write(&self, ply: &Ply<'_>, _: &mut Vec<u8>, out: &mut StructBuilder) {
         let notes = ply.annotations;
         let (cp, mate) = match notes.eval {
             Some(Eval::Centipawns { cp, .. }) => (Some(cp), None),

@@ -173,11 +173,17 @@ pub fn pgn_positions(
     start: Option<&dyn Array>,
     read: &ReadOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    plies::per_ply(movetext, start, read, &Positions)
+    let positions = Positions {
+        mode: read.castling,
+    };
+    plies::per_ply(movetext, start, read, &positions)
 }
 
 /// A ply's position: its number, its move in SAN and UCI, the FEN after.
-struct Positions;
+struct Positions {
+    /// How UCI writes castling.
+    mode: CastlingMode,
+}
 
 impl plies::PlyFields for Positions {
     const ANNOTATED: bool = false;
@@ -186,15 +192,9 @@ impl plies::PlyFields for Positions {
         position_fields()
     }
 
-    fn write(
-        &self,
-        ply: &Ply<'_>,
-        mode: CastlingMode,
-        text: &mut Vec<u8>,
-        out: &mut StructBuilder,
-    ) {
+    fn write(&self, ply: &Ply<'_>, text: &mut Vec<u8>, out: &mut StructBuilder) {
         text.clear();
-        let texts = PlyTexts::write(ply, mode, text);
+        let texts = PlyTexts::write(ply, self.mode, text);
         texts.append_to(ply.ply as u32, text, out);
     }
 }

@@ -14,7 +14,7 @@ use fenkit::{
     ReadOptions,
     games::pgn::{Plies, Ply, Reader, first_word_not_san},
 };
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::Chess;
 
 use crate::{
     map::{Column, map},
@@ -31,13 +31,7 @@ pub(crate) trait PlyFields: Sync {
 
     /// Appends one value to each field of `out` (not the struct's own
     /// validity); `scratch` is a buffer kept across plies.
-    fn write(
-        &self,
-        ply: &Ply<'_>,
-        mode: CastlingMode,
-        scratch: &mut Vec<u8>,
-        out: &mut StructBuilder,
-    );
+    fn write(&self, ply: &Ply<'_>, scratch: &mut Vec<u8>, out: &mut StructBuilder);
 }
 
 /// A list of structs of `fields`.
@@ -98,10 +92,9 @@ impl<P: PlyFields> PerPly<'_, P> {
         let Some(start) = self.start(row) else {
             return false;
         };
-        let mode = self.read.castling;
         let mut scratch = Vec::with_capacity(96);
         let visitor = Plies::new(|ply| {
-            self.what.write(&ply, mode, &mut scratch, out);
+            self.what.write(&ply, &mut scratch, out);
             out.append(true);
         })
         .starting_at(start);
