@@ -194,12 +194,15 @@ impl GameState for Game {
     /// A game's tags and counted moves; one that stopped at a move that
     /// cannot be played keeps the moves before it.
     fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Handed>> {
-        let tags: Vec<Option<&str>> = self.tags.iter().map(Option::as_deref).collect();
-        let counted = ExplorerGame::from_tags(0, &tags).ok();
+        // A top game is made only of a game counted.
+        let counted = (self.fate == Fate::Counted).then(|| {
+            let tags: Vec<Option<&str>> = self.tags.iter().map(Option::as_deref).collect();
+            ExplorerGame::from_tags(0, &tags).ok()
+        });
         // Taken whatever became of the game: the next starts afresh.
         let (mut moves, fate) = self.take();
         without_loops(&mut moves);
-        let handed = match (fate, counted) {
+        let handed = match (fate, counted.flatten()) {
             (Fate::Counted, Some(counted)) => {
                 // A fingerprint, not a proof: FxHash is fast, and 64 bits
                 // make a false match unlikely below billions of games.
