@@ -3,6 +3,8 @@
 
 use shakmaty::{Chess, EnPassantMode, Position, fen::Fen};
 
+pub mod standard;
+
 /// A 64-bit linear congruential generator (Knuth's MMIX constants).
 pub struct Lcg(u64);
 

@@ -36,7 +36,9 @@ const OPTIONS: [&[&str]; 7] = [
 fn polyglot_here() -> bool {
     let here = Path::new(POLYGLOT).exists();
     if !here {
-        eprintln!("skipped: {POLYGLOT} is absent; .ci/run installs Debian's polyglot");
+        common::oracle_missing(&format!(
+            "{POLYGLOT} is absent; .ci/run installs Debian's polyglot"
+        ));
     }
     here
 }

@@ -5,50 +5,16 @@
 //! takes an edit, keeps its peak memory within a few times the document,
 //! and exits cleanly when the client goes away without a word.
 
+mod common;
+
 use std::{
-    io::{BufRead, BufReader, Read, Write},
-    process::{Child, ChildStdout, Command, Stdio},
+    io::BufReader,
+    process::{Child, Command, Stdio},
     time::{Duration, Instant},
 };
 
-use serde_json::{Value, json};
-
-fn send(to: &mut impl Write, message: &Value) {
-    let body = message.to_string();
-    write!(to, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-    to.flush().unwrap();
-}
-
-fn receive(from: &mut BufReader<ChildStdout>) -> Value {
-    let mut length = 0;
-    loop {
-        let mut header = String::new();
-        assert!(
-            from.read_line(&mut header).unwrap() > 0,
-            "the server hung up"
-        );
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some(value) = header.strip_prefix("Content-Length: ") {
-            length = value.parse().unwrap();
-        }
-    }
-    let mut body = vec![0; length];
-    from.read_exact(&mut body).unwrap();
-    serde_json::from_slice(&body).unwrap()
-}
-
-/// The next diagnostics published (other messages skipped).
-fn diagnostics(from: &mut BufReader<ChildStdout>) -> Vec<Value> {
-    loop {
-        let message = receive(from);
-        if message["method"] == "textDocument/publishDiagnostics" {
-            return message["params"]["diagnostics"].as_array().unwrap().clone();
-        }
-    }
-}
+use common::{lsp_diagnostics, lsp_receive, lsp_send};
+use serde_json::json;
 
 /// The most memory the process has held, in bytes (Linux's `VmHWM`).
 fn peak_memory(child: &Child) -> Option<u64> {
@@ -90,25 +56,25 @@ fn a_100_mb_document_of_records_and_junk_in_bounded_memory() {
         .expect("fen lsp starts");
     let mut to = child.stdin.take().unwrap();
     let mut from = BufReader::new(child.stdout.take().unwrap());
-    send(
+    lsp_send(
         &mut to,
         &json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
     );
-    assert_eq!(receive(&mut from)["id"], 1);
-    send(
+    assert_eq!(lsp_receive(&mut from)["id"], 1);
+    lsp_send(
         &mut to,
         &json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
     );
     let uri = "file:///huge.epd";
     let item = json!({ "uri": uri, "languageId": "epd", "version": 1, "text": text });
     drop(text);
-    send(
+    lsp_send(
         &mut to,
         &json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": item } }),
     );
     drop(item);
 
-    let found = diagnostics(&mut from);
+    let found = lsp_diagnostics(&mut from);
     assert_eq!(found.len(), 5_001, "the first 5,000 and a note");
     assert_eq!(found[0]["range"]["start"]["line"], 99, "{}", found[0]);
     assert!(
@@ -125,12 +91,12 @@ fn a_100_mb_document_of_records_and_junk_in_bounded_memory() {
         "range": { "start": { "line": 99, "character": 0 }, "end": { "line": 99, "character": junk.encode_utf16().count() } },
         "text": records[2],
     });
-    send(
+    lsp_send(
         &mut to,
         &json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
         "params": { "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [mended] } }),
     );
-    let found = diagnostics(&mut from);
+    let found = lsp_diagnostics(&mut from);
     assert_eq!(found[0]["range"]["start"]["line"], 199, "{}", found[0]);
 
     if let Some(peak) = peak_memory(&child) {

@@ -2,14 +2,17 @@
 //! headless, with its built-in LSP client running `fen lsp` on a `.fen`
 //! file with a broken record. The diagnostic arrives at its line and
 //! column, the quick fix is applied, and the saved file holds the
-//! repaired record. Skipped, saying so, where Neovim is not installed.
+//! repaired record. Skipped, saying so, where Neovim is not installed
+//! (and failed in CI, which installs it).
+
+mod common;
 
 use std::{path::PathBuf, process::Command};
 
 #[test]
 fn neovim_shows_the_diagnostic_and_applies_the_quick_fix() {
     if Command::new("nvim").arg("--version").output().is_err() {
-        eprintln!("skipped: Neovim (nvim) is not installed; .ci/run installs Debian's neovim");
+        common::oracle_missing("Neovim (nvim) is not installed; .ci/run installs Debian's neovim");
         return;
     }
     let folder = std::env::temp_dir().join(format!("fen-lsp-neovim-{}", std::process::id()));

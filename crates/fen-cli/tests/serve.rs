@@ -1,54 +1,16 @@
 //! `fen serve` as a process: it names its port, answers, and on SIGTERM
 //! lets the request in progress finish, then exits 0.
 
+mod common;
+
 use std::{
-    io::{BufRead, BufReader, Read, Write},
+    io::{BufRead, Read, Write},
     net::TcpStream,
-    process::{Command, Stdio},
+    process::Command,
     time::{Duration, Instant},
 };
 
-/// A server that stops with its test, passed or failed.
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// `fen serve` started on a free port, and the address it names.
-fn serve() -> (Server, BufReader<std::process::ChildStderr>, String) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_fen"))
-        .args(["serve", "--bind", "127.0.0.1:0"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fen serve starts");
-    let mut said = BufReader::new(server.stderr.take().unwrap());
-    let mut first = String::new();
-    said.read_line(&mut first).unwrap();
-    let address = first
-        .trim()
-        .strip_prefix("fen serve: listening on http://")
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_string();
-    (Server(server), said, address)
-}
-
-/// The body of a GET.
-fn get(address: &str, path: &str) -> String {
-    let mut client = TcpStream::connect(address).unwrap();
-    write!(
-        client,
-        "GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    client.read_to_string(&mut answer).unwrap();
-    let (_, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-    body.to_string()
-}
+use common::{get, serve};
 
 /// The service's answer for a record is the object `fen check --format
 /// json` writes for it, for good, bad and repaired records.

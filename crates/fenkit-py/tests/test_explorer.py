@@ -13,7 +13,7 @@ import pytest
 
 import fenkit
 import fenkit.explorer
-from conftest import ROOT, SAMPLES, START
+from conftest import ROOT, SAMPLES, START, oracle_missing
 
 FEN_BIN = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
 
@@ -21,7 +21,7 @@ FEN_BIN = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
 @pytest.fixture(scope="module")
 def index(tmp_path_factory):
     if not pathlib.Path(FEN_BIN).exists():
-        pytest.skip(f"{FEN_BIN} is absent: cargo build -p fen-cli (or set FEN_BIN)")
+        oracle_missing(f"{FEN_BIN} is absent: cargo build -p fen-cli (or set FEN_BIN)")
     folder = tmp_path_factory.mktemp("explorer")
     subprocess.run([FEN_BIN, "explorer", "build", str(SAMPLES / "openings.pgn"), "-o", str(folder)], check=True, capture_output=True)
     return folder

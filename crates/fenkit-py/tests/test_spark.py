@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, SAMPLES, fen_sql_game_positions, game_positions
+from conftest import ROOT, SAMPLES, fen_sql_game_positions, game_positions, in_ci, oracle_missing
 
 import pyspark
 
@@ -206,13 +206,18 @@ def _explorer_answer(index, moves):
 
 def _fen_and_games():
     """The command (skipped without it) and the games both paths count:
-    the sample, and a lichess export where ../shared is."""
+    the sample, and a lichess export where ../shared is (CI fails
+    without either)."""
     fen_bin = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
     if not os.path.exists(fen_bin):
-        pytest.skip(f"{fen_bin} is absent (cargo build -p fen-cli, or set FEN_BIN)")
+        oracle_missing(f"{fen_bin} is absent (cargo build -p fen-cli, or set FEN_BIN)")
     files = [SAMPLES / "openings.pgn"]
     real = ROOT.parent / "shared" / "data" / "real" / "lichess-users" / "lichess_magnus.pgn.zst"
-    return fen_bin, files + ([real] if real.exists() else [])
+    if real.exists():
+        files.append(real)
+    elif in_ci():
+        pytest.fail(f"{real} is absent, and CI must compare with it")
+    return fen_bin, files
 
 
 def test_the_explorer_built_on_spark_answers_as_the_commands(spark, tmp_path):

@@ -376,12 +376,13 @@ impl ReadOptions {
                         &fields,
                     )),
                 }
-                // The moves of `bm`, `am` and `pv`, where the position can
-                // be played from: each legal, and written in SAN.
+                // The moves of `bm`, `am`, `pv` and the other operations of
+                // moves, where the position can be played from: each legal,
+                // and written in SAN.
                 let mut operations = operations;
                 if operations
                     .iter()
-                    .any(|o| matches!(o.opcode.as_str(), "bm" | "am" | "pv"))
+                    .any(|o| crate::epd::takes_moves(o.opcode.as_bytes()))
                     && no_errors(&diagnostics)
                     && self.variant == Variant::Chess
                     && let Some(position) = playable(&setup, self.castling)

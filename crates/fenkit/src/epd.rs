@@ -54,13 +54,10 @@ impl fmt::Display for Operation {
                 Operand::Token(text) => write!(f, " {text}")?,
                 Operand::Quoted(text) => {
                     f.write_str(" \"")?;
-                    let mut chars = text.chars().peekable();
-                    while let Some(c) = chars.next() {
-                        // A backslash is escaped only where reading would
-                        // take it for an escape.
-                        let escape = c == '"'
-                            || (c == '\\' && matches!(chars.peek(), None | Some('"' | '\\')));
-                        if escape {
+                    // As PGN writes a string: a quote and a backslash each
+                    // after a backslash.
+                    for c in text.chars() {
+                        if matches!(c, '"' | '\\') {
                             f.write_str("\\")?;
                         }
                         write!(f, "{c}")?;
@@ -154,6 +151,35 @@ pub(crate) fn is_known_opcode(token: &[u8]) -> bool {
 /// opcode is text, not a new operation.
 fn takes_text(opcode: &[u8]) -> bool {
     matches!(opcode, b"id" | [b'c', b'0'..=b'9'])
+}
+
+/// Opcodes whose operands are moves: the best and avoided moves, the
+/// predicted move and variation, the supplied move.
+pub(crate) fn takes_moves(opcode: &[u8]) -> bool {
+    matches!(opcode, b"am" | b"bm" | b"pm" | b"pv" | b"sm")
+}
+
+/// Whether `word` is written as a move (SAN or UCI), legal or not. An
+/// operand of a move opcode that is one is a move, never the next
+/// operation: `c4` is a move to c4 in `bm c4;`, though `c4` is also the
+/// comment opcode that a forgotten `;` could put there.
+fn reads_as_move(word: &[u8]) -> bool {
+    shakmaty::san::SanPlus::from_ascii(word).is_ok()
+        || shakmaty::uci::UciMove::from_ascii(word).is_ok()
+}
+
+/// Whether `word`, read after the operands so far of `opcode`, is one
+/// more operand of it. The standard reading (an operation runs to its
+/// `;`) is overruled only where it cannot be meant: a known opcode where
+/// the operation takes no such operand starts the next operation, its `;`
+/// forgotten. A move is an operand of the opcodes of moves and of any
+/// opcode the standard does not name (whose operands may be moves).
+fn is_operand(opcode: &[u8], operands_so_far: usize, word: &[u8]) -> bool {
+    !is_known_opcode(word)
+        // `noop` takes any operands.
+        || opcode == b"noop"
+        || takes_text(opcode) && operands_so_far == 0
+        || (takes_moves(opcode) || !is_known_opcode(opcode)) && reads_as_move(word)
 }
 
 /// FEN's two clocks where an EPD record's operations start (`… - 0 1;
@@ -342,8 +368,7 @@ pub(crate) fn read_operations(
                         pos += 1;
                     }
                     let word = &bytes[token..pos];
-                    let text_operand = takes_text(written) && operation.operands.is_empty();
-                    if is_known_opcode(word) && !text_operand {
+                    if !is_operand(written, operation.operands.len(), word) {
                         // The next operation, the ';' before it missing.
                         deviations.missing.push((blanks, Span::new(start, blanks)));
                         pos = token;

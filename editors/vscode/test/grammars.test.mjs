@@ -59,6 +59,15 @@ test('an EPD record: its operations after the four fields', async () => {
   assert.equal(scopeOf(found, 'bm'), 'keyword.other.opcode.epd');
   assert.equal(scopeOf(found, '"WAC.001"'), 'string.quoted.double.epd');
   assert.equal(scopeOf(found, 'w'), 'keyword.other.side.fen');
+  // Operands are moves, numbers and strings: a move on the c-file is no
+  // comment opcode, and each operation's opcode is the first word.
+  const english = await tokens('source.epd', '4k3/8/8/8/8/8/8/4K3 w - - bm c4 Kd2; c0 "c4 first"; acd 12;');
+  assert.equal(scopeOf(english, 'c4'), 'variable.other.move.epd');
+  assert.equal(scopeOf(english, 'Kd2'), 'variable.other.move.epd');
+  assert.equal(scopeOf(english, 'c0'), 'keyword.other.opcode.epd');
+  assert.equal(scopeOf(english, 'acd'), 'keyword.other.opcode.epd');
+  assert.equal(scopeOf(english, '12'), 'constant.numeric.epd');
+  assert.equal(scopeOf(english, '"c4 first"'), 'string.quoted.double.epd');
 });
 
 test('PGN: tags, move numbers, moves, comments, results', async () => {

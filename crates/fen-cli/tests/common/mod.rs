@@ -2,10 +2,13 @@
 #![allow(dead_code)] // Each test file uses its own part.
 
 use std::{
-    io::Write,
-    process::{Child, Command, Output, Stdio},
+    io::{BufRead, BufReader, Read, Write},
+    net::TcpStream,
+    process::{Child, ChildStdout, Command, Output, Stdio},
     thread,
 };
+
+use serde_json::Value;
 
 /// Asserts how the command exited and that its standard error holds
 /// `said` (anything, for "").
@@ -63,9 +66,19 @@ pub fn python_chess() -> bool {
         .status()
         .is_ok_and(|status| status.success());
     if !found {
-        eprintln!("skipped: python-chess is not installed (pip install chess)");
+        oracle_missing("python-chess is not installed (pip install chess)");
     }
     found
+}
+
+/// Says that a comparison skips because its oracle or data is missing;
+/// fails where `CI` is set, since CI installs every oracle and has
+/// `../shared` beside the clone, so that a green run compared with each.
+pub fn oracle_missing(what: &str) {
+    if std::env::var_os("CI").is_some_and(|ci| !ci.is_empty() && ci != "false") {
+        panic!("{what}, and CI must compare with it");
+    }
+    eprintln!("skipped: {what}");
 }
 
 /// Runs a Python script (with `args`) on `input`; its standard output.
@@ -129,8 +142,91 @@ pub fn real(path: &str) -> Option<std::path::PathBuf> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
     let path = root.join(path);
     if !path.exists() {
-        eprintln!("skipped: {} is absent", path.display());
+        oracle_missing(&format!("{} is absent", path.display()));
         return None;
     }
     Some(path)
+}
+
+/// A `fen serve` that stops with its test, passed or failed.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `fen serve` started on a free port, what it says, and the address it
+/// names.
+pub fn serve() -> (Server, BufReader<std::process::ChildStderr>, String) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_fen"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fen serve starts");
+    let mut said = BufReader::new(server.stderr.take().unwrap());
+    let mut first = String::new();
+    said.read_line(&mut first).unwrap();
+    let address = first
+        .trim()
+        .strip_prefix("fen serve: listening on http://")
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    (Server(server), said, address)
+}
+
+/// The body of a GET of `path` from the server at `address`.
+pub fn get(address: &str, path: &str) -> String {
+    let mut client = TcpStream::connect(address).unwrap();
+    write!(
+        client,
+        "GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    client.read_to_string(&mut answer).unwrap();
+    let (_, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    body.to_string()
+}
+
+/// Sends one message of the language server protocol.
+pub fn lsp_send(to: &mut impl Write, message: &Value) {
+    let body = message.to_string();
+    write!(to, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    to.flush().unwrap();
+}
+
+/// Receives one message of the language server protocol.
+pub fn lsp_receive(from: &mut BufReader<ChildStdout>) -> Value {
+    let mut length = 0;
+    loop {
+        let mut header = String::new();
+        assert!(
+            from.read_line(&mut header).unwrap() > 0,
+            "the server hung up"
+        );
+        let header = header.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some(value) = header.strip_prefix("Content-Length: ") {
+            length = value.parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    from.read_exact(&mut body).unwrap();
+    serde_json::from_slice(&body).unwrap()
+}
+
+/// The next diagnostics the language server publishes (other messages
+/// skipped).
+pub fn lsp_diagnostics(from: &mut BufReader<ChildStdout>) -> Vec<Value> {
+    loop {
+        let message = lsp_receive(from);
+        if message["method"] == "textDocument/publishDiagnostics" {
+            return message["params"]["diagnostics"].as_array().unwrap().clone();
+        }
+    }
 }

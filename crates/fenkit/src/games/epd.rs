@@ -1,6 +1,6 @@
 //! The moves of EPD operations read against the record's position: `bm`
-//! and `am` (sets of moves), `pv` (a variation, each move from the
-//! position the ones before reached). Suites write them in SAN or UCI;
+//! and `am` (sets of moves), `pm` and `sm` (a move), `pv` (a variation,
+//! each move from the position the ones before reached). Suites write them in SAN or UCI;
 //! read here, they are written back in SAN.
 
 use shakmaty::{Chess, Position, san::SanPlus};
@@ -40,7 +40,7 @@ pub fn epd_moves(position: &Chess, operations: &[Operation]) -> (Vec<Operation>,
         .enumerate()
         .map(|(index, operation)| {
             let line = match operation.opcode.as_str() {
-                "bm" | "am" => false,
+                "bm" | "am" | "pm" | "sm" => false,
                 "pv" => true,
                 _ => return operation.clone(),
             };
