@@ -17,8 +17,16 @@ use crate::{
     published::Published,
 };
 
-/// Where the codes are explained: the README's table.
-const CODES: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "#diagnostic-codes");
+/// Where the codes are explained, `docs/codes.md` in the repository the
+/// package names; no link where it names none (cargo then sets the
+/// variable empty), rather than a link to nowhere.
+fn codes_link() -> Option<lsp_types::Uri> {
+    let repository = env!("CARGO_PKG_REPOSITORY").trim_end_matches('/');
+    if repository.is_empty() {
+        return None;
+    }
+    format!("{repository}/blob/main/docs/codes.md").parse().ok()
+}
 
 /// The range of `found` in line `number`.
 fn record_range(document: &Document, number: usize, found: &Found) -> Range {
@@ -28,7 +36,7 @@ fn record_range(document: &Document, number: usize, found: &Found) -> Range {
 /// Every problem of every record, at its characters (of a record with
 /// many, the first few and a note on the rest).
 pub fn diagnostics(document: &Document, analysis: &Analysis, out: &mut Published) {
-    let href: Option<lsp_types::Uri> = CODES.parse().ok();
+    let href = codes_link();
     for (number, records) in analysis.lines.iter().enumerate() {
         let line = document.line(number);
         for found in records.iter() {

@@ -185,7 +185,7 @@ impl Severity {
 }
 
 macro_rules! codes {
-    ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
+    ($($(#[doc = $doc:literal])* $variant:ident => $name:literal,)*) => {
         /// What kind of problem a diagnostic reports.
         ///
         /// Each code has a stable kebab-case name ([`Code::as_str`]) that
@@ -194,7 +194,7 @@ macro_rules! codes {
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum Code {
-            $($(#[$doc])* $variant,)*
+            $($(#[doc = $doc])* $variant,)*
             /// A problem of the input around a record that only a front end
             /// meets, by the name the front end gives it (the command's
             /// `line-too-long` and `missing-column`): the front end owns
@@ -213,6 +213,23 @@ macro_rules! codes {
                     $(Code::$variant => $name,)*
                     Code::Input(name) => name,
                 }
+            }
+
+            /// What a problem of this kind is: the code's documentation
+            /// (as `docs/codes.md` lists it), its lines joined. A front
+            /// end's own code ([`Code::Input`]) has none here.
+            ///
+            /// ```
+            /// use fenkit::Code;
+            /// assert_eq!(Code::BadDigit.describe(), "`0` or `9`: runs of empty squares are 1 to 8 long.");
+            /// assert_eq!(Code::Input("line-too-long").describe(), "");
+            /// ```
+            pub fn describe(self) -> String {
+                let lines: &[&str] = match self {
+                    $(Code::$variant => &[$($doc),*],)*
+                    Code::Input(_) => &[],
+                };
+                lines.iter().map(|line| line.trim()).collect::<Vec<_>>().join(" ")
             }
 
             /// The library's code with the given kebab-case name.
@@ -357,8 +374,8 @@ codes! {
     /// A `;` in front of operations (`;D1 20 ;D2 400`), or a blank before
     /// the `;` that ends one (`bm d5 ; id "x";`).
     EpdSemicolonPlacement => "epd-semicolon-placement",
-    /// A move of `bm`, `am` or `pv` that is no legal move of the position
-    /// (or of the position the variation has reached).
+    /// A move of `bm`, `am`, `pm`, `sm` or `pv` that is no legal move of
+    /// the position (or of the position the variation has reached).
     EpdIllegalMove => "epd-illegal-move",
 
     // Moves and games (found when playing moves, not by the parser).

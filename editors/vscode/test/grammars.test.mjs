@@ -83,7 +83,7 @@ test('PGN: tags, move numbers, moves, comments, results', async () => {
   assert.ok(moves.some(([, s]) => s === 'comment.block.pgn'));
 });
 
-test('the packaged extension holds its manifest, its code, the grammars and the client library', { skip: !existsSync(path.join(HERE, 'fenkit.vsix')) && 'no fenkit.vsix: run `npx vsce package --out fenkit.vsix` first' }, () => {
+test('the packaged extension holds its manifest, its code, the grammars and the client library', { skip: !existsSync(path.join(HERE, 'fenkit.vsix')) && 'no fenkit.vsix: run `npm run package` first' }, () => {
   const listing = execFileSync('unzip', ['-l', path.join(HERE, 'fenkit.vsix')], { encoding: 'utf8' });
   for (const entry of ['extension/package.json', 'extension/extension.js', 'extension/syntaxes/fen.tmLanguage.json', 'extension/node_modules/vscode-languageclient/package.json']) {
     assert.match(listing, new RegExp(entry.replaceAll('.', '\\.')), entry);
