@@ -159,10 +159,10 @@ fn show_colors_a_terminal_unless_no_color_is_set() {
     assert!(show_on_terminal(Some("")).contains("\x1b[48;2;"));
 }
 
-/// The diagram in the README is the command's own output: the command
+/// The diagram in the guide is the command's own output: the command
 /// shown there draws it again, byte for byte.
 #[test]
-fn the_readme_diagram_is_what_the_command_draws() {
+fn the_guides_diagram_is_what_the_command_draws() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = scratch("readme");
     let out = dir.join("sicilian.png");
@@ -183,14 +183,14 @@ fn the_readme_diagram_is_what_the_command_draws() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let readme = fs::read_to_string(root.join("README.md")).expect("README");
+    let readme = fs::read_to_string(root.join("docs/guide.md")).expect("the guide");
     let shown = format!(
         "fen {} -o docs/sicilian.png samples/sicilian.fen",
         args[..6].join(" ")
     );
     assert!(
         readme.contains(&shown),
-        "the README shows another command than {shown}"
+        "the guide shows another command than {shown}"
     );
     assert!(
         fs::read(&out).unwrap() == fs::read(root.join("docs/sicilian.png")).unwrap(),

@@ -1,10 +1,11 @@
-//! The README's data recipe runs as written: every `$ command` of the
-//! "For data" section, run by bash in a folder holding the samples, prints
-//! what the README shows under it (standard output and error together).
+//! The recipes run as written: every `$ command` of the README's "For
+//! data" section and of the guide's explorer section (`docs/guide.md`),
+//! run by bash in a folder holding the samples, prints what the page shows
+//! under it (standard output and error together).
 
 use std::{path::Path, process::Command};
 
-/// The section of the README from `heading` to the next heading of its
+/// The section of a page from `heading` to the next heading of its
 /// level or above (`## ` ends a `### ` section), outside code blocks
 /// (where `# ` starts a comment).
 fn section<'a>(readme: &'a str, heading: &str) -> &'a str {
@@ -62,6 +63,7 @@ fn commands(section: &str) -> Vec<(String, String)> {
 #[test]
 fn the_data_recipe_prints_what_the_readme_shows() {
     run_recipe(
+        "README.md",
         "## For data: rows in, rows out",
         8,
         &["puzzles.csv", "evaluations.jsonl"],
@@ -72,17 +74,18 @@ fn the_data_recipe_prints_what_the_readme_shows() {
 fn the_explorer_recipe_prints_what_the_readme_shows() {
     // The section but its Spark recipes, whose rows need a cluster.
     run_recipe(
-        "### `fen explorer build | query | import`",
+        "docs/guide.md",
+        "## `fen explorer build | query | import`",
         4,
         &["openings.pgn"],
     );
 }
 
-/// Runs each command of the README's section under `heading` in a folder
-/// holding `samples`, checking what each prints.
-fn run_recipe(heading: &str, at_least: usize, samples: &[&str]) {
+/// Runs each command of the section under `heading` of the page `page` in
+/// a folder holding `samples`, checking what each prints.
+fn run_recipe(page: &str, heading: &str, at_least: usize, samples: &[&str]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join(page)).unwrap();
     let mut commands = commands(section(&readme, heading));
     // What reads a cluster's rows needs the cluster.
     let from_cluster = ["fen explorer import", "fen book make --from-parquet"];
