@@ -6,7 +6,7 @@ viewer and PNG rendering needs no fonts. Run once by hand when the set of
 characters changes (needs `pip install fonttools` and Debian's
 fonts-dejavu-core):
 
-    python3 tools/glyphs.py > crates/fenkit/assets/glyphs.txt
+    python3 tools/glyphs.py > crates/fenkit-diagrams/assets/glyphs.txt
 
 Each output line is: the character's code point in hex, its advance width,
 and its outline as SVG path data, in font units with y pointing up.

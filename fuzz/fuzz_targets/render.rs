@@ -5,9 +5,9 @@
 //! a small PNG.
 #![no_main]
 
-use fenkit::{
-    ReadOptions,
-    render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Orientation, Theme, move_squares},
+use fenkit::ReadOptions;
+use fenkit_diagrams::{
+    Arrow, CheckMark, Coordinates, Diagram, Mark, Orientation, Theme, move_squares,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -49,7 +49,7 @@ fuzz_target!(|input: &[u8]| {
         .into_iter()
         .filter_map(|v| v.square)
         .collect();
-    let svg = fenkit::render::svg(&parsed.setup, &diagram);
+    let svg = fenkit_diagrams::svg(&parsed.setup, &diagram);
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     let squares = document
         .descendants()
@@ -59,6 +59,6 @@ fuzz_target!(|input: &[u8]| {
         })
         .count();
     assert_eq!(squares, 64);
-    let png = fenkit::render::png(&parsed.setup, &diagram).expect("drawn");
+    let png = fenkit_diagrams::png(&parsed.setup, &diagram).expect("drawn");
     assert!(png.starts_with(b"\x89PNG"));
 });

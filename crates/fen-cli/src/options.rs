@@ -363,13 +363,13 @@ pub struct Facing {
     pub flip: bool,
     /// The side at the bottom: white, black, or side-to-move.
     #[arg(long, default_value = "white")]
-    pub orientation: fenkit::render::Orientation,
+    pub orientation: fenkit_diagrams::Orientation,
 }
 
 impl Facing {
-    pub fn orientation(&self) -> fenkit::render::Orientation {
+    pub fn orientation(&self) -> fenkit_diagrams::Orientation {
         match self.flip {
-            true => fenkit::render::Orientation::Black,
+            true => fenkit_diagrams::Orientation::Black,
             false => self.orientation,
         }
     }

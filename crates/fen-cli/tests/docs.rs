@@ -4,7 +4,9 @@
 //! from the library's codes (their documentation, by `Code::describe`)
 //! and the command's own (`fen_cli::codes::OWN`). After changing a flag,
 //! a help text or a code, write them anew with
-//! `UPDATE_DOCS=1 cargo test -p fen-cli --test docs`.
+//! `UPDATE_DOCS=1 cargo test -p fen-cli --test docs`. And every link
+//! between the README, the guide, the design notes and the benchmarks
+//! leads to a file and a heading that are there.
 
 use std::{path::PathBuf, process::Command};
 
@@ -163,4 +165,80 @@ fn docs_codes_md_is_every_code_with_what_it_means() {
     assert!(out.contains("| `wrapped-record` |"));
     assert_eq!(rows, Code::ALL.len() + fen_cli::codes::OWN.len());
     generated("codes.md", &out);
+}
+
+/// A heading's anchor as GitHub makes it: lower case, what is neither a
+/// letter, a digit, `-`, `_` nor a space left out (backticks too, not
+/// what they hold), spaces as `-`.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The lines of a Markdown text outside its code blocks.
+fn outside_code_blocks(text: &str) -> Vec<&str> {
+    let mut fenced = false;
+    text.lines()
+        .filter(|line| {
+            fenced ^= line.starts_with("```");
+            !fenced && !line.starts_with("```")
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings.
+fn anchors(text: &str) -> Vec<String> {
+    outside_code_blocks(text)
+        .into_iter()
+        .filter(|line| line.starts_with('#'))
+        .filter_map(|line| line.split_once(' ').map(|(_, title)| anchor(title)))
+        .collect()
+}
+
+/// Every link of the pages people read first, to a file of the repository
+/// or a heading in one, leads somewhere: pages moved between the README,
+/// the guide and the design notes keep their links whole.
+#[test]
+fn every_link_between_the_documents_leads_somewhere() {
+    let root = docs().join("..");
+    let mut checked = 0;
+    for page in ["README.md", "DESIGN.md", "docs/guide.md", "BENCHMARKS.md"] {
+        let text = std::fs::read_to_string(root.join(page)).expect("the page");
+        let folder = root.join(page).parent().expect("a folder").to_path_buf();
+        for line in outside_code_blocks(&text) {
+            // A link written as inline code is no link.
+            let prose: String = line.split('`').step_by(2).collect();
+            for (at, _) in prose.match_indices("](") {
+                let rest = &prose[at + 2..];
+                let Some(end) = rest.find(')') else { continue };
+                let target = &rest[..end];
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                let (path, heading) = target.split_once('#').unwrap_or((target, ""));
+                let file = match path {
+                    "" => root.join(page),
+                    _ => folder.join(path),
+                };
+                assert!(
+                    file.exists(),
+                    "{page}: the link ({target}) leads to no file"
+                );
+                if !heading.is_empty() {
+                    let found = anchors(&std::fs::read_to_string(&file).expect("a page"));
+                    assert!(
+                        found.iter().any(|found| found == heading),
+                        "{page}: the link ({target}) leads to no heading of {path}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 30, "{checked} links");
 }

@@ -183,7 +183,7 @@ pub fn hover(
             _ => return None,
         };
         let diagram = diagrams
-            .then(|| fenkit::render::svg(&after.ply.setup, &hover_look().for_ply(&after.ply)));
+            .then(|| fenkit_diagrams::svg(&after.ply.setup, &hover_look().for_ply(&after.ply)));
         let status = fenkit::CheckStatus::of_setup_in(
             &after.ply.setup,
             after.variant,
@@ -212,8 +212,8 @@ pub fn hover(
                     _ => Vec::new(),
                 };
                 let look =
-                    hover_look().with_problems(fenkit::render::squares_to_cross_out(&broken));
-                fenkit::render::svg(setup, &look)
+                    hover_look().with_problems(fenkit_diagrams::squares_to_cross_out(&broken));
+                fenkit_diagrams::svg(setup, &look)
             });
             let status = match errors {
                 false => fenkit::CheckStatus::of_setup_in(setup, read.variant, read.castling),
@@ -244,8 +244,8 @@ pub fn hover(
 }
 
 /// A hover's diagram: 240 pixels wide, the rest as `fen svg` draws.
-fn hover_look() -> fenkit::render::Diagram {
-    fenkit::render::Diagram::default().with_size(240)
+fn hover_look() -> fenkit_diagrams::Diagram {
+    fenkit_diagrams::Diagram::default().with_size(240)
 }
 
 fn markdown(value: String, range: Range) -> Hover {

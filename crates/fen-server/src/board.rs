@@ -12,7 +12,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
 };
-use fenkit::render::{BadOption, Diagram, Orientation, Renderer};
+use fenkit_diagrams::{BadOption, Diagram, Orientation, Renderer};
 use shakmaty::{CastlingMode, Setup};
 use tokio::sync::Semaphore;
 
@@ -20,7 +20,7 @@ use crate::{Params, Refusal, error, fen_from_url, openapi::names, refused_record
 
 /// Sizes a URL may ask for, in pixels: the library's, up to 2048 (a
 /// 4096-pixel image takes a core for a second).
-const SIZES: std::ops::RangeInclusive<u32> = *fenkit::render::SIZES.start()..=2048;
+const SIZES: std::ops::RangeInclusive<u32> = *fenkit_diagrams::SIZES.start()..=2048;
 
 /// A parameter refused, and why.
 fn bad(name: &str, why: String) -> Refusal {
@@ -151,7 +151,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             "check" => diagram.check = option(name, value)?,
             "lastMove" => {
                 diagram.last_move =
-                    Some(fenkit::render::move_squares(value).map_err(|e| bad(name, e.0))?)
+                    Some(fenkit_diagrams::move_squares(value).map_err(|e| bad(name, e.0))?)
             }
             "arrows" => {
                 for item in value.split(',').filter(|s| !s.is_empty()) {
@@ -181,7 +181,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             // square to cross out.
             if variant == fenkit::variants::Variant::Chess {
                 let violations = fenkit::violations(&setup, CastlingMode::Standard);
-                diagram.problems = fenkit::render::squares_to_cross_out(&violations);
+                diagram.problems = fenkit_diagrams::squares_to_cross_out(&violations);
             }
             Ok((setup, diagram))
         }
@@ -287,7 +287,7 @@ fn to_draw(kind: &str, asked: &ImageRequest) -> ToDraw {
 pub async fn svg(asked: ImageRequest) -> Response {
     match to_draw("svg", &asked) {
         Ok((setup, diagram, cache)) => {
-            let body = fenkit::render::svg(&setup, &diagram).into_bytes();
+            let body = fenkit_diagrams::svg(&setup, &diagram).into_bytes();
             image("image/svg+xml", cache, body)
         }
         Err(answer) => *answer,

@@ -79,7 +79,7 @@ pub async fn piece(Path(file): Path<String>) -> Response {
                 (header::CONTENT_TYPE, "image/svg+xml"),
                 (header::CACHE_CONTROL, "public, max-age=86400"),
             ],
-            fenkit::render::piece_svg(piece),
+            fenkit_diagrams::piece_svg(piece),
         )
             .into_response(),
         None => error(
@@ -112,7 +112,7 @@ mod tests {
         for color in [Color::White, Color::Black] {
             for role in Role::ALL {
                 let piece = Piece { color, role };
-                assert_eq!(piece_named(fenkit::render::piece_id(piece)), Some(piece));
+                assert_eq!(piece_named(fenkit_diagrams::piece_id(piece)), Some(piece));
             }
         }
         for bad in ["", "w", "xK", "wk", "wKK", "wX"] {

@@ -193,10 +193,10 @@ impl Checked {
 
     pub(crate) fn svg_text(&self, size: u32) -> Option<String> {
         let setup = self.setup.as_ref()?;
-        let diagram = fenkit::render::Diagram::default()
+        let diagram = fenkit_diagrams::Diagram::default()
             .with_size(size)
             .with_problems(self.crossed.clone());
-        Some(fenkit::render::svg(setup, &diagram))
+        Some(fenkit_diagrams::svg(setup, &diagram))
     }
 }
 

@@ -191,9 +191,9 @@ fn diagram(
     flip: bool,
     coordinates: bool,
     crossed: Vec<shakmaty::Square>,
-) -> fenkit::render::Diagram {
-    use fenkit::render::{Coordinates, Orientation};
-    fenkit::render::Diagram::default()
+) -> fenkit_diagrams::Diagram {
+    use fenkit_diagrams::{Coordinates, Orientation};
+    fenkit_diagrams::Diagram::default()
         .with_size(size)
         .with_orientation(if flip {
             Orientation::Black
@@ -230,7 +230,7 @@ diagram_function!(
     ///
     /// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
     /// True
-    svg -> String = |_, setup, diagram| Ok(fenkit::render::svg(setup, diagram))
+    svg -> String = |_, setup, diagram| Ok(fenkit_diagrams::svg(setup, diagram))
 );
 
 diagram_function!(
@@ -239,7 +239,7 @@ diagram_function!(
     /// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
     /// b'\x89PNG'
     png -> Bound<'py, PyBytes> = |py, setup, diagram| {
-        let image = fenkit::render::png(setup, diagram)
+        let image = fenkit_diagrams::png(setup, diagram)
             .map_err(|err| PyValueError::new_err(err.to_string()))?;
         Ok(PyBytes::new(py, &image))
     }

@@ -1,4 +1,5 @@
-"""The README's Python recipes run as written and print what it shows."""
+"""The Python recipes of the README and of the guide (docs/guide.md) run
+as written and print what they show."""
 
 import contextlib
 import io
@@ -7,10 +8,11 @@ import os
 from conftest import ROOT
 
 
-def recipes():
-    """Each ```python block of "From Python" with the output block after it."""
-    text = (ROOT / "README.md").read_text()
-    section = text.split("## From Python", 1)[1].split("\n## ", 1)[0]
+def recipes(page, heading):
+    """Each ```python block of the section under `heading` of `page`, with
+    the output block after it."""
+    text = (ROOT / page).read_text()
+    section = text.split(heading + "\n", 1)[1].split("\n## ", 1)[0]
     blocks = []
     kind, lines = None, []
     for line in section.split("\n"):
@@ -29,7 +31,9 @@ def recipes():
 
 
 def test_the_readme_recipes_print_what_the_readme_shows():
-    pairs = recipes()
+    pairs = recipes("README.md", "## From Python")
+    assert len(pairs) == 1
+    pairs += recipes("docs/guide.md", "## Python: pandas, DuckDB and one record at a time")
     assert len(pairs) == 2
     here = os.getcwd()
     os.chdir(ROOT)

@@ -63,8 +63,6 @@ mod options;
 mod parse;
 mod problem;
 mod records;
-#[cfg(feature = "render")]
-pub mod render;
 pub mod variants;
 mod words;
 mod write;

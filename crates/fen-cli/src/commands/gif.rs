@@ -3,7 +3,7 @@
 
 use std::{io::IsTerminal, path::PathBuf};
 
-use fenkit::render::Renderer;
+use fenkit_diagrams::Renderer;
 
 use super::{
     image::{Look, nth_game},

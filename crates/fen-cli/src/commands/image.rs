@@ -8,10 +8,8 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit::{
-    Diagnostic, Field, Span,
-    render::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme},
-};
+use fenkit::{Diagnostic, Field, Span};
+use fenkit_diagrams::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme};
 
 use super::prelude::*;
 use crate::options::{Facing, number_in};
@@ -93,7 +91,7 @@ pub struct Look {
     #[arg(long, default_value = "outside")]
     pub coordinates: Coordinates,
     /// Highlight the squares of the move that led here, in UCI form (e2e4).
-    #[arg(long, value_name = "MOVE", value_parser = fenkit::render::move_squares)]
+    #[arg(long, value_name = "MOVE", value_parser = fenkit_diagrams::move_squares)]
     pub last_move: Option<(shakmaty::Square, shakmaty::Square)>,
     /// The king to mark as in check: auto (the side to move's, when
     /// attacked), none, or a square.
@@ -238,7 +236,7 @@ impl Image {
 
     fn draw(&self, setup: &shakmaty::Setup, diagram: &Diagram) -> io::Result<Vec<u8>> {
         match self.kind {
-            Kind::Svg => Ok(fenkit::render::svg(setup, diagram).into_bytes()),
+            Kind::Svg => Ok(fenkit_diagrams::svg(setup, diagram).into_bytes()),
             Kind::Png => self.renderer.png(setup, diagram).map_err(io::Error::other),
         }
     }
@@ -378,7 +376,7 @@ impl Job for Image {
                             .into_warning()
                     })
                     .collect();
-                (fenkit::render::squares_to_cross_out(&violations), faults)
+                (fenkit_diagrams::squares_to_cross_out(&violations), faults)
             }
             variant => {
                 let (setup, mode) = (&parsed.setup, self.read.castling);

@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 
 use console::measure_text_width;
 use fenkit::variants::{Variant, VariantPosition, variant_name};
-use fenkit::{Class, Diagnostic, render::Orientation};
+use fenkit::{Class, Diagnostic};
+use fenkit_diagrams::Orientation;
 use shakmaty::{Color, File, Piece, Position, Rank, Role, Setup, Square};
 
 use super::prelude::*;

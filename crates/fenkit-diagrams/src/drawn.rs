@@ -36,14 +36,14 @@ const MOST: usize = 64;
 /// server one for its life. It is `Sync`, so threads can share one.
 ///
 /// ```
-/// use fenkit::render::{Diagram, Renderer};
+/// use fenkit_diagrams::{Diagram, Renderer};
 ///
 /// let renderer = Renderer::with_budget(8 << 20);
 /// let diagram = Diagram::default().with_size(64);
 /// let first = renderer.png(&shakmaty::Setup::initial(), &diagram)?;
 /// let again = renderer.png(&shakmaty::Setup::initial(), &diagram)?; // from kept pixels
 /// assert_eq!(first, again);
-/// # Ok::<_, fenkit::render::RenderError>(())
+/// # Ok::<_, fenkit_diagrams::RenderError>(())
 /// ```
 pub struct Renderer {
     sprites: Mutex<Recent<u32, Sprites>>,

@@ -1,4 +1,6 @@
-//! Board diagrams as SVG text or PNG bytes (feature `render`).
+//! Board diagrams as SVG text or PNG bytes: fenkit's diagrams library,
+//! over the FEN library's positions (and a game's plies, for a game's
+//! frames with its arrows).
 //!
 //! A diagram shows the pieces (the cburnett set) and can show what a bare
 //! picture of the board leaves out: coordinates, the last move, the king in
@@ -6,7 +8,7 @@
 //! a caption with side to move, castling rights and en passant square.
 //!
 //! ```
-//! use fenkit::render::{Diagram, svg};
+//! use fenkit_diagrams::{Diagram, svg};
 //!
 //! let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/R3K3 b Q - 0 1")?.setup;
 //! let diagram = Diagram::default().with_last_move(Some((shakmaty::Square::A2, shakmaty::Square::A1)));
@@ -39,14 +41,14 @@ pub use svg::svg;
 ///
 /// ```
 /// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/4K2P w - - 0 1")?.setup;
-/// let crossed = fenkit::render::squares_to_cross_out(&fenkit::violations(&setup, shakmaty::CastlingMode::Standard));
+/// let crossed = fenkit_diagrams::squares_to_cross_out(&fenkit::violations(&setup, shakmaty::CastlingMode::Standard));
 /// assert_eq!(crossed, [shakmaty::Square::H1]);
 /// # Ok::<_, fenkit::ParseError>(())
 /// ```
-pub fn squares_to_cross_out(violations: &[crate::Violation]) -> Vec<shakmaty::Square> {
+pub fn squares_to_cross_out(violations: &[fenkit::Violation]) -> Vec<shakmaty::Square> {
     violations
         .iter()
-        .filter(|violation| violation.code.severity() == crate::Severity::Error)
+        .filter(|violation| violation.code.severity() == fenkit::Severity::Error)
         .filter_map(|violation| violation.square)
         .collect()
 }

@@ -43,7 +43,7 @@ pub fn drawing(piece: Piece) -> &'static str {
 /// for pages that place pieces themselves, such as a board editor.
 ///
 /// ```
-/// let king = fenkit::render::piece_svg(shakmaty::Color::White.king());
+/// let king = fenkit_diagrams::piece_svg(shakmaty::Color::White.king());
 /// assert!(king.starts_with("<svg") && king.contains(r#"viewBox="0 0 45 45""#));
 /// ```
 pub fn piece_svg(piece: Piece) -> &'static str {
@@ -55,7 +55,7 @@ macro_rules! drawings {
     ($($name:literal),*) => {
         const IDS: [&str; 12] = [$($name),*];
         const FILES: [&str; 12] =
-            [$(include_str!(concat!("../../assets/pieces/", $name, ".svg"))),*];
+            [$(include_str!(concat!("../assets/pieces/", $name, ".svg"))),*];
     };
 }
 

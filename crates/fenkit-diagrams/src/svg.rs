@@ -270,7 +270,7 @@ fn write_over(
 /// give in Three-check, the clocks.
 fn lines_under(setup: &Setup, diagram: &Diagram) -> Vec<String> {
     let lines = [
-        diagram.caption.then(|| crate::fields_in_words(setup)),
+        diagram.caption.then(|| fenkit::fields_in_words(setup)),
         setup.remaining_checks.map(|checks| {
             let (white, black) = (u32::from(checks.white), u32::from(checks.black));
             format!("Checks to give: White {white} · Black {black}")

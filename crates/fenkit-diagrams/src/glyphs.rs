@@ -17,7 +17,7 @@ struct Glyph {
 fn glyphs() -> &'static Vec<(char, Glyph)> {
     static GLYPHS: OnceLock<Vec<(char, Glyph)>> = OnceLock::new();
     GLYPHS.get_or_init(|| {
-        include_str!("../../assets/glyphs.txt")
+        include_str!("../assets/glyphs.txt")
             .lines()
             .filter(|line| !line.starts_with('#'))
             .filter_map(|line| {

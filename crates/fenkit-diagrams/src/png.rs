@@ -39,11 +39,11 @@ pub const SIZES: std::ops::RangeInclusive<u32> = 16..=4096;
 /// [`Renderer`] keeps what it drew for the next images).
 ///
 /// ```
-/// use fenkit::render::{Diagram, png};
+/// use fenkit_diagrams::{Diagram, png};
 ///
 /// let image = png(&shakmaty::Setup::initial(), &Diagram::default().with_size(64))?;
 /// assert!(image.starts_with(b"\x89PNG"));
-/// # Ok::<_, fenkit::render::RenderError>(())
+/// # Ok::<_, fenkit_diagrams::RenderError>(())
 /// ```
 pub fn png(setup: &Setup, diagram: &Diagram) -> Result<Vec<u8>, RenderError> {
     Renderer::with_budget(0).png(setup, diagram)
@@ -187,7 +187,7 @@ mod tests {
     use shakmaty::Square;
 
     use super::*;
-    use crate::render::{Arrow, Brush, CheckMark, Coordinates, Mark, Orientation, Theme};
+    use crate::{Arrow, Brush, CheckMark, Coordinates, Mark, Orientation, Theme};
 
     /// The whole SVG document rasterized in one go, as RGBA.
     fn drawn_whole(setup: &Setup, diagram: &Diagram) -> Vec<u8> {
@@ -225,7 +225,7 @@ mod tests {
     #[test]
     fn layered_image_is_the_svg_drawn_whole() {
         let middlegame =
-            crate::parse(b"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")
+            fenkit::parse(b"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")
                 .expect("well-formed")
                 .setup;
         let busy = Diagram {

@@ -2,7 +2,7 @@
 //! belongs in both orientations; the PNG has the right colors where it
 //! matters.
 
-use fenkit::render::{Coordinates, Diagram, Orientation, Theme, png, svg};
+use fenkit_diagrams::{Coordinates, Diagram, Orientation, Theme, png, svg};
 use shakmaty::{Color, Setup, Square};
 
 fn setup(fen: &str) -> Setup {
@@ -163,7 +163,7 @@ fn annotations_appear_only_when_asked_or_due() {
             .count(),
         1
     );
-    let off = Diagram::default().with_check(fenkit::render::CheckMark::None);
+    let off = Diagram::default().with_check(fenkit_diagrams::CheckMark::None);
     assert!(!svg(&mate, &off).contains(r#"class="check""#));
 }
 
@@ -364,7 +364,7 @@ fn png_shows_the_last_move_and_the_check() {
     let [r, g, b] = pixels.at(4 * 50 + 3, 25);
     assert!(r > 200 && g < 120 && b < 120, "e8 edge is {:?}", [r, g, b]);
     // Without the check mark, the same pixel is the light square's color.
-    let plain = diagram.with_check(fenkit::render::CheckMark::None);
+    let plain = diagram.with_check(fenkit_diagrams::CheckMark::None);
     let pixels = Pixels::decode(&png(&mate, &plain).expect("drawn"));
     assert_eq!(pixels.at(4 * 50 + 3, 25), light);
 }

@@ -10,14 +10,14 @@ use super::{Arrow, CheckMark, Coordinates, Mark, Orientation, Theme};
 /// Everything about a diagram but the position.
 ///
 /// ```
-/// use fenkit::render::{Diagram, Orientation};
+/// use fenkit_diagrams::{Diagram, Orientation};
 ///
 /// let diagram = Diagram::default()
 ///     .with_size(240)
 ///     .with_orientation(Orientation::Black)
 ///     .with_arrows(vec!["Ge2e4".parse()?, "Rd8d1".parse()?]);
 /// assert_eq!(diagram.arrows[1].to, shakmaty::Square::D1);
-/// # Ok::<_, fenkit::render::BadOption>(())
+/// # Ok::<_, fenkit_diagrams::BadOption>(())
 /// ```
 ///
 /// Built from the default one choice at a time (its fields may grow, as
@@ -63,28 +63,77 @@ impl Default for Diagram {
     }
 }
 
-with_methods! {
-    Diagram {
-        with_size: size: u32,
-        with_orientation: orientation: Orientation,
-        with_coordinates: coordinates: Coordinates,
-        with_theme: theme: Theme,
-        with_caption: caption: bool,
-        with_clocks: clocks: Option<ByColor<Option<Duration>>>,
-        with_last_move: last_move: Option<(Square, Square)>,
-        with_check: check: CheckMark,
-        with_arrows: arrows: Vec<Arrow>,
-        with_marks: marks: Vec<Mark>,
-        with_problems: problems: Vec<Square>,
+/// A diagram built from its defaults one choice at a time (`Diagram` is
+/// `#[non_exhaustive]`, so callers outside this crate cannot build one by
+/// struct literal).
+impl Diagram {
+    /// This diagram with the width and height in pixels.
+    pub fn with_size(self, size: u32) -> Diagram {
+        Diagram { size, ..self }
+    }
+
+    /// This diagram with which side is at the bottom.
+    pub fn with_orientation(self, orientation: Orientation) -> Diagram {
+        Diagram {
+            orientation,
+            ..self
+        }
+    }
+
+    /// This diagram with where the files and ranks are named.
+    pub fn with_coordinates(self, coordinates: Coordinates) -> Diagram {
+        Diagram {
+            coordinates,
+            ..self
+        }
+    }
+
+    /// This diagram with the squares' colors.
+    pub fn with_theme(self, theme: Theme) -> Diagram {
+        Diagram { theme, ..self }
+    }
+
+    /// This diagram with whether the caption says the side to move, castling and en passant.
+    pub fn with_caption(self, caption: bool) -> Diagram {
+        Diagram { caption, ..self }
+    }
+
+    /// This diagram with the players' clocks shown.
+    pub fn with_clocks(self, clocks: Option<ByColor<Option<Duration>>>) -> Diagram {
+        Diagram { clocks, ..self }
+    }
+
+    /// This diagram with the squares of the last move, highlighted.
+    pub fn with_last_move(self, last_move: Option<(Square, Square)>) -> Diagram {
+        Diagram { last_move, ..self }
+    }
+
+    /// This diagram with how a king in check is shown.
+    pub fn with_check(self, check: CheckMark) -> Diagram {
+        Diagram { check, ..self }
+    }
+
+    /// This diagram with the arrows drawn.
+    pub fn with_arrows(self, arrows: Vec<Arrow>) -> Diagram {
+        Diagram { arrows, ..self }
+    }
+
+    /// This diagram with the squares marked.
+    pub fn with_marks(self, marks: Vec<Mark>) -> Diagram {
+        Diagram { marks, ..self }
+    }
+
+    /// This diagram with the squares crossed out.
+    pub fn with_problems(self, problems: Vec<Square>) -> Diagram {
+        Diagram { problems, ..self }
     }
 }
 
-#[cfg(feature = "pgn")]
 impl Diagram {
     /// This diagram for a ply of a game: the move that led there
     /// highlighted (unless a last move is set already), the game's own
     /// arrows and circled squares added to those set.
-    pub fn for_ply(&self, ply: &crate::games::GamePly) -> Diagram {
+    pub fn for_ply(&self, ply: &fenkit::games::GamePly) -> Diagram {
         use shakmaty::uci::UciMove;
         let mut diagram = self.clone();
         if diagram.last_move.is_none()

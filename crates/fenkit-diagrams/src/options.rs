@@ -179,9 +179,9 @@ impl FromStr for Arrow {
     }
 }
 
-impl From<&crate::games::Drawn> for Arrow {
+impl From<&fenkit::games::Drawn> for Arrow {
     /// A game's arrow (`[%cal Ge2e4]`), in its colour.
-    fn from(drawn: &crate::games::Drawn) -> Arrow {
+    fn from(drawn: &fenkit::games::Drawn) -> Arrow {
         Arrow {
             brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
             from: drawn.from,
@@ -190,9 +190,9 @@ impl From<&crate::games::Drawn> for Arrow {
     }
 }
 
-impl From<&crate::games::Drawn> for Mark {
+impl From<&fenkit::games::Drawn> for Mark {
     /// A game's circled square (`[%csl Rd4]`), in its colour.
-    fn from(drawn: &crate::games::Drawn) -> Mark {
+    fn from(drawn: &fenkit::games::Drawn) -> Mark {
         Mark {
             brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
             square: drawn.to,
@@ -313,8 +313,8 @@ impl fmt::Display for Rgb {
 ///
 /// ```
 /// use shakmaty::Square;
-/// assert_eq!(fenkit::render::move_squares("e7e8q"), Ok((Square::E7, Square::E8)));
-/// assert!(fenkit::render::move_squares("Nf3").is_err());
+/// assert_eq!(fenkit_diagrams::move_squares("e7e8q"), Ok((Square::E7, Square::E8)));
+/// assert!(fenkit_diagrams::move_squares("Nf3").is_err());
 /// ```
 pub fn move_squares(text: &str) -> Result<(Square, Square), BadOption> {
     let squares = text

@@ -1,12 +1,12 @@
 //! Diagrams per second: SVG text, and PNG images (SVG, rasterized by resvg,
 //! encoded), at 400 pixels, on positions from random games.
 //!
-//! `cargo bench -p fenkit --features render --bench render`
+//! `cargo bench -p fenkit-diagrams --bench render`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fenkit::render::{Diagram, png, svg};
+use fenkit_diagrams::{Diagram, png, svg};
 use shakmaty::Setup;
 
 const POSITIONS: usize = 50;
