@@ -5,11 +5,9 @@
 //! its options say.
 #![no_main]
 
-use fenkit::games::{
-    book::Book,
-    book_make::{BookMaker, BookOptions},
-    book_merge::merge,
-};
+use fenkit_books::book::Book;
+use fenkit_books::make::{BookMaker, BookOptions};
+use fenkit_books::merge::merge;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{Chess, Color};
 

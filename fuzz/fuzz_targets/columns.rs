@@ -59,7 +59,7 @@ fuzz_target!(|input: &[u8]| {
     }
     // The one splitter's games: every one a row, numbered in order (an
     // input it cannot read on from is an error, never a panic).
-    let games: Result<Vec<_>, _> = fenkit::games::pgn::GameTexts::new(&text[..]).collect();
+    let games: Result<Vec<_>, _> = fenkit_games::pgn::GameTexts::new(&text[..]).collect();
     let Ok(games) = games else {
         for batch in fenkit_arrow::PgnBatches::new(&text[..]) {
             let _ = batch;

@@ -4,8 +4,8 @@
 //! comes only from rows that read.
 #![no_main]
 
-use fenkit::games::explorer::{ExplorerGame, ExplorerQuery, Row};
-use fenkit_io::explorer::Explorer;
+use fenkit_books::explorer::{ExplorerGame, ExplorerQuery, Row};
+use fenkit_books::explorer::Explorer;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 

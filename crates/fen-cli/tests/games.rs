@@ -3,7 +3,7 @@
 
 use std::{fs, process::Command};
 
-use fenkit::games::book::{Entry, encode_move};
+use fenkit_books::book::{Entry, encode_move};
 use shakmaty::{CastlingMode, Chess, FromSetup, uci::UciMove};
 
 fn position(fen: &str) -> Chess {

@@ -85,7 +85,7 @@ fn fenkit_operations(record: &str) -> Value {
                     let Operand::Token(text) = operand else {
                         panic!("{record}: a quoted move")
                     };
-                    let m = fenkit::games::read_move(&position, text).expect("legal");
+                    let m = fenkit::moves::read_move(&position, text).expect("legal");
                     moves.push(m.to_uci(CastlingMode::Standard).to_string());
                     if line {
                         position.play_unchecked(m);

@@ -50,7 +50,7 @@ fn moves(document: &Document, number: usize, byte: usize) -> Vec<CompletionItem>
     text.push(&line[..typed_from]);
     let mut game = text.join("\n");
     game.push_str(" *");
-    let (plies, stop) = fenkit::games::game_plies(game.as_bytes());
+    let (plies, stop) = fenkit_games::game_plies(game.as_bytes());
     let Some(last) = plies.last().filter(|_| stop.is_none()) else {
         return Vec::new();
     };
@@ -59,7 +59,7 @@ fn moves(document: &Document, number: usize, byte: usize) -> Vec<CompletionItem>
     let Some(position) = position else {
         return Vec::new();
     };
-    fenkit::games::legal_sans(&position)
+    fenkit::moves::legal_sans(&position)
         .into_iter()
         .filter(|san| san.starts_with(typed))
         .map(|san| item(san, CompletionItemKind::VALUE, "a legal move here"))

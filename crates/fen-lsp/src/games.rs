@@ -44,7 +44,7 @@ fn tag(line: &str) -> Option<(String, String)> {
 /// (pgn-reader's rule: the movetext runs to a tag line or an empty
 /// line), each from its first line that is not blank to its last.
 fn games(document: &Document) -> Vec<Game> {
-    let texts = fenkit::games::pgn::GameTexts::new(document.text().as_bytes());
+    let texts = fenkit_games::pgn::GameTexts::new(document.text().as_bytes());
     // Reading from memory does not fail.
     texts
         .filter_map(Result::ok)
@@ -174,7 +174,7 @@ pub struct MoveAt {
     /// The move as written, with its number (`12... Nf6`).
     pub label: String,
     /// The game after it.
-    pub ply: fenkit::games::GamePly,
+    pub ply: fenkit_games::GamePly,
     /// The rules the game is played by (its `[Variant]` tag).
     pub variant: shakmaty::variant::Variant,
 }
@@ -193,10 +193,10 @@ pub fn move_at(document: &Document, at: Position) -> Option<MoveAt> {
         .map(|l| l.len() + 1)
         .sum();
     let offset = before + byte_in_line(line, at.character);
-    let (index, word) = fenkit::games::pgn::mainline_moves(text.as_bytes())
+    let (index, word) = fenkit_games::pgn::mainline_moves(text.as_bytes())
         .enumerate()
         .find(|(_, word)| word.start <= offset && offset <= word.end)?;
-    let (plies, _) = fenkit::games::game_plies(text.as_bytes());
+    let (plies, _) = fenkit_games::game_plies(text.as_bytes());
     let ply = plies.into_iter().nth(index + 1)?;
     // The mover is the side not to move after it.
     let label = match ply.setup.turn {
@@ -270,13 +270,13 @@ impl Played {
 /// read; where it stops, if early; else whether its last position
 /// contradicts its `[Result]` tag.
 fn play(text: &str, game: &Game) -> Vec<Finding> {
-    let (plies, stop) = fenkit::games::game_plies(text.as_bytes());
+    let (plies, stop) = fenkit_games::game_plies(text.as_bytes());
     let mut found: Vec<Finding> = plies
         .iter()
         .flat_map(|ply| {
             ply.annotations.problems.iter().map(|problem| {
                 let at =
-                    fenkit::games::pgn::annotation_problem_at(text.as_bytes(), ply.ply, problem);
+                    fenkit_games::pgn::annotation_problem_at(text.as_bytes(), ply.ply, problem);
                 (
                     at,
                     DiagnosticSeverity::WARNING,
@@ -287,14 +287,14 @@ fn play(text: &str, game: &Game) -> Vec<Finding> {
         })
         .collect();
     match stop {
-        Some(fenkit::games::NoPly::Unplayable(error)) => {
+        Some(fenkit_games::NoPly::Unplayable(error)) => {
             // A [FEN] tag's problems are found where the tag stands, as a
             // record.
             let tag = error.ply.is_none() && text.contains("[FEN");
             if !tag || error.code == fenkit::Code::UnknownVariant {
                 let at = error
                     .ply
-                    .and_then(|ply| fenkit::games::pgn::mainline_move(text.as_bytes(), ply));
+                    .and_then(|ply| fenkit_games::pgn::mainline_move(text.as_bytes(), ply));
                 found.push((
                     at,
                     DiagnosticSeverity::ERROR,
@@ -303,7 +303,7 @@ fn play(text: &str, game: &Game) -> Vec<Finding> {
                 ));
             }
         }
-        Some(fenkit::games::NoPly::Beyond { .. }) => {}
+        Some(fenkit_games::NoPly::Beyond { .. }) => {}
         None => found.extend(result_contradicted(text, game, plies.last())),
     }
     found
@@ -314,7 +314,7 @@ fn play(text: &str, game: &Game) -> Vec<Finding> {
 fn result_contradicted(
     text: &str,
     game: &Game,
-    last: Option<&fenkit::games::GamePly>,
+    last: Option<&fenkit_games::GamePly>,
 ) -> Option<Finding> {
     let standard = matches!(
         game.tag("Variant"),
@@ -325,7 +325,7 @@ fn result_contradicted(
     }
     let setup = &last?.setup;
     let position = fenkit::playable(setup, shakmaty::CastlingMode::Chess960)?;
-    let message = fenkit::games::result::contradicted_result(&position, game.tag("Result"))?;
+    let message = fenkit_games::result::contradicted_result(&position, game.tag("Result"))?;
     let start = text.find("[Result")?;
     let end = start + text[start..].find('\n').unwrap_or(text.len() - start);
     let code = fenkit::Code::ResultContradicted;

@@ -90,7 +90,7 @@ struct BoardParameters {
 enum Subject {
     /// A record, read in a variant (a game's own is its [Variant] tag's).
     Record(Setup, fenkit::variants::Variant),
-    Ply(fenkit::games::GamePly),
+    Ply(fenkit_games::GamePly),
 }
 
 fn subject(params: &Params) -> Result<Subject, Refusal> {
@@ -122,7 +122,7 @@ fn subject(params: &Params) -> Result<Subject, Refusal> {
         ),
         None => None,
     };
-    fenkit::games::ply_of_game(pgn.as_bytes(), ply)
+    fenkit_games::ply_of_game(pgn.as_bytes(), ply)
         .map(Subject::Ply)
         .map_err(|why| bad("pgn", why.to_string()))
 }

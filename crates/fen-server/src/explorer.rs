@@ -7,11 +7,9 @@ use std::sync::{Arc, LazyLock};
 
 use axum::response::{IntoResponse, Response};
 use axum::{Json, extract::Query, http::StatusCode};
-use fenkit::{
-    games::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach},
-    variants::VariantPosition,
-};
-use fenkit_io::explorer::Explorer;
+use fenkit::variants::VariantPosition;
+use fenkit_books::explorer::Explorer;
+use fenkit_books::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach};
 
 use crate::{Params, Refusal, error, known_only, openapi::names};
 
@@ -91,7 +89,7 @@ pub async fn answer(explorer: Option<Arc<Explorer>>, Query(params): Query<Params
 
 type Asked = (
     shakmaty::Chess,
-    Option<&'static fenkit::games::Opening>,
+    Option<&'static fenkit_games::Opening>,
     ExplorerQuery,
 );
 

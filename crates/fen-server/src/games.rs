@@ -128,7 +128,7 @@ pub async fn play(Query(params): Query<Params>) -> Response {
         .filter(|m| !m.is_empty())
         .enumerate()
     {
-        match fenkit::games::read_variant_move(&position, text) {
+        match fenkit::moves::read_variant_move(&position, text) {
             Ok(m) => fenkit::variants::play(&mut position, m),
             Err(err) => {
                 let body = BadMove {
@@ -137,7 +137,7 @@ pub async fn play(Query(params): Query<Params>) -> Response {
                     code: err.code.as_str(),
                     number: index + 1,
                     fens,
-                    legal: fenkit::games::legal_sans(&position),
+                    legal: fenkit::moves::legal_sans(&position),
                 };
                 return (StatusCode::BAD_REQUEST, Json(body)).into_response();
             }
@@ -177,7 +177,7 @@ pub async fn opening(Query(params): Query<Params>) -> Response {
         Ok(position) => {
             // The table's openings are standard chess's, as the route is.
             let found = match &position {
-                VariantPosition::Chess(position) => fenkit::games::opening(position),
+                VariantPosition::Chess(position) => fenkit_games::opening(position),
                 _ => None,
             };
             Json(Named {

@@ -28,7 +28,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use fenkit_io::explorer::Explorer;
+use fenkit_books::explorer::Explorer;
 use serde_json::json;
 use tower::limit::ConcurrencyLimitLayer;
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer};

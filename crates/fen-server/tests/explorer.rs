@@ -9,11 +9,9 @@ use axum::{
     body::Body,
     http::{Request, StatusCode},
 };
-use fenkit::games::{
-    book::encode_move,
-    explorer::{ExplorerGame, without_loops},
-};
-use fenkit_io::explorer::{Explorer, ExplorerBuilder};
+use fenkit_books::book::encode_move;
+use fenkit_books::explorer::{Explorer, ExplorerBuilder};
+use fenkit_books::explorer::{ExplorerGame, without_loops};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use shakmaty::{Chess, Position, uci::UciMove};

@@ -12,10 +12,9 @@ use arrow_array::{
     },
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::{
-    ReadOptions,
-    games::{Eval, pgn::Ply},
-};
+use fenkit::ReadOptions;
+use fenkit_games::Eval;
+use fenkit_games::pgn::Ply;
 
 use crate::plies::{self, field};
 

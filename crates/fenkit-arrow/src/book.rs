@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use fenkit::games::{FirstPlies, book_key, book_make::MoveTotal};
+use fenkit_books::{FirstPlies, book_key, make::MoveTotal};
 use rustc_hash::FxHashMap;
 use shakmaty::Color;
 

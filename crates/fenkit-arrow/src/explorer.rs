@@ -13,8 +13,8 @@ use arrow_array::{
 };
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
-use fenkit::games::FirstPlies;
-use fenkit::games::explorer::{
+use fenkit_books::FirstPlies;
+use fenkit_books::explorer::{
     Counts, ExplorerGame, Month, Player, Row, RowKey, Speed, Tally, TopGame, TopGames,
     without_loops,
 };

@@ -129,22 +129,29 @@ impl ColumnFunction {
     }
 }
 
-/// What most functions are, so that an entry says only how it differs:
-/// of FEN records alone, writing no FEN, answering text.
-const OF_FEN: ColumnFunction = ColumnFunction {
-    name: "",
-    records: "fen",
-    beside: None,
-    writes_fen: false,
-    returns: || DataType::Utf8,
-    doc: "",
-    example: Example::PLAIN,
-    run: |_, _, _| {
-        Err(ArrowError::NotYetImplemented(
-            "a function without a kernel".into(),
-        ))
-    },
-};
+impl ColumnFunction {
+    /// What most functions are, so that an entry says only how it
+    /// differs: of FEN records alone, writing no FEN, answering text. Its
+    /// name, documentation, example and kernel it must be given, so that
+    /// an entry without a kernel does not compile.
+    const fn of_fen(
+        name: &'static str,
+        doc: &'static str,
+        example: Example,
+        run: Kernel,
+    ) -> ColumnFunction {
+        ColumnFunction {
+            name,
+            records: "fen",
+            beside: None,
+            writes_fen: false,
+            returns: || DataType::Utf8,
+            doc,
+            example,
+            run,
+        }
+    }
+}
 
 fn moves(beside: Option<&dyn Array>) -> &dyn Array {
     beside.expect("ColumnFunction::call checks that the moves are given")
@@ -157,166 +164,180 @@ const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 
 /// Every column function, in the order documentation lists them.
 pub const FUNCTIONS: &[ColumnFunction] = &[
     ColumnFunction {
-        name: "fen_valid",
         returns: || DataType::Boolean,
-        doc: "Whether each record is valid: well-formed and legal.",
-        example: Example::of(&[Some(START), Some("8/8 w"), None], "[true, false, null]"),
-        run: |records, _, options| crate::fen_valid(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_valid",
+            "Whether each record is valid: well-formed and legal.",
+            Example::of(&[Some(START), Some("8/8 w"), None], "[true, false, null]"),
+            |records, _, options| crate::fen_valid(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_errors",
         returns: crate::errors_type,
-        doc: "Every problem of each record: a list of structs `{code, severity, class, field, line, column, end_column, record_column, message, square}` (the one shape of a problem), errors and warnings in the order they stand; a value has no line (null), and its columns are 1-based characters in the record.",
-        example: Example::of(
-            &[Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1")],
-            r#"[[{"code": "castling-no-rook", "severity": "error", "class": "illegal", "field": "castling", "line": null, "column": 23, "end_column": 24, "record_column": 23, "message": "castling right 'K' needs a white rook on h1, but h1 is empty", "square": "h1"}]]"#,
-        ),
-        run: |records, _, options| crate::fen_errors(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_errors",
+            "Every problem of each record: a list of structs `{code, severity, class, field, line, column, end_column, record_column, message, square}` (the one shape of a problem), errors and warnings in the order they stand; a value has no line (null), and its columns are 1-based characters in the record.",
+            Example::of(
+                &[Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1")],
+                r#"[[{"code": "castling-no-rook", "severity": "error", "class": "illegal", "field": "castling", "line": null, "column": 23, "end_column": 24, "record_column": 23, "message": "castling right 'K' needs a white rook on h1, but h1 is empty", "square": "h1"}]]"#,
+            ),
+            |records, _, options| crate::fen_errors(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_canonical",
         writes_fen: true,
-        doc: "Each well-formed record in canonical FEN (null when malformed).",
-        example: Example {
-            records: &[Some("4k3/8/8/8/8/8/8/4K3 w – –")],
-            options: "lenient",
-            result: r#"["4k3/8/8/8/8/8/8/4K3 w - - 0 1"]"#,
-            ..Example::PLAIN
-        },
-        run: |records, _, options| crate::fen_canonical(records, &options.read, &options.write),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_canonical",
+            "Each well-formed record in canonical FEN (null when malformed).",
+            Example {
+                records: &[Some("4k3/8/8/8/8/8/8/4K3 w – –")],
+                options: "lenient",
+                result: r#"["4k3/8/8/8/8/8/8/4K3 w - - 0 1"]"#,
+                ..Example::PLAIN
+            },
+            |records, _, options| crate::fen_canonical(records, &options.read, &options.write),
+        )
     },
     ColumnFunction {
-        name: "fen_board",
-        doc: "Each well-formed record's board as 64 characters, rank 8 first, `.` for an empty square (null when malformed).",
-        example: Example::of(
-            &[Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")],
-            r#"["....k.......................................................K..."]"#,
-        ),
-        run: |records, _, options| crate::fen_board(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_board",
+            "Each well-formed record's board as 64 characters, rank 8 first, `.` for an empty square (null when malformed).",
+            Example::of(
+                &[Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")],
+                r#"["....k.......................................................K..."]"#,
+            ),
+            |records, _, options| crate::fen_board(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_key",
-        doc: "Each valid record's four-field key: placement, side, castling, and the en passant square only when a legal capture exists, so that transpositions share a key (null when not valid).",
-        example: Example::of(
-            &[Some(AFTER_E4)],
-            r#"["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"]"#,
-        ),
-        run: |records, _, options| crate::fen_key(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_key",
+            "Each valid record's four-field key: placement, side, castling, and the en passant square only when a legal capture exists, so that transpositions share a key (null when not valid).",
+            Example::of(
+                &[Some(AFTER_E4)],
+                r#"["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"]"#,
+            ),
+            |records, _, options| crate::fen_key(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_polyglot_key",
         returns: || DataType::UInt64,
-        doc: "Each valid record's Polyglot key, as opening books store it (null when not valid).",
-        example: Example::of(&[Some(START)], "[5060803636482931868]"),
-        run: |records, _, options| crate::fen_polyglot_key(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_polyglot_key",
+            "Each valid record's Polyglot key, as opening books store it (null when not valid).",
+            Example::of(&[Some(START)], "[5060803636482931868]"),
+            |records, _, options| crate::fen_polyglot_key(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_polyglot_key_i64",
         returns: || DataType::Int64,
-        doc: "`fen_polyglot_key` as a signed 64-bit integer with the same bits, for engines without unsigned integers (Spark).",
-        example: Example::of(&[Some(AFTER_E4)], "[-9062197578030825066]"),
-        run: |records, _, options| crate::fen_polyglot_key_i64(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_polyglot_key_i64",
+            "`fen_polyglot_key` as a signed 64-bit integer with the same bits, for engines without unsigned integers (Spark).",
+            Example::of(&[Some(AFTER_E4)], "[-9062197578030825066]"),
+            |records, _, options| crate::fen_polyglot_key_i64(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_side",
-        doc: "Each well-formed record's side to move, `white` or `black`.",
-        example: Example::of(&[Some("4k3/8/8/8/8/8/8/4K3 b - - 0 1")], r#"["black"]"#),
-        run: |records, _, options| crate::fen_side(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_side",
+            "Each well-formed record's side to move, `white` or `black`.",
+            Example::of(&[Some("4k3/8/8/8/8/8/8/4K3 b - - 0 1")], r#"["black"]"#),
+            |records, _, options| crate::fen_side(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_material",
         returns: crate::material_type,
-        doc: "Each well-formed record's pieces counted: a struct of twelve counts, `white_pawns` … `black_kings`.",
-        example: Example::of(
-            &[Some("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")],
-            r#"[{"white_pawns": 3, "white_knights": 0, "white_bishops": 0, "white_rooks": 0, "white_queens": 0, "white_kings": 1, "black_pawns": 0, "black_knights": 0, "black_bishops": 0, "black_rooks": 0, "black_queens": 0, "black_kings": 1}]"#,
-        ),
-        run: |records, _, options| crate::fen_material(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_material",
+            "Each well-formed record's pieces counted: a struct of twelve counts, `white_pawns` … `black_kings`.",
+            Example::of(
+                &[Some("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1")],
+                r#"[{"white_pawns": 3, "white_knights": 0, "white_bishops": 0, "white_rooks": 0, "white_queens": 0, "white_kings": 1, "black_pawns": 0, "black_knights": 0, "black_bishops": 0, "black_rooks": 0, "black_queens": 0, "black_kings": 1}]"#,
+            ),
+            |records, _, options| crate::fen_material(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_check_status",
-        doc: "Each valid record's check status: `none`, `check`, `checkmate` or `stalemate`.",
-        example: Example::of(
-            &[Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")],
-            r#"["checkmate"]"#,
-        ),
-        run: |records, _, options| crate::fen_check_status(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_check_status",
+            "Each valid record's check status: `none`, `check`, `checkmate` or `stalemate`.",
+            Example::of(
+                &[Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")],
+                r#"["checkmate"]"#,
+            ),
+            |records, _, options| crate::fen_check_status(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_opening",
         returns: crate::opening_type,
-        doc: "The named opening of each valid record's position, by position (so transpositions find it): a struct `{eco, name}`, null when no line of the ECO table reaches it.",
-        example: Example::of(
-            &[Some(
-                "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-            )],
-            r#"[{"eco": "C60", "name": "Ruy Lopez"}]"#,
-        ),
-        run: |records, _, options| crate::fen_opening(records, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_opening",
+            "The named opening of each valid record's position, by position (so transpositions find it): a struct `{eco, name}`, null when no line of the ECO table reaches it.",
+            Example::of(
+                &[Some(
+                    "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+                )],
+                r#"[{"eco": "C60", "name": "Ruy Lopez"}]"#,
+            ),
+            |records, _, options| crate::fen_opening(records, &options.read),
+        )
     },
     ColumnFunction {
-        name: "fen_play",
         beside: Some(Beside {
             name: "moves",
             optional: false,
         }),
         writes_fen: true,
-        doc: "The FEN after `moves` from each valid record: moves in SAN or UCI, separated by spaces, move numbers allowed; `moves` is a column of the same length or one value for every row. Null when a move cannot be played. The lichess puzzle idiom: the puzzle's position is `fen_play(FEN, first move of Moves)`.",
-        example: Example {
-            records: &[Some(START)],
-            beside: Some("e2e4 c5"),
-            result: r#"["rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"]"#,
-            ..Example::PLAIN
-        },
-        run: |records, beside, options| {
-            crate::fen_play(records, moves(beside), &options.read, &options.write)
-        },
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "fen_play",
+            "The FEN after `moves` from each valid record: moves in SAN or UCI, separated by spaces, move numbers allowed; `moves` is a column of the same length or one value for every row. Null when a move cannot be played. The lichess puzzle idiom: the puzzle's position is `fen_play(FEN, first move of Moves)`.",
+            Example {
+                records: &[Some(START)],
+                beside: Some("e2e4 c5"),
+                result: r#"["rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"]"#,
+                ..Example::PLAIN
+            },
+            |records, beside, options| {
+                crate::fen_play(records, moves(beside), &options.read, &options.write)
+            },
+        )
     },
     ColumnFunction {
-        name: "pgn_positions",
         records: "movetext",
         beside: Some(Beside {
             name: "start",
             optional: true,
         }),
         returns: crate::positions_type,
-        doc: "Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move.",
-        example: Example::of(
-            &[Some("1. e4 *")],
-            r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
-        ),
-        run: |records, beside, options| crate::pgn_positions(records, beside, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "pgn_positions",
+            "Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move.",
+            Example::of(
+                &[Some("1. e4 *")],
+                r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
+            ),
+            |records, beside, options| crate::pgn_positions(records, beside, &options.read),
+        )
     },
     ColumnFunction {
-        name: "pgn_annotations",
         records: "movetext",
         beside: Some(Beside {
             name: "start",
             optional: true,
         }),
         returns: crate::annotations_type,
-        doc: "What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply.",
-        example: Example {
-            records: &[Some(
-                "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 $1 { Sicilian [%cal Gg1f3] } *",
-            )],
-            result: r#"[[{"ply": 0, "san": null, "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 1, "san": "e4", "clock": 180.0, "emt": null, "eval_cp": 17, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 2, "san": "c5", "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [1], "comment": "Sicilian", "arrows": ["Gg1f3"], "circles": []}]]"#,
-            ..Example::PLAIN
-        },
-        run: |records, beside, options| crate::pgn_annotations(records, beside, &options.read),
-        ..OF_FEN
+        ..ColumnFunction::of_fen(
+            "pgn_annotations",
+            "What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply.",
+            Example {
+                records: &[Some(
+                    "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 $1 { Sicilian [%cal Gg1f3] } *",
+                )],
+                result: r#"[[{"ply": 0, "san": null, "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 1, "san": "e4", "clock": 180.0, "emt": null, "eval_cp": 17, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 2, "san": "c5", "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [1], "comment": "Sicilian", "arrows": ["Gg1f3"], "circles": []}]]"#,
+                ..Example::PLAIN
+            },
+            |records, beside, options| crate::pgn_annotations(records, beside, &options.read),
+        )
     },
 ];

@@ -4,10 +4,8 @@
 
 use arrow_array::{Array, ArrayRef, RecordBatch, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
-use fenkit::{
-    games::pgn::{Plies, Ply, Reader},
-    variants::VariantPosition,
-};
+use fenkit::variants::VariantPosition;
+use fenkit_games::pgn::{Plies, Ply, Reader};
 
 use crate::Strings;
 

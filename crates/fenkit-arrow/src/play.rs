@@ -6,7 +6,8 @@ use arrow_array::{
     builder::{ArrayBuilder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::{ReadOptions, WriteOptions, games::pgn::Ply, variants::VariantPosition};
+use fenkit::{ReadOptions, WriteOptions, variants::VariantPosition};
+use fenkit_games::pgn::Ply;
 use shakmaty::{CastlingMode, EnPassantMode, Position, uci::UciMove};
 
 use crate::{
@@ -89,8 +90,8 @@ impl Play<'_> {
         let checked = self.read.check(record);
         let mut position = checked.variant_position(self.read.castling)?;
         let moves = std::str::from_utf8(moves).ok()?;
-        for word in fenkit::games::move_words(moves) {
-            let m = fenkit::games::read_variant_move(&position, word).ok()?;
+        for word in fenkit::moves::move_words(moves) {
+            let m = fenkit::moves::read_variant_move(&position, word).ok()?;
             fenkit::variants::play(&mut position, m);
         }
         Some(position)

@@ -10,10 +10,8 @@ use arrow_array::{
     builder::{ArrayBuilder, ListBuilder, StructBuilder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::{
-    ReadOptions,
-    games::pgn::{Plies, Ply, Reader, first_word_not_san},
-};
+use fenkit::ReadOptions;
+use fenkit_games::pgn::{Plies, Ply, Reader, first_word_not_san};
 use shakmaty::Chess;
 
 use crate::{
@@ -105,7 +103,7 @@ impl<P: PlyFields> PerPly<'_, P> {
         // Read as `fen pgn` reads it: movetext dialects (`0-0`, `e.p.`,
         // `++`) rewritten first.
         let mut text = text.to_vec();
-        fenkit::games::rewrite_dialects(&mut text);
+        fenkit_games::rewrite_dialects(&mut text);
         let played = Reader::new(&text[..]).read_game(&mut visitor);
         // pgn-reader skips words that are no SAN (`Zz9`): a game with one
         // is not played in full.

@@ -138,7 +138,7 @@ pub fn opening_type() -> DataType {
 pub fn fen_opening(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
     map_struct(input, opening_fields(), |record, out| {
         let position = record.and_then(|record| read.check(record).position(read.castling));
-        let opening = position.as_ref().and_then(fenkit::games::opening);
+        let opening = position.as_ref().and_then(fenkit_games::opening);
         for field in 0..2 {
             let text: &mut StringBuilder = out.field_builder(field).expect("a text field");
             text.append_option(opening.map(|o| if field == 0 { o.eco } else { o.name }));

@@ -8,8 +8,8 @@ use arrow_array::{
     builder::{StringBuilder, UInt32Builder, UInt64Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
-use fenkit::games::pgn::{GameText, GameTexts};
-use fenkit::games::pgn::{Plies, Reader};
+use fenkit_games::pgn::{GameText, GameTexts};
+use fenkit_games::pgn::{Plies, Reader};
 use rayon::prelude::*;
 
 use crate::play::GamePositions;
@@ -207,7 +207,7 @@ fn row(game: &mut GameText, columns: PgnColumns) -> Row {
         }
     }
     let movetext = String::from_utf8_lossy(game.movetext()).into_owned();
-    fenkit::games::rewrite_dialects(&mut game.text);
+    fenkit_games::rewrite_dialects(&mut game.text);
     let mut positions = columns.positions.then(GamePositions::default);
     let (plies, error) = play(&game.text, positions.as_mut());
     Row {

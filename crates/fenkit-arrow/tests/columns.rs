@@ -298,7 +298,7 @@ fn every_function_agrees_with_the_library_on_every_layout() {
                 },
                 |r| {
                     position(r)
-                        .and_then(|p| fenkit::games::opening(&p))
+                        .and_then(|p| fenkit_games::opening(&p))
                         .map(|o| o.name.to_string())
                 },
             );

@@ -133,7 +133,7 @@ impl Diagram {
     /// This diagram for a ply of a game: the move that led there
     /// highlighted (unless a last move is set already), the game's own
     /// arrows and circled squares added to those set.
-    pub fn for_ply(&self, ply: &fenkit::games::GamePly) -> Diagram {
+    pub fn for_ply(&self, ply: &fenkit_games::GamePly) -> Diagram {
         use shakmaty::uci::UciMove;
         let mut diagram = self.clone();
         if diagram.last_move.is_none()

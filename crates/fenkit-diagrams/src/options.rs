@@ -179,9 +179,9 @@ impl FromStr for Arrow {
     }
 }
 
-impl From<&fenkit::games::Drawn> for Arrow {
+impl From<&fenkit_games::Drawn> for Arrow {
     /// A game's arrow (`[%cal Ge2e4]`), in its colour.
-    fn from(drawn: &fenkit::games::Drawn) -> Arrow {
+    fn from(drawn: &fenkit_games::Drawn) -> Arrow {
         Arrow {
             brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
             from: drawn.from,
@@ -190,9 +190,9 @@ impl From<&fenkit::games::Drawn> for Arrow {
     }
 }
 
-impl From<&fenkit::games::Drawn> for Mark {
+impl From<&fenkit_games::Drawn> for Mark {
     /// A game's circled square (`[%csl Rd4]`), in its colour.
-    fn from(drawn: &fenkit::games::Drawn) -> Mark {
+    fn from(drawn: &fenkit_games::Drawn) -> Mark {
         Mark {
             brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
             square: drawn.to,

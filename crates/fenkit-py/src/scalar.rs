@@ -143,7 +143,7 @@ position_function!(
     ///
     /// >>> len(fenkit.legal_moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
     /// 20
-    legal_moves -> Vec<String> = fenkit::games::legal_sans
+    legal_moves -> Vec<String> = fenkit::moves::legal_sans
 );
 
 /// The named opening of the position as `(eco, name)`, or `None`.
@@ -158,7 +158,7 @@ pub fn opening(
     lenient: bool,
 ) -> PyResult<Option<(String, String)>> {
     let position = playable(py, fen, lenient, false)?;
-    Ok(fenkit::games::opening(&position).map(|o| (o.eco.to_string(), o.name.to_string())))
+    Ok(fenkit_games::opening(&position).map(|o| (o.eco.to_string(), o.name.to_string())))
 }
 
 /// The FEN after `moves` (SAN or UCI, separated by spaces; move numbers
@@ -177,9 +177,9 @@ pub fn play(
     chess960: bool,
 ) -> PyResult<String> {
     let mut position = playable(py, fen, lenient, chess960)?;
-    for word in fenkit::games::move_words(moves) {
-        let number = fenkit::games::move_number(&position);
-        let m = fenkit::games::read_move(&position, word)
+    for word in fenkit::moves::move_words(moves) {
+        let number = fenkit::moves::move_number(&position);
+        let m = fenkit::moves::read_move(&position, word)
             .map_err(|err| PyValueError::new_err(format!("move {number} {}", err.message)))?;
         position.play_unchecked(m);
     }

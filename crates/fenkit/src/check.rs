@@ -387,7 +387,7 @@ impl ReadOptions {
                     && self.variant == Variant::Chess
                     && let Some(position) = playable(&setup, self.castling)
                 {
-                    let (written, bad) = crate::games::epd_moves(&position, &operations);
+                    let (written, bad) = crate::epd::epd_moves(&position, &operations);
                     let from = fields.get(Field::Operations).map_or(0, |span| span.start);
                     for bad in bad {
                         let operation = &operations[bad.operation];

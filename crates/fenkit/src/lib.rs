@@ -22,43 +22,21 @@
 // The one `unsafe` block is the SSE2 call in `parse::squares`.
 #![deny(unsafe_code)]
 
-/// `pub fn $with(self, $field) -> Self` for each field named: a value
-/// built from its defaults one choice at a time (`#[non_exhaustive]`
-/// types, which callers cannot build by struct literal). `const` where
-/// the fields are `Copy`.
-macro_rules! with_methods {
-    ($(#[$doc:meta])* $type:ident (const) { $($with:ident: $field:ident: $value:ty),+ $(,)? }) => {
-        $(#[$doc])*
-        impl $type {
-            $(pub const fn $with(self, $field: $value) -> $type {
-                $type { $field, ..self }
-            })+
-        }
-    };
-    ($(#[$doc:meta])* $type:ident { $($with:ident: $field:ident: $value:ty),+ $(,)? }) => {
-        $(#[$doc])*
-        impl $type {
-            $(pub fn $with(self, $field: $value) -> $type {
-                $type { $field, ..self }
-            })+
-        }
-    };
-}
-
 mod castling;
 mod check;
 mod chess960;
 mod diagnostic;
 mod en_passant;
 pub mod epd;
+mod epd_moves;
 mod fen;
 mod found;
 pub use found::{needs_escape, printable};
-pub mod games;
 #[cfg(feature = "serde")]
 pub mod json;
 mod key;
 pub mod legality;
+pub mod moves;
 mod options;
 mod parse;
 mod problem;

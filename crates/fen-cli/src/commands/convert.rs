@@ -112,7 +112,7 @@ impl Job for Convert {
             (Target::Epd, Operations::Keep) if parsed.is_epd => {
                 // Moves of bm, am and pv in SAN, where the position plays.
                 let written = match fenkit::playable(setup, self.read.castling) {
-                    Some(position) => fenkit::games::epd_moves(&position, &parsed.operations).0,
+                    Some(position) => fenkit::epd::epd_moves(&position, &parsed.operations).0,
                     None => parsed.operations.clone(),
                 };
                 self.write.write_epd(setup, &written, &mut self.text)

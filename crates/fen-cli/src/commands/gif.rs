@@ -47,7 +47,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         Ok(found) => found,
         Err(status) => return Ok(status),
     };
-    let (plies, stop) = fenkit::games::game_plies(&text.text);
+    let (plies, stop) = fenkit_games::game_plies(&text.text);
     let status = match stop {
         // The plies before the stop are drawn; the stop is said.
         Some(stop) => {
@@ -59,13 +59,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let renderer = Renderer::new();
     let look = args.look.diagram();
     let clocks = match args.clocks {
-        true => fenkit::games::game_clocks(&plies, base_time(&text.text))
+        true => fenkit_games::game_clocks(&plies, base_time(&text.text))
             .into_iter()
             .map(Some)
             .collect(),
         false => vec![None; plies.len()],
     };
-    let draw = |(ply, clocks): (&fenkit::games::GamePly, &Option<_>)| {
+    let draw = |(ply, clocks): (&fenkit_games::GamePly, &Option<_>)| {
         let mut diagram = look.for_ply(ply);
         diagram.clocks = *clocks;
         renderer
@@ -111,7 +111,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 /// The clocks' time at the start: the base of the game's `TimeControl`
 /// tag (`180+2`), when it has one that reads.
 fn base_time(text: &[u8]) -> Option<std::time::Duration> {
-    use fenkit::games::{
+    use fenkit_games::{
         TagValue,
         pgn::{Plies, Reader},
     };
@@ -125,7 +125,7 @@ fn base_time(text: &[u8]) -> Option<std::time::Duration> {
     // Only the tag is wanted: how the game ends does not matter here.
     let _ = Reader::new(text).read_game(&mut plies);
     drop(plies);
-    match fenkit::games::tag_value("TimeControl", &control?) {
+    match fenkit_games::tag_value("TimeControl", &control?) {
         TagValue::TimeControl { base, .. } => Some(std::time::Duration::from_secs(base.into())),
         _ => None,
     }

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use fenkit::{
-    Code, Diagnostic, Field, Span,
-    games::{Event, History as Tracker, pgn::Ply},
-};
+use fenkit::{Code, Diagnostic, Field, Span};
+use fenkit_games::Event;
+use fenkit_games::History as Tracker;
+use fenkit_games::pgn::Ply;
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::prelude::*;

@@ -136,11 +136,11 @@ pub fn nth_game(
     path: &Path,
     number: usize,
     out: &mut Output,
-) -> io::Result<Result<(String, fenkit::games::pgn::GameText), Status>> {
+) -> io::Result<Result<(String, fenkit_games::pgn::GameText), Status>> {
     let Some((source, input)) = run::open(path, out)? else {
         return Ok(Err(Status::Failed));
     };
-    match fenkit::games::pgn::GameTexts::new(input).nth(number - 1) {
+    match fenkit_games::pgn::GameTexts::new(input).nth(number - 1) {
         Some(Ok(text)) => Ok(Ok((source, text))),
         Some(Err(err)) => {
             out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
@@ -257,7 +257,7 @@ impl Image {
             Err(status) => return Ok(status),
         };
         if game.every {
-            let (plies, stop) = fenkit::games::game_plies(&text.text);
+            let (plies, stop) = fenkit_games::game_plies(&text.text);
             for ply in &plies {
                 let image = self.draw(&ply.setup, &self.diagram.for_ply(ply))?;
                 self.write_next(ply.ply as u64, None, &image)?;
@@ -268,7 +268,7 @@ impl Image {
             }
             return Ok(Status::Ok);
         }
-        let drawn = match fenkit::games::ply_of_game(&text.text, game.ply) {
+        let drawn = match fenkit_games::ply_of_game(&text.text, game.ply) {
             Ok(drawn) => drawn,
             Err(stop) => {
                 return crate::games::say_stop((&source, &text, number), stop, game.ply, "", out);

@@ -44,7 +44,7 @@ impl Job for Opening {
         let Some(position) = legal_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        match fenkit::games::opening(&position) {
+        match fenkit_games::opening(&position) {
             Some(opening) => writeln!(out.stdout(), "{}\t{}", opening.eco, opening.name)?,
             None => writeln!(out.stdout(), "-")?,
         }

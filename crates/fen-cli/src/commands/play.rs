@@ -79,7 +79,7 @@ pub fn split(arguments: &[String]) -> (String, Vec<String>) {
     if rest.first() == Some(&"moves") {
         rest = &rest[1..];
     }
-    let moves = fenkit::games::move_words(&rest.join(" "))
+    let moves = fenkit::moves::move_words(&rest.join(" "))
         .map(str::to_string)
         .collect();
     (fen, moves)
@@ -129,9 +129,9 @@ pub fn play_moves(
     let line = moves.join(" ");
     let mut offset = 0;
     for text_move in moves {
-        let number = fenkit::games::move_number(position);
+        let number = fenkit::moves::move_number(position);
         let over = game_over(position);
-        match fenkit::games::read_variant_move(position, text_move) {
+        match fenkit::moves::read_variant_move(position, text_move) {
             Ok(m) if over.is_none() => fenkit::variants::play(position, m),
             found => {
                 let (code, why) = match (over.clone(), found) {
@@ -154,7 +154,7 @@ pub fn play_moves(
                 };
                 out.diagnostics(&record, &[diagnostic])?;
                 if over.is_none() {
-                    let legal = fenkit::games::legal_sans(position);
+                    let legal = fenkit::moves::legal_sans(position);
                     out.note(&format!("  legal moves here: {}", legal.join(" ")))?;
                 }
                 status = Status::BadRecords;

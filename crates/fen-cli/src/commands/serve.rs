@@ -48,7 +48,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let explorer = match args
         .explorer
         .as_deref()
-        .map(fenkit_io::explorer::Explorer::open)
+        .map(fenkit_books::explorer::Explorer::open)
     {
         None => None,
         Some(Ok(explorer)) => Some(explorer),

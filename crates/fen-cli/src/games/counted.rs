@@ -5,10 +5,10 @@
 
 use std::io;
 
-use fenkit::{
-    games::{FirstPlies, pgn::Ply, tag_filter::TagCondition},
-    variants::VariantPosition,
-};
+use fenkit::variants::VariantPosition;
+use fenkit_books::FirstPlies;
+use fenkit_games::pgn::Ply;
+use fenkit_games::tag_filter::TagCondition;
 use shakmaty::Chess;
 
 use super::{GameState, Shared};

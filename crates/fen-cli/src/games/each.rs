@@ -17,7 +17,7 @@ use std::{
     thread,
 };
 
-use fenkit::games::pgn::{GameError, GameText, GameTexts, Plies, Ply, Reader};
+use fenkit_games::pgn::{GameError, GameText, GameTexts, Plies, PlyHandler, Reader};
 
 use super::{Played, diagnostic, dialect_warnings, warning};
 use crate::{
@@ -31,7 +31,8 @@ use crate::{
 /// hands on what it counted; after the last game of a run, or of a
 /// worker's batch, [`GamePlayer::finish`] writes what it still holds.
 pub trait GamePlayer {
-    type OnPly: FnMut(Ply<'_>);
+    /// What the visitor hands each ply to: the state a game fills.
+    type OnPly: PlyHandler;
     /// What a game hands on, in input order, to the one place that
     /// gathers it ([`each_game_gathered`]): `book make`'s counted moves,
     /// `explorer build`'s game; `()` for a player that only writes.
@@ -126,7 +127,7 @@ fn play<P: GamePlayer>(
 ) -> io::Result<Taken<P::Item>> {
     let found = match strict {
         true => Vec::new(),
-        false => fenkit::games::rewrite_dialects(&mut game.text),
+        false => fenkit_games::rewrite_dialects(&mut game.text),
     };
     let plies = player.plies();
     plies.number_next(number);

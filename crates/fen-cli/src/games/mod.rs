@@ -5,7 +5,7 @@
 //! Games are cut by the library's one splitter (`GameTexts`, as
 //! `read_pgn` cuts them for Python, SQL and Spark), so each game's text is
 //! at hand when it is played: a failed move is found in it again by
-//! [`fenkit::games::pgn::mainline_move`]. Unless reading strictly, the
+//! [`fenkit_games::pgn::mainline_move`]. Unless reading strictly, the
 //! movetext dialects of each line (`0-0`, `e.p.`, `++`, glyphs) are first
 //! rewritten to a standard form of the same length, so that every place in
 //! the text stays where it was.
@@ -16,7 +16,7 @@ mod shared;
 
 use std::io;
 
-use fenkit::games::{
+use fenkit_games::{
     MovetextDialect, NoPly,
     pgn::{GameEnd, GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };

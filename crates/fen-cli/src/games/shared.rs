@@ -1,17 +1,15 @@
-//! A player whose state the visitor's closure and the end of each game
-//! share: each ply is counted into it as the game is played, and the
-//! game's result taken from it when the game is done (`book make`,
-//! `explorer build`, `history`).
+//! A player whose state the visitor fills: each ply is counted into it
+//! as the game is played, and the game's result taken from it when the
+//! game is done (`book make`, `explorer build`, `history`). The state
+//! lives in the visitor's handler, as pgn-reader's visitors keep theirs,
+//! so no cell is shared.
 
-use std::{cell::RefCell, io, rc::Rc};
+use std::io;
 
-use fenkit::games::pgn::{Plies, Ply};
+use fenkit_games::pgn::{Plies, Ply, PlyHandler};
 
 use super::{GamePlayer, Played};
 use crate::output::Output;
-
-/// What each ply is handed to: a closure over the shared state.
-pub type OnPly = Box<dyn FnMut(Ply<'_>)>;
 
 /// A game's state as a [`Shared`] player keeps it: what becomes of it
 /// when the game is done.
@@ -24,11 +22,25 @@ pub trait GameState: 'static {
     fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<Self::Item>>;
 }
 
-/// A [`GamePlayer`] over a [`GameState`] that its visitor's closure
-/// fills ply by ply.
+/// What each ply does to a game's state.
+type EachPly<S> = Box<dyn FnMut(&mut S, Ply<'_>)>;
+
+/// The state and what each ply does to it: the visitor's handler.
+pub struct Filled<S> {
+    state: S,
+    each_ply: EachPly<S>,
+}
+
+impl<S> PlyHandler for Filled<S> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        (self.each_ply)(&mut self.state, ply)
+    }
+}
+
+/// A [`GamePlayer`] over a [`GameState`] that its visitor fills ply by
+/// ply.
 pub struct Shared<S> {
-    state: Rc<RefCell<S>>,
-    plies: Plies<OnPly>,
+    plies: Plies<Filled<S>>,
 }
 
 impl<S: GameState> Shared<S> {
@@ -36,28 +48,28 @@ impl<S: GameState> Shared<S> {
     /// `set_up` readies the visitor (the tags it keeps, strict reading).
     pub fn new(
         state: S,
-        mut each_ply: impl FnMut(&mut S, Ply<'_>) + 'static,
-        set_up: impl FnOnce(Plies<OnPly>) -> Plies<OnPly>,
+        each_ply: impl FnMut(&mut S, Ply<'_>) + 'static,
+        set_up: impl FnOnce(Plies<Filled<S>>) -> Plies<Filled<S>>,
     ) -> Shared<S> {
-        let state = Rc::new(RefCell::new(state));
-        let each = Rc::clone(&state);
-        let on_ply: OnPly = Box::new(move |ply| each_ply(&mut each.borrow_mut(), ply));
-        Shared {
+        let filled = Filled {
             state,
-            plies: set_up(Plies::new(on_ply)),
+            each_ply: Box::new(each_ply),
+        };
+        Shared {
+            plies: set_up(Plies::with_handler(filled)),
         }
     }
 }
 
 impl<S: GameState> GamePlayer for Shared<S> {
-    type OnPly = OnPly;
+    type OnPly = Filled<S>;
     type Item = S::Item;
 
-    fn plies(&mut self) -> &mut Plies<OnPly> {
+    fn plies(&mut self) -> &mut Plies<Filled<S>> {
         &mut self.plies
     }
 
     fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<S::Item>> {
-        self.state.borrow_mut().game_done(game, out)
+        self.plies.handler_mut().state.game_done(game, out)
     }
 }

@@ -110,7 +110,7 @@ impl Rows {
             Column::Eco | Column::Opening => {
                 let opening = match position {
                     Some(fenkit::variants::VariantPosition::Chess(position)) => {
-                        fenkit::games::opening(position)
+                        fenkit_games::opening(position)
                     }
                     _ => None,
                 };

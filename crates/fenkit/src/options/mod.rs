@@ -138,22 +138,39 @@ impl Default for ReadOptions {
     }
 }
 
-with_methods! {
-    /// Options built from the defaults one choice at a time, so that a field
-    /// added later (as `variant` was) breaks no caller:
-    ///
-    /// ```
-    /// use fenkit::{Format, ReadOptions, Strictness};
-    ///
-    /// let read = ReadOptions::default().with_format(Format::Auto).with_lenient(true);
-    /// assert!(read.lenient && read.strictness == Strictness::Playable);
-    /// ```
-    ReadOptions (const) {
-        with_castling: castling: CastlingMode,
-        with_format: format: Format,
-        with_lenient: lenient: bool,
-        with_strictness: strictness: Strictness,
-        with_variant: variant: Variant,
+/// Options built from the defaults one choice at a time, so that a field
+/// added later (as `variant` was) breaks no caller:
+///
+/// ```
+/// use fenkit::{Format, ReadOptions, Strictness};
+///
+/// let read = ReadOptions::default().with_format(Format::Auto).with_lenient(true);
+/// assert!(read.lenient && read.strictness == Strictness::Playable);
+/// ```
+impl ReadOptions {
+    /// These options with the castling mode: standard, or Chess960.
+    pub const fn with_castling(self, castling: CastlingMode) -> ReadOptions {
+        ReadOptions { castling, ..self }
+    }
+
+    /// These options with the format read: FEN, EPD, or told by its shape.
+    pub const fn with_format(self, format: Format) -> ReadOptions {
+        ReadOptions { format, ..self }
+    }
+
+    /// These options with lenient reading on or off.
+    pub const fn with_lenient(self, lenient: bool) -> ReadOptions {
+        ReadOptions { lenient, ..self }
+    }
+
+    /// These options with the classes of problem that make a record invalid.
+    pub const fn with_strictness(self, strictness: Strictness) -> ReadOptions {
+        ReadOptions { strictness, ..self }
+    }
+
+    /// These options with the variant read.
+    pub const fn with_variant(self, variant: Variant) -> ReadOptions {
+        ReadOptions { variant, ..self }
     }
 }
 
@@ -192,19 +209,24 @@ impl Default for WriteOptions {
     }
 }
 
-with_methods! {
-    /// Built as [`ReadOptions`] is:
-    ///
-    /// ```
-    /// use fenkit::{CastlingNotation, WriteOptions};
-    /// use shakmaty::EnPassantMode;
-    ///
-    /// let write = WriteOptions::default().with_ep(EnPassantMode::Legal);
-    /// assert_eq!(write.castling, CastlingNotation::Standard);
-    /// ```
-    WriteOptions (const) {
-        with_castling: castling: CastlingNotation,
-        with_ep: ep: EnPassantMode,
+/// Built as [`ReadOptions`] is:
+///
+/// ```
+/// use fenkit::{CastlingNotation, WriteOptions};
+/// use shakmaty::EnPassantMode;
+///
+/// let write = WriteOptions::default().with_ep(EnPassantMode::Legal);
+/// assert_eq!(write.castling, CastlingNotation::Standard);
+/// ```
+impl WriteOptions {
+    /// These options with the castling notation written.
+    pub const fn with_castling(self, castling: CastlingNotation) -> WriteOptions {
+        WriteOptions { castling, ..self }
+    }
+
+    /// These options with the en passant policy: which square to write.
+    pub const fn with_ep(self, ep: EnPassantMode) -> WriteOptions {
+        WriteOptions { ep, ..self }
     }
 }
 

@@ -7,7 +7,7 @@ use std::{
     path::PathBuf,
 };
 
-use fenkit::games::book::{Book, Entry, encode_move};
+use fenkit_books::book::{Book, Entry, encode_move};
 use shakmaty::{Chess, EnPassantMode, Position, Square, san::San};
 
 use crate::{output::Output, run::Status};

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use fenkit::games::book::Book;
+use fenkit_books::book::Book;
 use shakmaty::{san::San, uci::UciMove};
 
 use crate::commands::prelude::*;

@@ -13,13 +13,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit::games::{
-    book_key,
-    book_make::{BookOptions, entries_of_totals},
-    tag_filter::TagCondition,
-};
 use fenkit_arrow::read_book_rows;
-use fenkit_io::book_make::{BookBuilder, BookMade};
+use fenkit_books::book_key;
+use fenkit_books::make::{BookBuilder, BookMade};
+use fenkit_books::make::{BookOptions, entries_of_totals};
+use fenkit_games::tag_filter::TagCondition;
 use shakmaty::Color;
 
 use crate::{

@@ -3,7 +3,7 @@
 
 use std::{io, path::PathBuf};
 
-use fenkit::games::{book::Book, book_merge};
+use fenkit_books::book::Book;
 
 use crate::{output::Output, run::Status};
 
@@ -32,6 +32,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let (Ok(first), Ok(second)) = (Book::new(&first), Book::new(&second)) else {
         return Ok(Status::Failed);
     };
-    let merged = book_merge::merge(&first, &second);
+    let merged = fenkit_books::merge::merge(&first, &second);
     super::write_book(&args.output, &merged, out)
 }

@@ -42,7 +42,7 @@ fn read_book(path: &std::path::Path, out: &mut Output) -> io::Result<Option<Vec<
     match std::fs::read(path) {
         Ok(bytes) if bytes.len() % 16 == 0 => Ok(Some(bytes)),
         Ok(bytes) => {
-            let why = fenkit::games::book::BadBook {
+            let why = fenkit_books::book::BadBook {
                 length: bytes.len(),
             };
             out.note(&format!("fen: {}: {why}", path.display()))?;
@@ -58,7 +58,7 @@ fn read_book(path: &std::path::Path, out: &mut Output) -> io::Result<Option<Vec<
 /// Writes a book's entries to `path`.
 fn write_book(
     path: &std::path::Path,
-    entries: &[fenkit::games::book::Entry],
+    entries: &[fenkit_books::book::Entry],
     out: &mut Output,
 ) -> io::Result<Status> {
     let bytes: Vec<u8> = entries.iter().flat_map(|entry| entry.to_bytes()).collect();

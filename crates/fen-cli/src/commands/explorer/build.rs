@@ -11,11 +11,9 @@
 
 use std::{hash::Hasher, io, path::PathBuf};
 
-use fenkit::games::{
-    explorer::{ExplorerGame, without_loops},
-    tag_filter::TagCondition,
-};
-use fenkit_io::explorer::ExplorerBuilder;
+use fenkit_books::explorer::ExplorerBuilder;
+use fenkit_books::explorer::{ExplorerGame, without_loops};
+use fenkit_games::tag_filter::TagCondition;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{

@@ -4,9 +4,9 @@
 
 use std::{collections::HashMap, io, path::PathBuf};
 
-use fenkit::games::explorer::ExplorerGame;
 use fenkit_arrow::{index_row, read_explorer_rows};
-use fenkit_io::explorer::ExplorerBuilder;
+use fenkit_books::explorer::ExplorerBuilder;
+use fenkit_books::explorer::ExplorerGame;
 
 use crate::{
     output::Output,

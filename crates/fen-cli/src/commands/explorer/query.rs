@@ -3,12 +3,9 @@
 
 use std::{io, path::PathBuf};
 
-use fenkit::{
-    ReadOptions,
-    games::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed},
-    variants::VariantPosition,
-};
-use fenkit_io::explorer::Explorer;
+use fenkit::{ReadOptions, variants::VariantPosition};
+use fenkit_books::explorer::Explorer;
+use fenkit_books::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed};
 use shakmaty::Chess;
 
 use crate::{commands::play, options::Format, output::Output, run::Status};
@@ -68,10 +65,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         return Ok(Status::BadRecords);
     };
     // The opening is the last named position on the way (lichess's too).
-    let mut opening = standard(&position).and_then(fenkit::games::opening);
+    let mut opening = standard(&position).and_then(fenkit_games::opening);
     let played = play::play_moves(&mut position, &moves, out, |position| {
         opening = standard(position)
-            .and_then(fenkit::games::opening)
+            .and_then(fenkit_games::opening)
             .or(opening);
     })?;
     if played != Status::Ok {

@@ -2,19 +2,17 @@
 //! deepest named opening of each game.
 
 use std::{
-    cell::RefCell,
     io::{self, IsTerminal, Write},
     ops::RangeInclusive,
     path::PathBuf,
-    rc::Rc,
 };
 
 use clap::ValueEnum;
-use fenkit::games::{
-    Annotations, TagValue,
-    pgn::{GameEnd, Plies, Ply},
-};
 use fenkit::variants::VariantPosition;
+use fenkit_games::{
+    Annotations, TagValue,
+    pgn::{GameEnd, Plies, Ply, PlyHandler},
+};
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
 
 mod notes;
@@ -110,7 +108,7 @@ struct Printer<'a> {
     kept_tags: Vec<String>,
     text: Vec<u8>,
     /// The deepest named opening of the current game: ply, ECO, name.
-    opening: Option<(usize, &'static fenkit::games::Opening)>,
+    opening: Option<(usize, &'static fenkit_games::Opening)>,
     /// Where each line of the current game starts in `text`, by ply: a
     /// game that stops at a word that is no move takes back its lines
     /// after that word (pgn-reader played on past it).
@@ -160,7 +158,7 @@ impl Printer<'_> {
         if self.options.opening {
             // Opening names are of standard chess.
             if let VariantPosition::Chess(position) = ply.position
-                && let Some(opening) = fenkit::games::opening(position)
+                && let Some(opening) = fenkit_games::opening(position)
             {
                 self.opening = Some((ply.ply, opening));
             }
@@ -240,10 +238,10 @@ impl Printer<'_> {
             let at = self.kept_tags.iter().position(|tag| tag == name)?;
             tags.get(at).cloned().flatten()
         };
-        let moment = || fenkit::games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
+        let moment = || fenkit_games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
         for (name, value) in self.options.tags.iter().zip(tags) {
             let value = match name.as_str() {
-                fenkit::games::UTC_MOMENT => &moment(),
+                fenkit_games::UTC_MOMENT => &moment(),
                 _ => value,
             };
             match self.options.format {
@@ -251,7 +249,7 @@ impl Printer<'_> {
                     self.text.push(b',');
                     let _ = serde_json::to_writer(&mut self.text, name);
                     self.text.push(b':');
-                    let typed = value.as_deref().map(|v| fenkit::games::tag_value(name, v));
+                    let typed = value.as_deref().map(|v| fenkit_games::tag_value(name, v));
                     let _ = match typed {
                         Some(TagValue::Integer(n)) => serde_json::to_writer(&mut self.text, &n),
                         Some(TagValue::TimeControl { base, increment }) => serde_json::to_writer(
@@ -309,26 +307,28 @@ impl Printer<'_> {
     }
 }
 
-/// What each ply is handed to: the printer, shared with the player.
-type OnPly<'a> = Box<dyn FnMut(Ply<'_>) + 'a>;
+impl PlyHandler for Printer<'_> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        Printer::ply(self, ply)
+    }
+}
 
-/// `fen pgn`'s way with games: plies to the printer, then each game's
-/// end, errors and annotation problems.
+/// `fen pgn`'s way with games: plies to the printer, which the visitor
+/// holds, then each game's end, errors and annotation problems.
 struct PgnPlayer<'a> {
-    printer: Rc<RefCell<Printer<'a>>>,
-    plies: Plies<OnPly<'a>>,
+    plies: Plies<Printer<'a>>,
 }
 
 impl<'a> GamePlayer for PgnPlayer<'a> {
-    type OnPly = OnPly<'a>;
+    type OnPly = Printer<'a>;
     type Item = ();
 
-    fn plies(&mut self) -> &mut Plies<OnPly<'a>> {
+    fn plies(&mut self) -> &mut Plies<Printer<'a>> {
         &mut self.plies
     }
 
     fn game_done(&mut self, played: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
-        let mut printer = self.printer.borrow_mut();
+        let printer = self.plies.handler_mut();
         match played.end() {
             Ok(end) => printer.end(end),
             Err(error) => {
@@ -358,7 +358,7 @@ impl<'a> GamePlayer for PgnPlayer<'a> {
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
-        let mut printer = self.printer.borrow_mut();
+        let printer = self.plies.handler_mut();
         out.stdout().write_all(&printer.text)?;
         printer.text.clear();
         Ok(())
@@ -383,13 +383,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if options
         .tags
         .iter()
-        .any(|tag| tag == fenkit::games::UTC_MOMENT)
+        .any(|tag| tag == fenkit_games::UTC_MOMENT)
     {
         kept_tags.extend(["UTCDate".to_string(), "UTCTime".to_string()]);
     }
     let escape = io::stdout().is_terminal();
     let make = || {
-        let printer = Rc::new(RefCell::new(Printer {
+        let printer = Printer {
             options,
             kept_tags: kept_tags.clone(),
             text: Vec::with_capacity(64 * 1024),
@@ -400,11 +400,9 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             last_notes: Annotations::default(),
             problems: Vec::new(),
             escape,
-        }));
+        };
         let tags: Vec<&str> = kept_tags.iter().map(String::as_str).collect();
-        let each = printer.clone();
-        let on_ply: OnPly<'_> = Box::new(move |ply: Ply<'_>| each.borrow_mut().ply(ply));
-        let plies = Plies::new(on_ply).keeping_tags(&tags);
+        let plies = Plies::with_handler(printer).keeping_tags(&tags);
         let plies = match annotated {
             true => plies.keeping_annotations(),
             false => plies,
@@ -413,7 +411,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             true => plies.strictly(),
             false => plies,
         };
-        PgnPlayer { printer, plies }
+        PgnPlayer { plies }
     };
     let (threads, _) = crate::options::threads(options.jobs);
     let status = games::each_game(&options.files, options.strict_pgn, threads, out, make)?;

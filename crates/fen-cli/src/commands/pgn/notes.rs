@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use clap::ValueEnum;
-use fenkit::games::{Annotations, Eval};
+use fenkit_games::{Annotations, Eval};
 
 use crate::output;
 

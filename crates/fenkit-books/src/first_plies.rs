@@ -1,0 +1,82 @@
+//! A game's first plies gathered as it is played: each move of the first
+//! `max_ply` plies with the key of the position it was played in. A
+//! Polyglot book counts them by Polyglot key and mover, the explorer by
+//! transposition key; the gathering is one.
+
+use shakmaty::{Chess, Color, Move, Position};
+
+/// The moves of one game's first plies, each with the key of the position
+/// it was played in, its move in Polyglot's encoding
+/// ([`encode_move`](crate::book::encode_move)).
+///
+/// ```
+/// use fenkit_books::FirstPlies;
+/// use shakmaty::{Chess, Position, uci::UciMove};
+///
+/// let mut moves = FirstPlies::new(1, fenkit::transposition_key);
+/// let mut position = Chess::default();
+/// moves.ply(0, None, &position);
+/// for uci in ["e2e4", "e7e5"] {
+///     let m = uci.parse::<UciMove>()?.to_move(&position)?;
+///     position.play_unchecked(m);
+///     moves.ply(1, Some(m), &position);
+/// }
+/// assert_eq!(moves.moves().len(), 1); // the first ply only
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct FirstPlies<K> {
+    max_ply: usize,
+    key: fn(&Chess) -> K,
+    moves: Vec<(K, u16)>,
+    /// The key of the position the next move is played in, while counted.
+    before: Option<K>,
+}
+
+/// A book's key of a position: its Polyglot key and the side to move,
+/// whose result weighs the move.
+pub fn book_key(position: &Chess) -> (u64, Color) {
+    (fenkit::polyglot_key(position), position.turn())
+}
+
+impl<K: Copy> FirstPlies<K> {
+    pub fn new(max_ply: usize, key: fn(&Chess) -> K) -> FirstPlies<K> {
+        FirstPlies {
+            max_ply,
+            key,
+            moves: Vec::new(),
+            before: None,
+        }
+    }
+
+    /// Ply `ply` of the game: `position`, reached by `played` (none at
+    /// ply 0, which starts a game afresh).
+    pub fn ply(&mut self, ply: usize, played: Option<Move>, position: &Chess) {
+        if ply == 0 {
+            self.clear();
+        }
+        if let (Some(played), Some(before)) = (played, self.before.take()) {
+            self.moves.push((before, crate::book::encode_move(played)));
+        }
+        if ply < self.max_ply {
+            self.before = Some((self.key)(position));
+        }
+    }
+
+    /// The moves gathered so far.
+    pub fn moves(&self) -> &[(K, u16)] {
+        &self.moves
+    }
+
+    /// The moves gathered; the next game starts afresh.
+    pub fn take(&mut self) -> Vec<(K, u16)> {
+        self.before = None;
+        std::mem::take(&mut self.moves)
+    }
+
+    /// Forgets the game: the next starts afresh.
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.before = None;
+    }
+}

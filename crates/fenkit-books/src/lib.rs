@@ -1,0 +1,17 @@
+//! fenkit's books library: Polyglot opening books (read, made from games
+//! as `polyglot make-book` makes them, merged as `polyglot merge-book`
+//! merges them) and the opening explorer (each position's moves counted
+//! over games, answered in the shape of lichess's explorer). Each
+//! feature's model and its storage live here together: a book larger than
+//! memory spills to disk while it is made ([`make::BookBuilder`]), and the
+//! explorer keeps its index in a folder ([`explorer::Explorer`]). This
+//! crate's job is storage, so it does I/O; the counting itself takes
+//! games as values and writes nothing.
+
+pub mod book;
+pub mod explorer;
+mod first_plies;
+pub mod make;
+pub mod merge;
+
+pub use first_plies::{FirstPlies, book_key};
