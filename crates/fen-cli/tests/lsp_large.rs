@@ -8,12 +8,11 @@
 mod common;
 
 use std::{
-    io::BufReader,
-    process::{Child, Command, Stdio},
+    process::Child,
     time::{Duration, Instant},
 };
 
-use common::{lsp_diagnostics, lsp_receive, lsp_send};
+use common::{lsp_diagnostics, lsp_send};
 use serde_json::json;
 
 /// The most memory the process has held, in bytes (Linux's `VmHWM`).
@@ -48,23 +47,7 @@ fn a_100_mb_document_of_records_and_junk_in_bounded_memory() {
     }
     let size = text.len() as u64;
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fen"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("fen lsp starts");
-    let mut to = child.stdin.take().unwrap();
-    let mut from = BufReader::new(child.stdout.take().unwrap());
-    lsp_send(
-        &mut to,
-        &json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
-    );
-    assert_eq!(lsp_receive(&mut from)["id"], 1);
-    lsp_send(
-        &mut to,
-        &json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
-    );
+    let (mut child, mut to, mut from) = common::lsp_started();
     let uri = "file:///huge.epd";
     let item = json!({ "uri": uri, "languageId": "epd", "version": 1, "text": text });
     drop(text);

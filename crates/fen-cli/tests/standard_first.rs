@@ -9,11 +9,6 @@
 
 mod common;
 
-use std::{
-    io::BufReader,
-    process::{Command, Stdio},
-};
-
 use arrow_array::{Array, ListArray, StringArray, StructArray};
 use fenkit::{Format, Operand, ReadOptions};
 use serde_json::{Value, json};
@@ -248,23 +243,7 @@ fn service_codes() -> Vec<Vec<String>> {
 /// Each record's problem codes as `fen lsp` publishes them for an EPD
 /// file holding the records, a line each.
 fn language_server_codes() -> Vec<Vec<String>> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fen"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("fen lsp starts");
-    let mut to = child.stdin.take().unwrap();
-    let mut from = BufReader::new(child.stdout.take().unwrap());
-    common::lsp_send(
-        &mut to,
-        &json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
-    );
-    assert_eq!(common::lsp_receive(&mut from)["id"], 1);
-    common::lsp_send(
-        &mut to,
-        &json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
-    );
+    let (mut child, mut to, mut from) = common::lsp_started();
     let text = RECORDS.join("\n") + "\n";
     let item =
         json!({ "uri": "file:///suite.epd", "languageId": "epd", "version": 1, "text": text });

@@ -4,7 +4,7 @@
 use std::{
     io::{BufRead, BufReader, Read, Write},
     net::TcpStream,
-    process::{Child, ChildStdout, Command, Output, Stdio},
+    process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio},
     thread,
 };
 
@@ -189,6 +189,29 @@ pub fn get(address: &str, path: &str) -> String {
     client.read_to_string(&mut answer).unwrap();
     let (_, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
     body.to_string()
+}
+
+/// `fen lsp` started and initialized: the process, what goes to it and
+/// what comes from it.
+pub fn lsp_started() -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fen"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("fen lsp starts");
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    lsp_send(
+        &mut to,
+        &serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }),
+    );
+    assert_eq!(lsp_receive(&mut from)["id"], 1);
+    lsp_send(
+        &mut to,
+        &serde_json::json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
+    );
+    (child, to, from)
 }
 
 /// Sends one message of the language server protocol.
