@@ -71,6 +71,11 @@ pub fn python_chess() -> bool {
     found
 }
 
+/// The file where comparisons skipped for a missing oracle are listed, a
+/// line each, so that `tools/test-all` says in one line at its end what
+/// was not compared (cargo's test output hides a passing test's words).
+pub const SKIPPED_ORACLES: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/skipped-oracles.txt");
+
 /// Says that a comparison skips because its oracle or data is missing;
 /// fails where `CI` is set, since CI installs every oracle and has
 /// `../shared` beside the clone, so that a green run compared with each.
@@ -79,6 +84,14 @@ pub fn oracle_missing(what: &str) {
         panic!("{what}, and CI must compare with it");
     }
     eprintln!("skipped: {what}");
+    let listed = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(SKIPPED_ORACLES)
+        .and_then(|mut file| writeln!(file, "{what}"));
+    if let Err(err) = listed {
+        eprintln!("{SKIPPED_ORACLES}: {err}");
+    }
 }
 
 /// Runs a Python script (with `args`) on `input`; its standard output.
