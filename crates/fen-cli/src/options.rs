@@ -382,12 +382,12 @@ pub struct Report {
     /// JSON on standard output (`check`: one object per record, `stats`:
     /// one object).
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 /// The value of `--format` for `check` and `stats`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub enum ReportFormat {
     /// For people.
     #[default]
     Human,

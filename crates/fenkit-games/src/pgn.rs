@@ -294,7 +294,7 @@ pub struct Movetext {
 }
 
 /// How a game ends: played through, or stopped by an error.
-pub type Output = Result<GameEnd, GameError>;
+pub type Outcome = Result<GameEnd, GameError>;
 
 impl<F> Plies<F> {
     /// What the plies are handed to, to read or reset between games.
@@ -329,7 +329,7 @@ impl<F> Plies<F> {
     /// let error = plies.check_words(text, played).unwrap_err();
     /// assert_eq!((error.ply, error.message.as_str()), (Some(3), "move 2. Zz9: not a move"));
     /// ```
-    pub fn check_words(&self, text: &[u8], played: Output) -> Output {
+    pub fn check_words(&self, text: &[u8], played: Outcome) -> Outcome {
         let failed_at = match &played {
             Ok(_) => usize::MAX,
             Err(error) => error.ply.unwrap_or(0),
@@ -510,9 +510,9 @@ impl<F: PlyHandler> Plies<F> {
 impl<F: PlyHandler> Visitor for Plies<F> {
     type Tags = Tags;
     type Movetext = Movetext;
-    type Output = Output;
+    type Output = Outcome;
 
-    fn begin_tags(&mut self) -> ControlFlow<Output, Tags> {
+    fn begin_tags(&mut self) -> ControlFlow<Outcome, Tags> {
         self.games += 1;
         ControlFlow::Continue(Tags {
             kept: vec![None; self.kept.len()],
@@ -520,7 +520,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
         })
     }
 
-    fn tag(&mut self, tags: &mut Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Output> {
+    fn tag(&mut self, tags: &mut Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Outcome> {
         match name {
             b"FEN" => tags.fen = Some(value.decode().into_owned()),
             b"Variant" => {
@@ -541,7 +541,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Output, Movetext> {
+    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Outcome, Movetext> {
         match self.start(&tags) {
             Ok(position) => {
                 self.first = (position.fullmoves().get(), position.turn());
@@ -571,7 +571,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
         }
     }
 
-    fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Output> {
+    fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Outcome> {
         self.hand_out(movetext);
         let position = &mut movetext.position;
         // A move in long algebraic notation (`g1f3`, `Be2c4`): read with a
@@ -639,7 +639,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
         }
     }
 
-    fn nag(&mut self, movetext: &mut Movetext, nag: Nag) -> ControlFlow<Output> {
+    fn nag(&mut self, movetext: &mut Movetext, nag: Nag) -> ControlFlow<Outcome> {
         if self.annotated {
             movetext.notes.nags.push(nag.0);
         }
@@ -650,14 +650,18 @@ impl<F: PlyHandler> Visitor for Plies<F> {
         &mut self,
         movetext: &mut Movetext,
         comment: RawComment<'_>,
-    ) -> ControlFlow<Output> {
+    ) -> ControlFlow<Outcome> {
         if self.annotated {
             movetext.long_comment.extend_from_slice(comment.as_bytes());
         }
         ControlFlow::Continue(())
     }
 
-    fn comment(&mut self, movetext: &mut Movetext, comment: RawComment<'_>) -> ControlFlow<Output> {
+    fn comment(
+        &mut self,
+        movetext: &mut Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Outcome> {
         if self.annotated {
             match movetext.long_comment.is_empty() {
                 true => movetext.notes.read_comment(comment.as_bytes()),
@@ -671,7 +675,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
         ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self, mut movetext: Movetext) -> Output {
+    fn end_game(&mut self, mut movetext: Movetext) -> Outcome {
         self.hand_out(&mut movetext);
         Ok(GameEnd {
             game: self.games,

@@ -5,7 +5,7 @@ use fenkit::{Diagnostic, WriteOptions};
 
 use super::prelude::*;
 use crate::{
-    options::{Format, Report, word},
+    options::{Report, ReportFormat, word},
     report,
     rows::{self, Column, Need},
 };
@@ -49,7 +49,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         columns: &[Column::Valid, Column::Errors, Column::Warnings],
         need: Need::Valid,
     };
-    if args.rows.output.is_some() && args.report.format == Format::Json {
+    if args.rows.output.is_some() && args.report.format == ReportFormat::Json {
         out.note("fen: --output writes the rows with their results and --format json one object per record; give one of them")?;
         return Ok(Status::Failed);
     }
@@ -62,18 +62,18 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 
 pub struct Check {
     read: ReadOptions,
-    format: Format,
-    tally: Tally,
+    format: ReportFormat,
+    counts: RecordCounts,
     fen: Vec<u8>,
     lines: fenkit::json::JsonLines,
 }
 
 impl Check {
-    pub fn new(read: ReadOptions, format: Format) -> Check {
+    pub fn new(read: ReadOptions, format: ReportFormat) -> Check {
         Check {
             read,
             format,
-            tally: Tally::default(),
+            counts: RecordCounts::default(),
             fen: Vec::new(),
             lines: Default::default(),
         }
@@ -88,10 +88,10 @@ impl Check {
         out: &mut Output,
     ) -> io::Result<bool> {
         let valid = fenkit::no_errors(diagnostics);
-        self.tally.count(valid);
+        self.counts.count(valid);
         match self.format {
-            Format::Human => report(&self.read, record, diagnostics, out)?,
-            Format::Json => report::json(
+            ReportFormat::Human => report(&self.read, record, diagnostics, out)?,
+            ReportFormat::Json => report::json(
                 &mut self.lines,
                 out.stdout(),
                 record,
@@ -113,8 +113,10 @@ impl Job for Check {
         fen.clear();
         let written = match (&checked.setup, self.format) {
             // The usual record is its own canonical FEN: no need to write it.
-            (Some(_), Format::Json) if checked.canonical => std::str::from_utf8(record.bytes).ok(),
-            (Some(setup), Format::Json) => {
+            (Some(_), ReportFormat::Json) if checked.canonical => {
+                std::str::from_utf8(record.bytes).ok()
+            }
+            (Some(setup), ReportFormat::Json) => {
                 fenkit::write_fen(setup, &mut fen);
                 // The writer writes ASCII only.
                 std::str::from_utf8(&fen).ok()
@@ -132,9 +134,9 @@ impl Job for Check {
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
-        if self.format == Format::Human {
-            let Tally { records, valid } = self.tally;
-            let invalid = self.tally.invalid();
+        if self.format == ReportFormat::Human {
+            let RecordCounts { records, valid } = self.counts;
+            let invalid = self.counts.invalid();
             let noun = if records == 1 { "record" } else { "records" };
             out.note(&format!(
                 "{records} {noun}: {valid} valid, {invalid} invalid"
@@ -152,6 +154,6 @@ impl Parallel for Check {
     }
 
     fn join(&mut self, fork: Check) {
-        self.tally += fork.tally;
+        self.counts += fork.counts;
     }
 }

@@ -53,7 +53,7 @@ mod prelude {
     pub use crate::{
         options::{Inputs, PositionInputs},
         output::Output,
-        run::{self, ClonedJob, Job, Parallel, Separated, Status, Tally},
+        run::{self, ClonedJob, Job, Parallel, RecordCounts, Separated, Status},
     };
 }
 

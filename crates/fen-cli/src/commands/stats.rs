@@ -7,7 +7,7 @@ use serde_json::json;
 use shakmaty::{Color, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::prelude::*;
-use crate::options::{Format, Report};
+use crate::options::{Report, ReportFormat};
 
 /// Count what the records hold: valid and invalid (by code, with an
 /// example), side to move, castling, en passant, pieces on the board,
@@ -32,8 +32,8 @@ const TOP_CODES: usize = 10;
 
 struct Stats {
     read: ReadOptions,
-    format: Format,
-    tally: Tally,
+    format: ReportFormat,
+    counts: RecordCounts,
     /// Per code: how many records, and an example: the one on the lowest
     /// line (the first, in one file), as its line and `source:line: text`.
     codes: HashMap<Code, (u64, (u64, String))>,
@@ -55,11 +55,11 @@ struct Stats {
 }
 
 impl Stats {
-    fn new(read: ReadOptions, format: Format) -> Stats {
+    fn new(read: ReadOptions, format: ReportFormat) -> Stats {
         Stats {
             read,
             format,
-            tally: Tally::default(),
+            counts: RecordCounts::default(),
             codes: HashMap::new(),
             well_formed: 0,
             black_to_move: 0,
@@ -113,9 +113,9 @@ impl Stats {
             .map(|(count, &n)| (count.to_string(), json!(n)))
             .collect();
         json!({
-            "records": self.tally.records,
-            "valid": self.tally.valid,
-            "invalid": self.tally.invalid(),
+            "records": self.counts.records,
+            "valid": self.counts.valid,
+            "invalid": self.counts.invalid(),
             "codes": codes.iter().map(|(code, n, example)| json!({
                 "code": code.as_str(), "records": n, "example": example,
             })).collect::<Vec<_>>(),
@@ -149,7 +149,7 @@ impl Job for Stats {
     fn record(&mut self, record: &Record, _out: &mut Output) -> io::Result<bool> {
         let checked = self.read.check(record.bytes);
         let valid = checked.is_valid();
-        self.tally.count(valid);
+        self.counts.count(valid);
         if !valid {
             self.problems(record, &checked.diagnostics);
         }
@@ -184,18 +184,18 @@ impl Job for Stats {
     }
 
     fn unreadable(&mut self, at: &Record, why: &Diagnostic, _out: &mut Output) -> io::Result<bool> {
-        self.tally.count(false);
+        self.counts.count(false);
         self.problems(at, std::slice::from_ref(why));
         Ok(false)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
-        if self.format == Format::Json {
+        if self.format == ReportFormat::Json {
             writeln!(out.stdout(), "{}", self.summary())?;
             return Ok(());
         }
-        let (records, formed, legal) = (self.tally.records, self.well_formed, self.legal);
-        let invalid = self.tally.invalid();
+        let (records, formed, legal) = (self.counts.records, self.well_formed, self.legal);
+        let invalid = self.counts.invalid();
         // Three tables, each with its denominator named in its heading:
         // every share in a table is of that many.
         let mut text = String::new();
@@ -219,7 +219,7 @@ impl Job for Stats {
         row(
             &mut text,
             "valid",
-            self.tally.valid,
+            self.counts.valid,
             records,
             "  well-formed and legal",
         );
@@ -337,7 +337,7 @@ impl Parallel for Stats {
     }
 
     fn join(&mut self, fork: Stats) {
-        self.tally += fork.tally;
+        self.counts += fork.counts;
         for (code, (n, example)) in fork.codes {
             let entry = self.codes.entry(code).or_insert((0, example.clone()));
             entry.0 += n;

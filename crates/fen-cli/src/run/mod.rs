@@ -109,12 +109,12 @@ pub trait Parallel: Job + Send + Sized {
 /// Records read and how many were valid, as `check` and `stats` count
 /// them, each fork apart and joined.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct RecordCounts {
     pub records: u64,
     pub valid: u64,
 }
 
-impl Tally {
+impl RecordCounts {
     pub fn count(&mut self, valid: bool) {
         self.records += 1;
         self.valid += u64::from(valid);
@@ -125,8 +125,8 @@ impl Tally {
     }
 }
 
-impl std::ops::AddAssign for Tally {
-    fn add_assign(&mut self, fork: Tally) {
+impl std::ops::AddAssign for RecordCounts {
+    fn add_assign(&mut self, fork: RecordCounts) {
         self.records += fork.records;
         self.valid += fork.valid;
     }

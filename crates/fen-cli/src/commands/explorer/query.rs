@@ -8,7 +8,7 @@ use fenkit_books::explorer::Explorer;
 use fenkit_books::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed};
 use shakmaty::Chess;
 
-use crate::{commands::play, options::Format, output::Output, run::Status};
+use crate::{commands::play, options::ReportFormat, output::Output, run::Status};
 
 /// Print the moves played from a position in an explorer index: SAN,
 /// games, White wins, draws and Black wins in percent, average rating;
@@ -45,7 +45,7 @@ pub struct Args {
     pub top_games: u8,
     /// `json`: lichess's opening explorer's answer.
     #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    pub format: ReportFormat,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
@@ -93,8 +93,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         }
     };
     let text = match args.format {
-        Format::Json => serde_json::to_string(&answer).map_err(io::Error::other)? + "\n",
-        Format::Human => table(&answer),
+        ReportFormat::Json => serde_json::to_string(&answer).map_err(io::Error::other)? + "\n",
+        ReportFormat::Human => table(&answer),
     };
     out.stdout().extend_from_slice(text.as_bytes());
     Ok(Status::Ok)
