@@ -1,6 +1,6 @@
 """Writes samples/openings.pgn: games for trying `fen explorer` without a
 download. Each game is a line of fenkit's ECO table (lichess-org/
-chess-openings, CC0; crates/fenkit/assets/openings/), every eighth line,
+chess-openings, CC0; crates/fenkit-games/assets/openings/), every eighth line,
 with made-up players, ratings, clocks, dates and results (seeded, so the
 file is the same each time). Run from the repository's root."""
 
@@ -9,7 +9,7 @@ import random
 
 random.seed(2026)
 lines = []
-for volume in sorted(glob.glob("crates/fenkit/assets/openings/*.tsv")):
+for volume in sorted(glob.glob("crates/fenkit-games/assets/openings/*.tsv")):
     with open(volume, encoding="utf-8") as table:
         lines += [line.rstrip("\n").split("\t") for line in table.readlines()[1:]]
 players = ["Arden", "Bea", "Cosmo", "Dara", "Elif", "Fenn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lea"]

@@ -22,7 +22,7 @@ rng = random.Random(2026)
 
 lines = []
 for volume in "abcde":
-    table = (ROOT / "crates/fenkit/assets/openings" / f"{volume}.tsv").read_text().splitlines()[1:]
+    table = (ROOT / "crates/fenkit-games/assets/openings" / f"{volume}.tsv").read_text().splitlines()[1:]
     lines += [row.split("\t") for row in table]
 rng.shuffle(lines)
 

@@ -4,6 +4,10 @@
 //!
 //! Positions are shakmaty's [`Setup`](shakmaty::Setup), so anything built on
 //! shakmaty can use fenkit's parser in place of shakmaty's relaxed one.
+//! This is the FEN library: it reads a move ([`moves`]) because EPD's
+//! operations hold moves, and leaves games, books and diagrams to the
+//! libraries built on it (`fenkit-games`, `fenkit-books`,
+//! `fenkit-diagrams`). It does no I/O and keeps no global state.
 //!
 //! ```
 //! let record = b"rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";

@@ -3,9 +3,9 @@
 //! the best rated of them; and the answers to queries over it, in the
 //! shape of lichess's opening explorer.
 //!
-//! This module counts and answers; keeping the rows on disk (sorted, so
-//! that tables merge and a position's rows are found by a search) is the
-//! front ends' (`fenkit-io`'s explorer store).
+//! This module counts and answers; [`index`] keeps the rows on disk
+//! (sorted, so that tables merge and a position's rows are found by a
+//! search).
 //!
 //! ```
 //! use fenkit_books::explorer::{ExplorerGame, ExplorerQuery, Tally, answer};

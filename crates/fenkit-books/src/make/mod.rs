@@ -12,6 +12,9 @@
 //! `uniform`). Entries go out sorted by key, the heaviest move of a
 //! position first, moves of equal weight in the order they were first
 //! played.
+//!
+//! [`BookMaker`] counts in memory; [`BookBuilder`] (`spill.rs`) makes a
+//! book from more games than memory holds, spilling to disk.
 
 mod spill;
 

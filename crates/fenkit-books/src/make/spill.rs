@@ -415,7 +415,7 @@ mod tests {
     }
 
     fn book(memory: usize, options: &BookOptions, name: &str) -> (Vec<Entry>, BookMade) {
-        let dir = std::env::temp_dir().join(format!("fenkit-io-{name}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("fenkit-books-{name}-{}", std::process::id()));
         let mut builder = BookBuilder::new(&dir, memory);
         for (moves, winner) in games() {
             builder.add_game(&moves, winner).unwrap();
