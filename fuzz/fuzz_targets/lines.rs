@@ -7,7 +7,7 @@
 use fen_cli::{
     commands::check::Check,
     extract::Extract,
-    options::Format,
+    options::ReportFormat,
     output::Output,
     progress::{Progress, When},
     run::{Input, MAX_LINE, MAX_ROW, Reading, Status, read_all, read_all_parallel},
@@ -38,7 +38,7 @@ fuzz_target!(|input: &[u8]| {
     let header = mode & 0x40 != 0;
     let mut progress = Progress::new(When::Never, None);
 
-    let mut job = Check::new(read, Format::Json);
+    let mut job = Check::new(read, ReportFormat::Json);
     let mut one = Output::memory();
     // Short records, so that the limits are met too.
     let max_record = 16 + usize::from(mode & 0x3f) * MAX_LINE / 64;
@@ -61,7 +61,7 @@ fuzz_target!(|input: &[u8]| {
     let status = read_all(&mut job, reading, bytes, &mut one).expect("memory does not fail");
     assert!(status <= Status::BadRecords);
 
-    let mut job = Check::new(read, Format::Json);
+    let mut job = Check::new(read, ReportFormat::Json);
     let mut two = Output::memory();
     let reading = Reading {
         input,
