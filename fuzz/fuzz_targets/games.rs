@@ -6,9 +6,9 @@
 //! handed out is one shakmaty can play on.
 #![no_main]
 
-use fenkit::{ReadOptions};
-use fenkit_games::pgn::{Plies, Reader};
+use fenkit::ReadOptions;
 use fenkit::moves::read_move;
+use fenkit_games::pgn::{Plies, Reader};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position, san::San, uci::UciMove};
 
