@@ -67,8 +67,7 @@ fuzz_target!(|input: &[u8]| {
         input,
         progress: &mut progress,
     };
-    let mut first = true;
-    let status_two = read_all_parallel(&mut job, 2, reading, bytes, &mut two, &mut first)
+    let status_two = read_all_parallel(&mut job, 2, reading, bytes, &mut two)
         .expect("memory does not fail");
     assert_eq!(status, status_two);
 

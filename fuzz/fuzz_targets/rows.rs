@@ -72,8 +72,7 @@ fuzz_target!(|input: &[u8]| {
         input,
         progress: &mut progress,
     };
-    let mut first = true;
-    let status_two = read_all_parallel(&mut rows(), 2, reading, bytes, &mut two, &mut first)
+    let status_two = read_all_parallel(&mut rows(), 2, reading, bytes, &mut two)
         .expect("memory does not fail");
     assert_eq!(status, status_two);
     let one_out = one.take().out;

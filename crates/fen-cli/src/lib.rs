@@ -30,6 +30,7 @@ pub mod commands;
 pub mod extract;
 pub mod games;
 pub mod options;
+pub mod ordered;
 pub mod output;
 pub mod parquet;
 pub mod progress;

@@ -22,7 +22,17 @@ pub struct Output {
     budget: Budget,
     /// Show the line and a caret under each diagnostic.
     snippets: bool,
+    /// Items of output separated by an empty line (boards, move lists).
+    items: Items,
     mode: Mode,
+}
+
+/// Where items stand: whether one came before, and in a worker's
+/// output, where its first one since it was last taken starts.
+#[derive(Copy, Clone, Debug, Default)]
+struct Items {
+    started: bool,
+    first_at: Option<usize>,
 }
 
 /// Where the buffers go when they are written out.
@@ -57,6 +67,7 @@ impl Output {
             units: Vec::new(),
             budget: Budget::default(),
             snippets,
+            items: Items::default(),
             mode: Mode::Streams {
                 interleave: snippets && terminal,
                 terminal,
@@ -81,6 +92,7 @@ impl Output {
             units: Vec::new(),
             budget: Budget::default(),
             snippets: false,
+            items: Items::default(),
             mode: Mode::Memory,
         }
     }
@@ -93,6 +105,7 @@ impl Output {
             units: Vec::new(),
             budget: Budget::default(),
             snippets: self.snippets,
+            items: Items::default(),
             mode: Mode::Memory,
         }
     }
@@ -101,6 +114,20 @@ impl Output {
     /// fills.
     pub fn stdout(&mut self) -> &mut Vec<u8> {
         &mut self.out
+    }
+
+    /// Starts an item of standard output (a board, a move list): an empty
+    /// line goes before every item but the run's first. A worker's output
+    /// cannot know whether items came before its block: it marks where
+    /// the block's first item starts, and the writer puts the separator
+    /// there when one is due ([`Output::write_collected`]).
+    pub fn next_item(&mut self) {
+        if self.items.started {
+            self.out.push(b'\n');
+        } else {
+            self.items.started = true;
+            self.items.first_at = Some(self.out.len());
+        }
     }
 
     /// Whether standard output and standard error share a terminal.
@@ -220,17 +247,30 @@ impl Output {
     /// batch after batch.
     pub fn take(&mut self) -> Collected {
         let out = Vec::with_capacity(self.out.capacity());
+        let first_item = std::mem::take(&mut self.items).first_at;
         Collected {
             out: std::mem::replace(&mut self.out, out),
             err: std::mem::take(&mut self.err),
             units: std::mem::take(&mut self.units),
+            first_item,
         }
     }
 
-    /// Writes what a worker collected: standard output, then what the
+    /// Writes what a worker collected: standard output, with the separator
+    /// before its first item when an item came before, then what the
     /// budget of diagnostics lets through of standard error.
     pub fn write_collected(&mut self, collected: &Collected) -> io::Result<()> {
-        let (out, units) = (&collected.out[..], &collected.units);
+        let units = &collected.units;
+        let separated = collected.first_item.filter(|_| self.items.started);
+        self.items.started |= collected.first_item.is_some();
+        let out = match separated {
+            Some(at) => {
+                self.out.extend_from_slice(&collected.out[..at]);
+                self.out.push(b'\n');
+                &collected.out[at..]
+            }
+            None => &collected.out[..],
+        };
         let mut start = 0;
         let err = match self.budget.most {
             None => std::borrow::Cow::Borrowed(&collected.err[..]),
@@ -318,6 +358,9 @@ pub struct Collected {
     pub out: Vec<u8>,
     pub err: Vec<u8>,
     units: Vec<Unit>,
+    /// Where the first item of `out` starts, when it holds one: the
+    /// separator before it is the writer's to put.
+    first_item: Option<usize>,
 }
 
 /// A diagnostic, or a hint about the diagnostics before it, ending at

@@ -14,14 +14,12 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
-    let items = Separated::default();
-    run::stream(&mut Board { read, items }, &args.inputs, out)
+    run::stream(&mut Board { read }, &args.inputs, out)
 }
 
 #[derive(Clone, Copy)]
 struct Board {
     read: ReadOptions,
-    items: Separated,
 }
 
 impl Job for Board {
@@ -35,14 +33,16 @@ impl Job for Board {
         };
         // A board printed as is says when its position breaks the rules.
         warn_if_illegal(&self.read, record, parsed, out)?;
-        self.items.next_item(out);
+        out.next_item();
         fenkit::write_board_lines(&letters, out.stdout());
         Ok(true)
     }
 }
 
-impl ClonedJob for Board {
-    fn items(&mut self) -> Option<&mut Separated> {
-        Some(&mut self.items)
+impl Parallel for Board {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        *self
     }
 }

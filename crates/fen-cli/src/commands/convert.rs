@@ -131,4 +131,10 @@ impl Job for Convert {
     }
 }
 
-impl ClonedJob for Convert {}
+impl Parallel for Convert {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        self.clone()
+    }
+}

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use fenkit::{Code, Diagnostic, Field, Span};
 use fenkit_games::Event;
 use fenkit_games::History as Tracker;
-use fenkit_games::pgn::Ply;
+use fenkit_games::pgn::{Plies, Ply, PlyHandler};
 use shakmaty::{Chess, EnPassantMode, Position, zobrist::Zobrist64};
 
 use super::prelude::*;
-use crate::games::{self, GameState, Played, Shared};
+use crate::games::{self, GameState, Played};
 
 /// Report repetitions, the fifty- and seventy-five-move rules and
 /// insufficient material along a game: FEN records in order (one game), or
@@ -170,13 +170,21 @@ struct Found {
 
 /// `fen history`'s way with games: each ply to the tracker, then the
 /// game's events.
-fn player(strict: bool) -> Shared<Found> {
-    let each_ply = |found: &mut Found, ply: Ply<'_>| {
+fn player(strict: bool) -> Plies<Found> {
+    let plies = Plies::with_handler(Found::default());
+    match strict {
+        true => plies.strictly(),
+        false => plies,
+    }
+}
+
+impl PlyHandler for Found {
+    fn ply(&mut self, ply: Ply<'_>) {
         let Found {
             tracker,
             events,
             moves,
-        } = found;
+        } = self;
         if ply.ply == 0 {
             *tracker = Tracker::new();
             moves.clear();
@@ -195,11 +203,7 @@ fn player(strict: bool) -> Shared<Found> {
             let text = describe(&event, "plies", |i| i as u64);
             events.push((ply.ply, text));
         }
-    };
-    Shared::new(Found::default(), each_ply, |plies| match strict {
-        true => plies.strictly(),
-        false => plies,
-    })
+    }
 }
 
 impl GameState for Found {

@@ -203,7 +203,7 @@ struct Image {
     /// A worker's copy: images go to the writer's thread, which names
     /// and writes them in input order (`in_order`).
     forked: bool,
-    drawn: Vec<Drawn>,
+    drawn: Vec<DiagramFile>,
 }
 
 impl Image {
@@ -400,7 +400,7 @@ impl Job for Image {
                     .find(|operation| operation.opcode == "id")
                     .and_then(|operation| operation.first());
                 match self.forked {
-                    true => self.drawn.push(Drawn {
+                    true => self.drawn.push(DiagramFile {
                         line: record.line_number,
                         id: id.map(str::to_string),
                         image,
@@ -415,7 +415,7 @@ impl Job for Image {
 
 /// A diagram a worker drew for a directory, for the writer's thread to
 /// name and write.
-struct Drawn {
+struct DiagramFile {
     line: u64,
     /// The record's `id` operation, which may name the file.
     id: Option<String>,
@@ -423,7 +423,7 @@ struct Drawn {
 }
 
 impl Parallel for Image {
-    type Handed = Vec<Drawn>;
+    type Handed = Vec<DiagramFile>;
 
     fn fork(&self) -> Image {
         Image {
@@ -439,11 +439,11 @@ impl Parallel for Image {
         }
     }
 
-    fn hand_over(&mut self) -> Vec<Drawn> {
+    fn hand_over(&mut self) -> Vec<DiagramFile> {
         std::mem::take(&mut self.drawn)
     }
 
-    fn in_order(&mut self, handed: Vec<Drawn>, _out: &mut Vec<u8>) -> io::Result<()> {
+    fn in_order(&mut self, handed: Vec<DiagramFile>, _out: &mut Vec<u8>) -> io::Result<()> {
         for drawn in handed {
             self.write_next(drawn.line, drawn.id.as_deref(), &drawn.image)?;
         }

@@ -36,7 +36,7 @@ use shakmaty::{CastlingMode, Chess};
 
 use crate::{
     output::Output,
-    run::{ClonedJob, Job, Separated},
+    run::{Job, Parallel},
 };
 use fenkit::variants::VariantPosition;
 
@@ -53,7 +53,7 @@ mod prelude {
     pub use crate::{
         options::{Inputs, PositionInputs},
         output::Output,
-        run::{self, ClonedJob, Job, Parallel, RecordCounts, Separated, Status},
+        run::{self, Job, Parallel, RecordCounts, Status},
     };
 }
 
@@ -248,12 +248,6 @@ pub fn legal_reported(
 pub trait PositionJob: Clone + Send {
     /// A valid record's position; its status, as [`Job::record`]'s.
     fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool>;
-
-    /// The separator of its items, for a job whose output is items
-    /// separated by an empty line ([`ClonedJob::items`]).
-    fn items(&mut self) -> Option<&mut Separated> {
-        None
-    }
 }
 
 /// A [`PositionJob`] run over records read as `read` says.
@@ -272,9 +266,11 @@ impl<J: PositionJob> Job for Positions<J> {
     }
 }
 
-impl<J: PositionJob> ClonedJob for Positions<J> {
-    fn items(&mut self) -> Option<&mut Separated> {
-        self.job.items()
+impl<J: PositionJob> Parallel for Positions<J> {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        self.clone()
     }
 }
 

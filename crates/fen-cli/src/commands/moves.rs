@@ -16,7 +16,6 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let job = Moves {
-        items: Separated::default(),
         mode: read.castling,
     };
     run::stream(&mut Positions { read, job }, &args.inputs, out)
@@ -24,7 +23,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 
 #[derive(Copy, Clone)]
 struct Moves {
-    items: Separated,
     /// How UCI writes castling: the king to its square, or taking its
     /// rook (Chess960).
     mode: CastlingMode,
@@ -32,7 +30,7 @@ struct Moves {
 
 impl PositionJob for Moves {
     fn position(&mut self, position: VariantPosition, out: &mut Output) -> io::Result<bool> {
-        self.items.next_item(out);
+        out.next_item();
         let legal = position.legal_moves();
         if legal.is_empty() {
             writeln!(out.stdout(), "-")?;
@@ -42,9 +40,5 @@ impl PositionJob for Moves {
             writeln!(out.stdout(), "{san}\t{}", UciMove::from_move(m, self.mode))?;
         }
         Ok(true)
-    }
-
-    fn items(&mut self) -> Option<&mut Separated> {
-        Some(&mut self.items)
     }
 }

@@ -52,4 +52,10 @@ impl Job for Opening {
     }
 }
 
-impl ClonedJob for Opening {}
+impl Parallel for Opening {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        self.clone()
+    }
+}

@@ -54,7 +54,6 @@ struct Show {
     ascii: bool,
     color: bool,
     orientation: Orientation,
-    items: Separated,
 }
 
 impl Show {
@@ -64,7 +63,6 @@ impl Show {
             ascii: args.ascii,
             color: colors(args.color),
             orientation: args.facing.orientation(),
-            items: Separated::default(),
         }
     }
 
@@ -211,7 +209,7 @@ fn material(setup: &Setup) -> String {
 
 impl Job for Show {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        self.items.next_item(out);
+        out.next_item();
         let checked = self.read.check(record.bytes);
         let Some(setup) = &checked.setup else {
             // The problem, with a caret under it, stands in for the board.
@@ -264,8 +262,10 @@ impl Job for Show {
     }
 }
 
-impl ClonedJob for Show {
-    fn items(&mut self) -> Option<&mut Separated> {
-        Some(&mut self.items)
+impl Parallel for Show {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        *self
     }
 }

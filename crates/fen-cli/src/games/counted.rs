@@ -7,11 +7,11 @@ use std::io;
 
 use fenkit::variants::VariantPosition;
 use fenkit_books::FirstPlies;
-use fenkit_games::pgn::Ply;
+use fenkit_games::pgn::{Plies, Ply, PlyHandler};
 use fenkit_games::tag_filter::TagCondition;
 use shakmaty::Chess;
 
-use super::{GameState, Shared};
+use super::GameState;
 use crate::output::Output;
 
 /// What became of a game.
@@ -32,6 +32,10 @@ pub struct CountedGame<K> {
     pub tags: Vec<Option<String>>,
     pub moves: FirstPlies<K>,
     pub fate: Fate,
+    /// What a game must meet to be counted, and where their tags start
+    /// in `tags`.
+    conditions: Vec<TagCondition>,
+    conditions_from: usize,
 }
 
 impl<K: Copy + 'static> CountedGame<K> {
@@ -43,36 +47,21 @@ impl<K: Copy + 'static> CountedGame<K> {
         key: fn(&Chess) -> K,
         asked: &[&str],
         conditions: Vec<TagCondition>,
-    ) -> Shared<CountedGame<K>>
+    ) -> Plies<CountedGame<K>>
     where
         CountedGame<K>: GameState,
     {
+        let mut kept: Vec<String> = asked.iter().map(|tag| tag.to_string()).collect();
+        kept.extend(conditions.iter().map(|c| c.tag.clone()));
+        let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
         let game = CountedGame {
             tags: Vec::new(),
             moves: FirstPlies::new(max_ply, key),
             fate: Fate::Unplayable,
+            conditions_from: asked.len(),
+            conditions,
         };
-        let mut kept: Vec<String> = asked.iter().map(|tag| tag.to_string()).collect();
-        kept.extend(conditions.iter().map(|c| c.tag.clone()));
-        let conditions_from = asked.len();
-        let each_ply = move |game: &mut CountedGame<K>, ply: Ply<'_>| {
-            if ply.ply == 0 {
-                game.tags = ply.tags.to_vec();
-                let tags = ply.tags[conditions_from..].iter();
-                let met = (conditions.iter().zip(tags)).all(|(c, tag)| c.holds(tag.as_deref()));
-                game.fate = if met { Fate::Counted } else { Fate::Filtered };
-            }
-            if game.fate != Fate::Counted {
-                return;
-            }
-            let VariantPosition::Chess(position) = ply.position else {
-                game.fate = Fate::Variant;
-                return;
-            };
-            game.moves.ply(ply.ply, ply.played, position);
-        };
-        let kept: Vec<&str> = kept.iter().map(String::as_str).collect();
-        Shared::new(game, each_ply, |plies| plies.keeping_tags(&kept))
+        Plies::with_handler(game).keeping_tags(&kept)
     }
 
     /// The moves counted and the game's fate; the next game starts
@@ -82,6 +71,26 @@ impl<K: Copy + 'static> CountedGame<K> {
         self.tags.clear();
         let fate = std::mem::replace(&mut self.fate, Fate::Unplayable);
         (self.moves.take(), fate)
+    }
+}
+
+impl<K: Copy> PlyHandler for CountedGame<K> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        if ply.ply == 0 {
+            self.tags = ply.tags.to_vec();
+            let tags = ply.tags[self.conditions_from..].iter();
+            let mut conditions = self.conditions.iter().zip(tags);
+            let met = conditions.all(|(c, tag)| c.holds(tag.as_deref()));
+            self.fate = if met { Fate::Counted } else { Fate::Filtered };
+        }
+        if self.fate != Fate::Counted {
+            return;
+        }
+        let VariantPosition::Chess(position) = ply.position else {
+            self.fate = Fate::Variant;
+            return;
+        };
+        self.moves.ply(ply.ply, ply.played, position);
     }
 }
 

@@ -5,22 +5,13 @@
 //! played under the same number on any thread, and `-j N` writes the
 //! bytes of `-j 1`.
 
-use std::{
-    collections::BTreeMap,
-    io,
-    ops::ControlFlow,
-    path::PathBuf,
-    sync::{
-        Arc, Mutex,
-        mpsc::{Receiver, sync_channel},
-    },
-    thread,
-};
+use std::{io, ops::ControlFlow, path::PathBuf, sync::Arc};
 
 use fenkit_games::pgn::{GameError, GameText, GameTexts, Plies, PlyHandler, Reader};
 
 use super::{Played, diagnostic, dialect_warnings, warning};
 use crate::{
+    ordered,
     output::{Collected, Output},
     run::{self, Status},
 };
@@ -30,7 +21,7 @@ use crate::{
 /// game; then [`GamePlayer::game_done`] writes what the game gave, and
 /// hands on what it counted; after the last game of a run, or of a
 /// worker's batch, [`GamePlayer::finish`] writes what it still holds.
-pub trait GamePlayer {
+pub trait GamePlayer: Send {
     /// What the visitor hands each ply to: the state a game fills.
     type OnPly: PlyHandler;
     /// What a game hands on, in input order, to the one place that
@@ -277,9 +268,8 @@ impl Run<'_> {
 /// said about an input between them.
 type Batch = Vec<(Cut, Option<Collected>)>;
 
-/// A batch's output and items, by its place in the input.
+/// A batch's output and items.
 struct Done<I> {
-    index: u64,
     collected: Collected,
     items: Vec<I>,
     status: Status,
@@ -290,8 +280,9 @@ struct Done<I> {
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 1 << 20;
 
-/// The run's games played by `threads` workers, each with a player of
-/// its own, and written in input order.
+/// The run's games in batches, the units of the command's parallel engine
+/// ([`crate::ordered`]): played by `threads` workers, each with a player
+/// of its own, and written, their items gathered, in input order.
 fn in_parallel<P: GamePlayer>(
     run: Run<'_>,
     out: &mut Output,
@@ -303,77 +294,54 @@ fn in_parallel<P: GamePlayer>(
         strict,
         threads,
     } = run;
-    let in_flight = 4 * threads;
-    let (to_workers, from_reader) = sync_channel::<(u64, Batch)>(in_flight);
-    // The workers share the receiver; the first to find the writer gone
-    // drops it, so that the reader's next send fails and it stops too.
-    let from_reader = Mutex::new(Some(from_reader));
-    let (to_writer, from_workers) = sync_channel::<Done<P::Item>>(in_flight);
+    let workers = (0..threads).map(|_| (make(), out.collector())).collect();
     let mut notes = out.collector();
-    let (written, status) = thread::scope(|scope| {
-        for _ in 0..threads {
-            let (from_reader, to_writer, make) = (&from_reader, to_writer.clone(), &make);
-            let mut collected = out.collector();
-            scope.spawn(move || {
-                let mut player = make();
-                loop {
-                    let next = match from_reader.lock() {
-                        Ok(receiver) => receiver.as_ref().map(Receiver::recv),
-                        Err(_) => None,
-                    };
-                    let Some(Ok((index, batch))) = next else {
-                        return;
-                    };
-                    // Writing to memory does not fail.
-                    let mut items = Vec::new();
-                    let status = work(&mut player, strict, batch, &mut collected, &mut items)
-                        .unwrap_or(Status::Failed);
-                    let done = Done {
-                        index,
-                        collected: collected.take(),
-                        items,
-                        status,
-                    };
-                    if to_writer.send(done).is_err() {
-                        if let Ok(mut receiver) = from_reader.lock() {
-                            receiver.take();
-                        }
-                        return;
-                    }
+    let mut status = Status::Ok;
+    let (_, cut, written) = ordered::in_order(
+        workers,
+        |feed| {
+            let mut batch = Batch::new();
+            let mut bytes = 0;
+            let cut = cut_games(files, &mut notes, |cut, notes| {
+                if let Cut::Game { game, .. } = &cut {
+                    bytes += game.text.len();
+                }
+                let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
+                batch.push((cut, said));
+                if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+                    return Ok(ControlFlow::Continue(()));
+                }
+                bytes = 0;
+                match feed.send(std::mem::take(&mut batch)) {
+                    true => Ok(ControlFlow::Continue(())),
+                    // The writer stopped (a closed pipe).
+                    false => Ok(ControlFlow::Break(())),
                 }
             });
-        }
-        drop(to_writer);
-        let writer = scope.spawn(|| write_in_order(from_workers, out, gather));
-        let mut batch = Batch::new();
-        let mut bytes = 0;
-        let mut index = 0;
-        let cut = cut_games(files, &mut notes, |cut, notes| {
-            if let Cut::Game { game, .. } = &cut {
-                bytes += game.text.len();
+            if !batch.is_empty() {
+                feed.send(batch);
             }
-            let said = matches!(cut, Cut::Said(_)).then(|| notes.take());
-            batch.push((cut, said));
-            if batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-                return Ok(ControlFlow::Continue(()));
+            cut
+        },
+        |(player, collected), batch| {
+            let mut items = Vec::new();
+            // Writing to memory does not fail.
+            let status =
+                work(player, strict, batch, collected, &mut items).unwrap_or(Status::Failed);
+            Done {
+                collected: collected.take(),
+                items,
+                status,
             }
-            bytes = 0;
-            index += 1;
-            // A closed channel means the writer stopped (a closed pipe),
-            // and a worker then dropped the receiver.
-            match to_workers.send((index - 1, std::mem::take(&mut batch))) {
-                Ok(()) => Ok(ControlFlow::Continue(())),
-                Err(_) => Ok(ControlFlow::Break(())),
-            }
-        });
-        if !batch.is_empty() {
-            let _ = to_workers.send((index, batch));
-        }
-        drop(to_workers);
-        let (written, status) = writer.join().expect("the writer does not panic");
-        (written.and(cut), status)
-    });
-    written?;
+        },
+        |done: Done<P::Item>| {
+            status = status.max(done.status);
+            out.write_collected(&done.collected)?;
+            done.items.into_iter().for_each(&mut *gather);
+            Ok(())
+        },
+    );
+    written.and(cut)?;
     Ok(status)
 }
 
@@ -394,30 +362,4 @@ fn work<P: GamePlayer>(
     }
     player.finish(out)?;
     Ok(status)
-}
-
-/// Writes the batches' output in input order, and hands their items to
-/// `gather` in the same order; the first write error, and the run's
-/// status.
-fn write_in_order<I>(
-    from_workers: Receiver<Done<I>>,
-    out: &mut Output,
-    gather: &mut impl FnMut(I),
-) -> (io::Result<()>, Status) {
-    let mut waiting = BTreeMap::new();
-    let mut next = 0;
-    let mut status = Status::Ok;
-    for done in from_workers {
-        waiting.insert(done.index, done);
-        while let Some(done) = waiting.remove(&next) {
-            next += 1;
-            status = status.max(done.status);
-            // Dropping the receiver stops the workers and the reader.
-            if let Err(err) = out.write_collected(&done.collected) {
-                return (Err(err), status);
-            }
-            done.items.into_iter().for_each(&mut *gather);
-        }
-    }
-    (Ok(()), status)
 }

@@ -12,7 +12,7 @@
 
 mod counted;
 mod each;
-mod shared;
+mod state;
 
 use std::io;
 
@@ -23,7 +23,7 @@ use fenkit_games::{
 
 pub use counted::{Adding, CountedGame, Fate, say_left_out};
 pub use each::{GamePlayer, each_game, each_game_gathered};
-pub use shared::{GameState, Shared};
+pub use state::GameState;
 
 use crate::{output::Output, run::Status};
 

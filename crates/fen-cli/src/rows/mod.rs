@@ -24,7 +24,7 @@ use crate::{
     extract::Extract,
     options::Inputs,
     output::{self, Output},
-    run::{self, ClonedJob, Job, Status},
+    run::{self, Job, Parallel, Status},
 };
 
 /// The flags of row-aligned output, for the subcommands that give one
@@ -301,7 +301,13 @@ impl Job for Rows {
     }
 }
 
-impl ClonedJob for Rows {}
+impl Parallel for Rows {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        self.clone()
+    }
+}
 
 #[cfg(test)]
 mod tests {

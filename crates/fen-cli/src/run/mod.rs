@@ -17,10 +17,9 @@
 //! 3. After the last input: [`Parallel::join`] with each fork, in worker
 //!    order; then `finish`, once, on the job itself.
 //!
-//! Separators between items (the empty line between boards) go before
-//! every item but the first. A fork writes one before every item, as if
-//! items had come before it, and the writer drops the first
-//! [`Parallel::first_separator`] bytes of the run's output.
+//! Separators between items (the empty line between boards) are the
+//! output's ([`Output::next_item`]): it knows whether an item came before,
+//! on one thread or on several.
 //!
 //! Output of a worker goes to memory and is written in input order, so a
 //! run on any number of threads prints the same bytes.
@@ -71,7 +70,9 @@ pub trait Job {
 }
 
 /// A job that can run on several threads: each worker has a fork, and the
-/// forks' findings are joined back at the end.
+/// forks' findings are joined back at the end. A job whose state is its
+/// settings and scratch buffers forks as a clone, hands nothing over and
+/// joins nothing.
 pub trait Parallel: Job + Send + Sized {
     /// What a fork hands to the writer's thread after each block, for
     /// the part of its work that needs the records before (`uniq`: records
@@ -85,12 +86,6 @@ pub trait Parallel: Job + Send + Sized {
 
     /// Takes in what a worker's copy counted.
     fn join(&mut self, _fork: Self) {}
-
-    /// How many leading bytes of the run's first output to drop: forks put
-    /// a separator before every item, and the first item needs none.
-    fn first_separator(&self) -> usize {
-        0
-    }
 
     /// What a fork made for the writer's thread since it was last asked:
     /// the runner asks after each block. Nothing by default.
@@ -132,63 +127,6 @@ impl std::ops::AddAssign for RecordCounts {
     }
 }
 
-/// A job that runs in parallel as clones of itself: its state is its
-/// settings and scratch buffers, with no counts to join (`board`, `show`,
-/// `moves`, `perft`, `key`, `convert`, `opening`, `fen book`, the rows).
-/// A job whose output is items separated by an empty line says where its
-/// separator is: each fork puts one before every item, and the writer
-/// drops the run's first.
-pub trait ClonedJob: Job + Clone + Send {
-    fn items(&mut self) -> Option<&mut Separated> {
-        None
-    }
-}
-
-impl<J: ClonedJob> Parallel for J {
-    type Handed = ();
-
-    fn fork(&self) -> J {
-        let mut fork = self.clone();
-        if let Some(items) = fork.items() {
-            *items = items.fork();
-        }
-        fork
-    }
-
-    fn first_separator(&self) -> usize {
-        (self.clone().items()).map_or(0, |items| items.first_separator())
-    }
-}
-
-/// Items of output separated by an empty line (boards, move lists): the
-/// separator goes before every item but the run's first. A fork starts as
-/// if items had come before it, and the writer drops the run's first
-/// separator ([`Parallel::first_separator`]).
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Separated {
-    started: bool,
-}
-
-impl Separated {
-    /// Writes the separator when an item came before; call before each item.
-    pub fn next_item(&mut self, out: &mut Output) {
-        if self.started {
-            out.stdout().push(b'\n');
-        }
-        self.started = true;
-    }
-
-    /// A worker's copy: as if an item had come before.
-    pub fn fork(self) -> Separated {
-        Separated { started: true }
-    }
-
-    /// How many bytes of the run's first output to drop.
-    pub fn first_separator(self) -> usize {
-        usize::from(!self.started)
-    }
-}
-
 /// How a run went, as the exit status says it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
@@ -212,9 +150,8 @@ pub fn stream<J: Parallel>(job: &mut J, inputs: &Inputs, out: &mut Output) -> io
     }
     match threads {
         threads if threads > 1 && !out.interleaves() => {
-            let mut first = true;
             each_input(job, inputs, out, |job, reading, reader, out| {
-                parallel::read_all(job, threads, reading, reader, out, &mut first)
+                parallel::read_all(job, threads, reading, reader, out)
             })
         }
         _ => sequential(job, inputs, out),

@@ -53,16 +53,11 @@ pub fn run(args: Lookup, out: &mut Output) -> io::Result<Status> {
 struct BookMoves<'a> {
     read: ReadOptions,
     book: Book<'a>,
-    items: Separated,
 }
 
 impl<'a> BookMoves<'a> {
     fn new(read: ReadOptions, book: Book<'a>) -> BookMoves<'a> {
-        BookMoves {
-            read,
-            book,
-            items: Separated::default(),
-        }
+        BookMoves { read, book }
     }
 }
 
@@ -71,7 +66,7 @@ impl Job for BookMoves<'_> {
         let Some(position) = legal_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        self.items.next_item(out);
+        out.next_item();
         let moves = self.book.moves(&position);
         if moves.is_empty() {
             writeln!(out.stdout(), "-")?;
@@ -94,8 +89,10 @@ impl Job for BookMoves<'_> {
     }
 }
 
-impl ClonedJob for BookMoves<'_> {
-    fn items(&mut self) -> Option<&mut Separated> {
-        Some(&mut self.items)
+impl Parallel for BookMoves<'_> {
+    type Handed = ();
+
+    fn fork(&self) -> Self {
+        *self
     }
 }
