@@ -3,6 +3,8 @@
 
 use std::{fmt, str::FromStr};
 
+pub use fenkit_games::Brush;
+use fenkit_games::Shape;
 use shakmaty::{Color, Square};
 
 /// A text form that could not be read, with what was expected.
@@ -113,42 +115,21 @@ impl FromStr for CheckMark {
     }
 }
 
-/// A color of arrows and marks, by its letter.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Brush {
-    #[default]
-    Green,
-    Red,
-    Yellow,
-    Blue,
+/// The optional brush letter that starts `text`, and the rest.
+fn split_brush(text: &str) -> (Brush, &str) {
+    match text.bytes().next().and_then(Brush::from_letter) {
+        Some(brush) => (brush, &text[1..]),
+        None => (Brush::default(), text),
+    }
 }
 
-impl Brush {
-    fn from_letter(letter: u8) -> Option<Brush> {
-        match letter {
-            b'G' => Some(Brush::Green),
-            b'R' => Some(Brush::Red),
-            b'Y' => Some(Brush::Yellow),
-            b'B' => Some(Brush::Blue),
-            _ => None,
-        }
-    }
-
-    /// The optional color letter that starts `text`, and the rest.
-    fn split(text: &str) -> (Brush, &str) {
-        match text.bytes().next().and_then(Brush::from_letter) {
-            Some(brush) => (brush, &text[1..]),
-            None => (Brush::default(), text),
-        }
-    }
-
-    pub(crate) fn hex(self) -> &'static str {
-        match self {
-            Brush::Green => "#15781b",
-            Brush::Red => "#882020",
-            Brush::Yellow => "#e68f00",
-            Brush::Blue => "#003088",
-        }
+/// The colour a brush draws in, lichess's.
+pub(crate) fn hex(brush: Brush) -> &'static str {
+    match brush {
+        Brush::Green => "#15781b",
+        Brush::Red => "#882020",
+        Brush::Yellow => "#e68f00",
+        Brush::Blue => "#003088",
     }
 }
 
@@ -165,7 +146,7 @@ impl FromStr for Arrow {
     type Err = BadOption;
 
     fn from_str(text: &str) -> Result<Arrow, BadOption> {
-        let (brush, squares) = Brush::split(text);
+        let (brush, squares) = split_brush(text);
         if squares.len() != 4 || !squares.is_ascii() {
             return bad(format!(
                 "'{text}' is not an arrow (two squares, with an optional color letter G, R, Y or B first: Ge2e4)"
@@ -179,23 +160,23 @@ impl FromStr for Arrow {
     }
 }
 
-impl From<&fenkit_games::Drawn> for Arrow {
-    /// A game's arrow (`[%cal Ge2e4]`), in its colour.
-    fn from(drawn: &fenkit_games::Drawn) -> Arrow {
+impl From<&Shape> for Arrow {
+    /// A game's arrow (`[%cal Ge2e4]`), in its brush.
+    fn from(shape: &Shape) -> Arrow {
         Arrow {
-            brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
-            from: drawn.from,
-            to: drawn.to,
+            brush: shape.brush,
+            from: shape.from,
+            to: shape.to,
         }
     }
 }
 
-impl From<&fenkit_games::Drawn> for Mark {
-    /// A game's circled square (`[%csl Rd4]`), in its colour.
-    fn from(drawn: &fenkit_games::Drawn) -> Mark {
+impl From<&Shape> for Mark {
+    /// A game's circled square (`[%csl Rd4]`), in its brush.
+    fn from(shape: &Shape) -> Mark {
         Mark {
-            brush: Brush::from_letter(drawn.color as u8).unwrap_or_default(),
-            square: drawn.to,
+            brush: shape.brush,
+            square: shape.to,
             cross: false,
         }
     }
@@ -214,7 +195,7 @@ impl FromStr for Mark {
     type Err = BadOption;
 
     fn from_str(text: &str) -> Result<Mark, BadOption> {
-        let (brush, rest) = Brush::split(text);
+        let (brush, rest) = split_brush(text);
         let (cross, name) = match rest.strip_prefix('x') {
             Some(name) => (true, name),
             None => (false, rest),

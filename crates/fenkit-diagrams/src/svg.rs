@@ -8,7 +8,7 @@ use shakmaty::{ByColor, Color, File, Piece, Rank, Role, Setup, Square};
 use super::{
     Arrow, CheckMark, Coordinates, Diagram, Mark,
     glyphs::{self, Anchor},
-    pieces,
+    options, pieces,
 };
 
 const SQUARE: f32 = 45.0;
@@ -426,7 +426,7 @@ fn write_cross(svg: &mut String, (x, y): (f32, f32), color: &str, width: f32, op
 
 fn write_mark(svg: &mut String, layout: &Layout, mark: &Mark) {
     let center = layout.center(mark.square);
-    let color = mark.brush.hex();
+    let color = options::hex(mark.brush);
     if mark.cross {
         write_cross(svg, center, color, 4.0, 0.8);
     } else {
@@ -470,7 +470,7 @@ fn write_arrow(svg: &mut String, layout: &Layout, arrow: &Arrow) {
     let _ = write!(
         svg,
         r#"" fill="{}" fill-opacity="0.8"/>"#,
-        arrow.brush.hex()
+        options::hex(arrow.brush)
     );
 }
 

@@ -11,7 +11,7 @@ fn setup(fen: &str) -> Setup {
 
 /// The `x y` corner of each square and each piece's drawing, read back
 /// from the SVG.
-struct Drawn {
+struct SvgLayout {
     squares: Vec<(String, String, (f32, f32))>,
     pieces: Vec<(String, (f32, f32))>,
 }
@@ -20,11 +20,11 @@ fn number(text: &str) -> f32 {
     text.parse().expect("a number")
 }
 
-fn read(svg: &str) -> Drawn {
+fn read(svg: &str) -> SvgLayout {
     let document = roxmltree::Document::parse(svg).expect("well-formed XML");
     let root = document.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    let mut drawn = Drawn {
+    let mut drawn = SvgLayout {
         squares: Vec::new(),
         pieces: Vec::new(),
     };
@@ -66,7 +66,7 @@ fn read(svg: &str) -> Drawn {
     drawn
 }
 
-fn square_at(drawn: &Drawn, at: (f32, f32)) -> Square {
+fn square_at(drawn: &SvgLayout, at: (f32, f32)) -> Square {
     let (_, name, _) = drawn
         .squares
         .iter()
@@ -75,7 +75,7 @@ fn square_at(drawn: &Drawn, at: (f32, f32)) -> Square {
     name.parse().expect("a square name")
 }
 
-fn corner_of(drawn: &Drawn, square: Square) -> (f32, f32) {
+fn corner_of(drawn: &SvgLayout, square: Square) -> (f32, f32) {
     let name = square.to_string();
     drawn
         .squares

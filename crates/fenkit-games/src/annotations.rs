@@ -17,22 +17,64 @@ pub enum Eval {
     Mate { moves: i32, depth: Option<u32> },
 }
 
-/// An arrow or a circled square (`from == to`) in one of lichess's four
-/// colours: `G`reen, `R`ed, `Y`ellow, `B`lue.
+/// One of lichess's four brushes, by its letter: `G`reen, `R`ed,
+/// `Y`ellow, `B`lue. A game's shapes are drawn in them, and so are a
+/// diagram's arrows and marks (`fenkit_diagrams` uses this one).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Brush {
+    #[default]
+    Green,
+    Red,
+    Yellow,
+    Blue,
+}
+
+impl Brush {
+    /// The brush of a letter, `G`, `R`, `Y` or `B`.
+    ///
+    /// ```
+    /// use fenkit_games::Brush;
+    ///
+    /// assert_eq!(Brush::from_letter(b'Y'), Some(Brush::Yellow));
+    /// assert_eq!(Brush::from_letter(b'O'), None);
+    /// ```
+    pub fn from_letter(letter: u8) -> Option<Brush> {
+        match letter {
+            b'G' => Some(Brush::Green),
+            b'R' => Some(Brush::Red),
+            b'Y' => Some(Brush::Yellow),
+            b'B' => Some(Brush::Blue),
+            _ => None,
+        }
+    }
+
+    /// Its letter, as lichess writes it.
+    pub fn letter(self) -> u8 {
+        match self {
+            Brush::Green => b'G',
+            Brush::Red => b'R',
+            Brush::Yellow => b'Y',
+            Brush::Blue => b'B',
+        }
+    }
+}
+
+/// An arrow, or a circled square (`from == to`), as a game's comment
+/// draws it (lichess's `[%cal]` and `[%csl]`; chessground calls them
+/// shapes). A diagram's `Arrow` and `Mark` come from it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Drawn {
-    pub color: char,
+pub struct Shape {
+    pub brush: Brush,
     pub from: Square,
     pub to: Square,
 }
 
-impl Drawn {
-    /// Appends the lichess form (see [`Display`](#impl-Display-for-Drawn))
+impl Shape {
+    /// Appends the lichess form (see [`Display`](#impl-Display-for-Shape))
     /// to `buf`, as shakmaty's `append_ascii_to` does for moves: without
     /// the formatter, for writers of many rows.
     pub fn append_ascii_to(&self, buf: &mut Vec<u8>) {
-        let mut colour = [0; 4];
-        buf.extend_from_slice(self.color.encode_utf8(&mut colour).as_bytes());
+        buf.push(self.brush.letter());
         for square in [self.from, self.to]
             .iter()
             .take(if self.from == self.to { 1 } else { 2 })
@@ -47,15 +89,15 @@ impl Drawn {
 /// then the square, or the two squares of an arrow.
 ///
 /// ```
-/// use fenkit_games::Drawn;
+/// use fenkit_games::{Brush, Shape};
 /// use shakmaty::Square;
 ///
-/// assert_eq!(Drawn { color: 'G', from: Square::E2, to: Square::E4 }.to_string(), "Ge2e4");
-/// assert_eq!(Drawn { color: 'R', from: Square::D4, to: Square::D4 }.to_string(), "Rd4");
+/// assert_eq!(Shape { brush: Brush::Green, from: Square::E2, to: Square::E4 }.to_string(), "Ge2e4");
+/// assert_eq!(Shape { brush: Brush::Red, from: Square::D4, to: Square::D4 }.to_string(), "Rd4");
 /// ```
-impl std::fmt::Display for Drawn {
+impl std::fmt::Display for Shape {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.color, self.from)?;
+        write!(f, "{}{}", char::from(self.brush.letter()), self.from)?;
         if self.from != self.to {
             write!(f, "{}", self.to)?;
         }
@@ -73,8 +115,8 @@ pub struct Annotations {
     /// The time the move took, in seconds.
     pub emt: Option<f64>,
     pub eval: Option<Eval>,
-    pub arrows: Vec<Drawn>,
-    pub circles: Vec<Drawn>,
+    pub arrows: Vec<Shape>,
+    pub circles: Vec<Shape>,
     /// Numeric annotation glyphs, `$1` or the `!`-style suffixes as numbers.
     pub nags: Vec<u8>,
     /// The comments' words, the commands taken out; comments joined by a
@@ -198,7 +240,7 @@ impl Annotations {
             b"cal" | b"csl" => {
                 let mut bad = false;
                 for item in args.split(|&b| b == b',').filter(|item| !item.is_empty()) {
-                    match drawn(item.trim_ascii()) {
+                    match shape(item.trim_ascii()) {
                         Some(d) if d.from == d.to => self.circles.push(d),
                         Some(d) => self.arrows.push(d),
                         None => bad = true,
@@ -326,20 +368,14 @@ fn eval(text: &[u8]) -> Option<Eval> {
 }
 
 /// `Ge2e4` or `Rd4`.
-fn drawn(item: &[u8]) -> Option<Drawn> {
-    let (&color, squares) = item.split_first()?;
-    if !matches!(color, b'G' | b'R' | b'Y' | b'B') {
-        return None;
-    }
+fn shape(item: &[u8]) -> Option<Shape> {
+    let (&letter, squares) = item.split_first()?;
+    let brush = Brush::from_letter(letter)?;
     let square = |text: &[u8]| Square::from_ascii(text).ok();
     let (from, to) = match squares.len() {
         2 => (square(squares)?, square(squares)?),
         4 => (square(&squares[..2])?, square(&squares[2..])?),
         _ => return None,
     };
-    Some(Drawn {
-        color: char::from(color),
-        from,
-        to,
-    })
+    Some(Shape { brush, from, to })
 }

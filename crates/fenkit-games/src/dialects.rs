@@ -37,6 +37,8 @@ pub struct MovetextDialects {
     in_comment: bool,
 }
 
+use crate::movetext::{Lexer, Token};
+
 /// U+FEFF in UTF-8.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
@@ -87,38 +89,14 @@ impl MovetextDialects {
                 standard: "nothing".into(),
             });
         }
-        let first = line.iter().find(|b| !b.is_ascii_whitespace());
-        if !self.in_comment && matches!(first, Some(b'[' | b'%')) {
-            return found;
-        }
-        let mut at = 0;
-        while at < line.len() {
-            if self.in_comment {
-                match memchr::memchr(b'}', &line[at..]) {
-                    Some(close) => {
-                        self.in_comment = false;
-                        at += close + 1;
-                    }
-                    None => return found,
-                }
-                continue;
-            }
-            match line[at] {
-                b'{' => {
-                    self.in_comment = true;
-                    at += 1;
-                }
-                b';' => return found,
-                byte if byte.is_ascii_whitespace() || b"()}".contains(&byte) => at += 1,
-                _ => {
-                    let end = at
-                        + line[at..]
-                            .iter()
-                            .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
-                            .unwrap_or(line.len() - at);
-                    token(line, at, end, &mut found);
-                    at = end;
-                }
+        let mut lexer = Lexer::new(self.in_comment);
+        while let Some((token, at)) = lexer.next(line) {
+            // Only a comment the line ends in goes on to the next.
+            self.in_comment = token == (Token::Comment { closed: false });
+            if token == Token::Word {
+                // A stray `}` glued to a word is no part of it.
+                let braces = line[at.clone()].iter().take_while(|&&b| b == b'}').count();
+                rewrite_word(line, at.start + braces, at.end, &mut found);
             }
         }
         found
@@ -147,8 +125,8 @@ pub(crate) fn glued_number_len(token: &[u8]) -> usize {
     }
 }
 
-/// Rewrites the token at `start..end` of `line` when it is a dialect.
-fn token(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDialect>) {
+/// Rewrites the word at `start..end` of `line` when it is a dialect.
+fn rewrite_word(line: &mut [u8], start: usize, end: usize, found: &mut Vec<MovetextDialect>) {
     // A move number glued to the move: `12.0-0`.
     let start = start + glued_number_len(&line[start..end]);
     let word = &line[start..end];

@@ -12,6 +12,7 @@ mod annotations;
 mod dialects;
 mod history;
 mod mainline;
+mod movetext;
 mod openings;
 pub mod pgn;
 mod ply_of_game;
@@ -20,7 +21,7 @@ pub mod tag_filter;
 mod tags;
 mod texts;
 
-pub use annotations::{Annotations, Drawn, Eval};
+pub use annotations::{Annotations, Brush, Eval, Shape};
 pub use dialects::{MovetextDialect, MovetextDialects, rewrite_dialects};
 pub use history::{Event, History};
 pub use openings::{Opening, opening, openings};

@@ -4,6 +4,11 @@
 
 use pgn_reader::SanPlus;
 
+use crate::{
+    dialects::glued_number_len,
+    movetext::{Token, Tokens},
+};
+
 /// Where the `ply`-th move (1 for the first) of the mainline stands in the
 /// text of one game, as a byte range: what a diagnostic about that move
 /// points at. pgn-reader hands its visitor moves without their places, so
@@ -34,7 +39,7 @@ pub fn mainline_move(game: &[u8], ply: usize) -> Option<std::ops::Range<usize>> 
 pub fn mainline_moves(game: &[u8]) -> MainlineMoves<'_> {
     MainlineMoves {
         game,
-        at: 0,
+        tokens: Tokens::new(game),
         depth: 0,
     }
 }
@@ -94,7 +99,7 @@ pub fn first_word_not_san(game: &[u8]) -> Option<(usize, std::ops::Range<usize>)
 /// The iterator of [`mainline_moves`].
 pub struct MainlineMoves<'a> {
     game: &'a [u8],
-    at: usize,
+    tokens: Tokens<'a>,
     /// How deep in variations the walk stands.
     depth: usize,
 }
@@ -103,57 +108,25 @@ impl Iterator for MainlineMoves<'_> {
     type Item = std::ops::Range<usize>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let game = self.game;
-        // Only blanks before it on its line: pgn-reader reads a tag pair
-        // (or a `%` escape) there, after blanks too.
-        let line_start = |at: usize| {
-            game[..at]
-                .iter()
-                .rev()
-                .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r'))
-                .is_none_or(|&b| b == b'\n')
-        };
-        while self.at < game.len() {
-            let at = self.at;
-            let byte = game[at];
-            let skip_to =
-                |stop: u8| memchr::memchr(stop, &game[at..]).map_or(game.len(), |end| at + end + 1);
-            self.at = match byte {
-                b'[' | b'%' if line_start(at) => skip_to(b'\n'),
-                b'{' => skip_to(b'}'),
-                b';' => skip_to(b'\n'),
-                b'(' => {
-                    self.depth += 1;
-                    at + 1
-                }
-                b')' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    at + 1
-                }
-                _ if byte.is_ascii_whitespace() => at + 1,
-                _ => {
-                    // A stray `}` is a word of its own, so that the walk
-                    // always moves on.
-                    let end = at
-                        + game[at + 1..]
-                            .iter()
-                            .position(|&b| b.is_ascii_whitespace() || b"{}();".contains(&b))
-                            .map_or(game.len() - at, |len| len + 1);
+        loop {
+            let (token, at) = self.tokens.next()?;
+            match token {
+                Token::Open => self.depth += 1,
+                Token::Close => self.depth = self.depth.saturating_sub(1),
+                Token::Word if self.depth == 0 => {
                     // A move number may stand glued to its move: `12.e4`.
-                    let start = at + super::dialects::glued_number_len(&game[at..end]);
-                    let token = &game[start..end];
-                    let not_a_move = token.is_empty()
-                        || token.starts_with(b"$")
-                        || [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].contains(&token);
-                    if self.depth == 0 && !not_a_move {
-                        self.at = end;
-                        return Some(start..end);
+                    let start = at.start + glued_number_len(&self.game[at.clone()]);
+                    let word = &self.game[start..at.end];
+                    let not_a_move = word.is_empty()
+                        || word.starts_with(b"$")
+                        || [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].contains(&word);
+                    if !not_a_move {
+                        return Some(start..at.end);
                     }
-                    end
                 }
-            };
+                _ => {}
+            }
         }
-        None
     }
 }
 

@@ -126,7 +126,7 @@ fn malformed_clocks_are_problems() {
 #[test]
 fn words_commands_and_drawings_apart() {
     let notes = read(" [%cal Ge2e4, Rd4 ,Xe1,Ga1a9] héllo [%x y] wörld [%csl Yé4] [%clk 0:00:01");
-    let shown = |drawn: &[fenkit_games::Drawn]| drawn.iter().map(ToString::to_string).collect();
+    let shown = |drawn: &[fenkit_games::Shape]| drawn.iter().map(ToString::to_string).collect();
     let shown: [Vec<String>; 2] = [shown(&notes.arrows), shown(&notes.circles)];
     assert_eq!(shown, [["Ge2e4"], ["Rd4"]]);
     // An unclosed command stays in the words.

@@ -10,38 +10,50 @@ use crate::{
     options,
 };
 
-/// A Python function of a record checked in full, read leniently or
-/// not, in Chess960 or not, by the strictness named: `$answer(py,
-/// checked)`.
-macro_rules! checking_function {
-    ($(#[doc = $doc:literal])* $name:ident = $answer:expr) => {
-        $(#[doc = $doc])*
-        #[pyfunction]
-        #[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
-        pub fn $name(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool, strictness: &str) -> PyResult<Checked> {
-            let read = options::read(lenient, chess960, strictness)?;
-            ($answer)(py, Checked::new(&record_bytes(fen)?, &read))
-        }
-    };
+/// `fen` checked in full, read leniently or not, in Chess960 or not, by
+/// the strictness named.
+fn checked(
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+) -> PyResult<Checked> {
+    let read = options::read(lenient, chess960, strictness)?;
+    Ok(Checked::new(&record_bytes(fen)?, &read))
 }
 
-checking_function!(
-    /// Checks `fen` in full and returns what was found, valid or not.
-    ///
-    /// >>> c = fenkit.check("4k3/8/8/8/8/8/8/4K2P w - - 0 1")
-    /// >>> c.valid, c.problems[0].code, c.problems[0].square
-    /// (False, 'pawn-on-back-rank', 'h1')
-    check = |_, checked| Ok(checked)
-);
+/// Checks `fen` in full and returns what was found, valid or not.
+///
+/// >>> c = fenkit.check("4k3/8/8/8/8/8/8/4K2P w - - 0 1")
+/// >>> c.valid, c.problems[0].code, c.problems[0].square
+/// (False, 'pawn-on-back-rank', 'h1')
+#[pyfunction]
+#[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
+pub fn check(
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+) -> PyResult<Checked> {
+    checked(fen, lenient, chess960, strictness)
+}
 
-checking_function!(
-    /// Checks `fen` and returns it checked, or raises `FenError` listing
-    /// every problem (also in its `.problems`).
-    ///
-    /// >>> fenkit.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").side
-    /// 'white'
-    parse = |py, checked: Checked| checked.valid_or_raise(py)
-);
+/// Checks `fen` and returns it checked, or raises `FenError` listing
+/// every problem (also in its `.problems`).
+///
+/// >>> fenkit.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").side
+/// 'white'
+#[pyfunction]
+#[pyo3(signature = (fen, *, lenient = false, chess960 = false, strictness = "playable"))]
+pub fn parse(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+    strictness: &str,
+) -> PyResult<Checked> {
+    checked(fen, lenient, chess960, strictness)?.valid_or_raise(py)
+}
 
 /// A well-formed record that need not be legal, or `FenError`.
 fn well_formed(py: Python<'_>, fen: &Bound<'_, PyAny>, read: &ReadOptions) -> PyResult<Checked> {
@@ -107,44 +119,53 @@ pub(crate) fn playable(
     Ok(checked.position.expect("a valid record is playable"))
 }
 
-/// A Python function of a playable record: `fen` (read leniently or not,
-/// in Chess960 or not) gives `$value(&position)`. Written once because
-/// pyo3 takes each keyword argument as a parameter of its own.
-macro_rules! position_function {
-    ($(#[doc = $doc:literal])* $name:ident -> $returns:ty = $value:expr) => {
-        $(#[doc = $doc])*
-        #[pyfunction]
-        #[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
-        pub fn $name(py: Python<'_>, fen: &Bound<'_, PyAny>, lenient: bool, chess960: bool) -> PyResult<$returns> {
-            Ok(($value)(&playable(py, fen, lenient, chess960)?))
-        }
-    };
+/// The four-field key: placement, side, castling, and the en passant
+/// square only when a legal capture exists.
+///
+/// >>> fenkit.key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+/// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
+#[pyfunction]
+#[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
+pub fn key(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<String> {
+    Ok(fenkit::opening_key(&playable(py, fen, lenient, chess960)?))
 }
 
-position_function!(
-    /// The four-field key: placement, side, castling, and the en passant
-    /// square only when a legal capture exists.
-    ///
-    /// >>> fenkit.key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
-    /// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
-    key -> String = fenkit::opening_key
-);
+/// The Polyglot key, as opening books store it (an unsigned 64-bit int).
+///
+/// >>> hex(fenkit.polyglot_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+/// '0x463b96181691fc9c'
+#[pyfunction]
+#[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
+pub fn polyglot_key(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<u64> {
+    Ok(fenkit::polyglot_key(&playable(py, fen, lenient, chess960)?))
+}
 
-position_function!(
-    /// The Polyglot key, as opening books store it (an unsigned 64-bit int).
-    ///
-    /// >>> hex(fenkit.polyglot_key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
-    /// '0x463b96181691fc9c'
-    polyglot_key -> u64 = fenkit::polyglot_key
-);
-
-position_function!(
-    /// The legal moves of the position, in SAN.
-    ///
-    /// >>> len(fenkit.legal_moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
-    /// 20
-    legal_moves -> Vec<String> = fenkit::moves::legal_sans
-);
+/// The legal moves of the position, in SAN.
+///
+/// >>> len(fenkit.legal_moves("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+/// 20
+#[pyfunction]
+#[pyo3(signature = (fen, *, lenient = false, chess960 = false))]
+pub fn legal_moves(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<Vec<String>> {
+    Ok(fenkit::moves::legal_sans(&playable(
+        py, fen, lenient, chess960,
+    )?))
+}
 
 /// The named opening of the position as `(eco, name)`, or `None`.
 ///
@@ -186,61 +207,75 @@ pub fn play(
     Ok(fenkit::Fen::from_position(&position).to_string())
 }
 
+/// What the diagram functions share: `fen`, a well-formed record, and
+/// its diagram, `size` pixels wide, from Black's side when `flip`, its
+/// illegal squares crossed out.
+#[allow(clippy::too_many_arguments)]
 fn diagram(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
     size: u32,
     flip: bool,
     coordinates: bool,
-    crossed: Vec<shakmaty::Square>,
-) -> fenkit_diagrams::Diagram {
-    use fenkit_diagrams::{Coordinates, Orientation};
-    fenkit_diagrams::Diagram::default()
-        .with_size(size)
-        .with_orientation(if flip {
-            Orientation::Black
-        } else {
-            Orientation::White
-        })
-        .with_coordinates(if coordinates {
-            Coordinates::Outside
-        } else {
-            Coordinates::None
-        })
-        .with_problems(crossed)
-}
-
-/// A Python function of a well-formed record's diagram: `fen` drawn
-/// `size` pixels wide, from Black's side when `flip`, its illegal squares
-/// crossed out, gives `$draw(py, &setup, &diagram)`.
-macro_rules! diagram_function {
-    ($(#[doc = $doc:literal])* $name:ident -> $returns:ty = $draw:expr) => {
-        $(#[doc = $doc])*
-        #[pyfunction]
-        #[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
-        #[allow(clippy::too_many_arguments)]
-        pub fn $name<'py>(py: Python<'py>, fen: &Bound<'_, PyAny>, size: u32, flip: bool, coordinates: bool, lenient: bool, chess960: bool) -> PyResult<$returns> {
-            let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
-            let setup = checked.setup.as_ref().expect("well-formed");
-            ($draw)(py, setup, &diagram(size, flip, coordinates, checked.crossed.clone()))
-        }
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<(shakmaty::Setup, fenkit_diagrams::Diagram)> {
+    use fenkit_diagrams::{Coordinates, Diagram, Orientation};
+    let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
+    let orientation = match flip {
+        true => Orientation::Black,
+        false => Orientation::White,
     };
+    let coordinates = match coordinates {
+        true => Coordinates::Outside,
+        false => Coordinates::None,
+    };
+    let diagram = Diagram::default()
+        .with_size(size)
+        .with_orientation(orientation)
+        .with_coordinates(coordinates)
+        .with_problems(checked.crossed);
+    Ok((checked.setup.expect("well-formed"), diagram))
 }
 
-diagram_function!(
-    /// The diagram as SVG text; illegal squares crossed out.
-    ///
-    /// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
-    /// True
-    svg -> String = |_, setup, diagram| Ok(fenkit_diagrams::svg(setup, diagram))
-);
+/// The diagram as SVG text; illegal squares crossed out.
+///
+/// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
+/// True
+#[pyfunction]
+#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn svg(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    size: u32,
+    flip: bool,
+    coordinates: bool,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<String> {
+    let (setup, diagram) = self::diagram(py, fen, size, flip, coordinates, lenient, chess960)?;
+    Ok(fenkit_diagrams::svg(&setup, &diagram))
+}
 
-diagram_function!(
-    /// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
-    ///
-    /// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
-    /// b'\x89PNG'
-    png -> Bound<'py, PyBytes> = |py, setup, diagram| {
-        let image = fenkit_diagrams::png(setup, diagram)
-            .map_err(|err| PyValueError::new_err(err.to_string()))?;
-        Ok(PyBytes::new(py, &image))
-    }
-);
+/// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
+///
+/// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
+/// b'\x89PNG'
+#[pyfunction]
+#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn png<'py>(
+    py: Python<'py>,
+    fen: &Bound<'_, PyAny>,
+    size: u32,
+    flip: bool,
+    coordinates: bool,
+    lenient: bool,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let (setup, diagram) = self::diagram(py, fen, size, flip, coordinates, lenient, chess960)?;
+    let image = fenkit_diagrams::png(&setup, &diagram)
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+    Ok(PyBytes::new(py, &image))
+}
