@@ -269,23 +269,38 @@ trait HasDocument {
     fn uri(&self) -> &Uri;
 }
 
-/// `HasDocument` for request parameters that name their document at the
-/// path given (`text_document`, or within the position's parameters).
-macro_rules! has_document {
-    ($($params:ident: $($field:ident).+;)+) => {
-        $(impl HasDocument for lsp_types::$params {
-            fn uri(&self) -> &Uri {
-                &self.$($field).+.uri
-            }
-        })+
-    };
+impl HasDocument for lsp_types::HoverParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document_position_params.text_document.uri
+    }
 }
 
-has_document! {
-    HoverParams: text_document_position_params.text_document;
-    CompletionParams: text_document_position.text_document;
-    CodeActionParams: text_document;
-    DocumentFormattingParams: text_document;
-    DocumentSymbolParams: text_document;
-    FoldingRangeParams: text_document;
+impl HasDocument for lsp_types::CompletionParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document_position.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::CodeActionParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::DocumentFormattingParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::DocumentSymbolParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
+    }
+}
+
+impl HasDocument for lsp_types::FoldingRangeParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
+    }
 }

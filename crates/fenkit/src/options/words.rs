@@ -394,25 +394,47 @@ fn bare_words() -> Vec<String> {
     words
 }
 
-macro_rules! words_as_text {
-    ($($option:ty),*) => {$(
-        impl fmt::Display for $option {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.word())
-            }
-        }
-
-        impl std::str::FromStr for $option {
-            type Err = UnknownWord;
-
-            fn from_str(word: &str) -> Result<Self, UnknownWord> {
-                Self::from_word(word)
-            }
-        }
-    )*};
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
 }
 
-words_as_text!(Format, Strictness, CastlingNotation);
+impl std::str::FromStr for Format {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<Format, UnknownWord> {
+        Format::from_word(word)
+    }
+}
+
+impl fmt::Display for Strictness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl std::str::FromStr for Strictness {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<Strictness, UnknownWord> {
+        Strictness::from_word(word)
+    }
+}
+
+impl fmt::Display for CastlingNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl std::str::FromStr for CastlingNotation {
+    type Err = UnknownWord;
+
+    fn from_str(word: &str) -> Result<CastlingNotation, UnknownWord> {
+        CastlingNotation::from_word(word)
+    }
+}
 
 #[cfg(test)]
 mod tests {
