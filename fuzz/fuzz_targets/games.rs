@@ -53,13 +53,17 @@ fuzz_target!(|input: &[u8]| {
     for (round, seen) in seen.iter_mut().enumerate() {
         let plies = Plies::new(|ply| {
             assert!(ply.position.legal_moves().len() < 256);
-            for drawn in ply
+            for shape in ply
                 .annotations
                 .arrows
                 .iter()
                 .chain(&ply.annotations.circles)
             {
-                assert!(matches!(drawn.color, 'G' | 'R' | 'Y' | 'B'));
+                // Written back in lichess's form, a shape reads the same.
+                let mut again = fenkit_games::Annotations::default();
+                again.read_comment(format!("[%cal {shape}]").as_bytes());
+                let read = again.arrows.iter().chain(&again.circles).next();
+                assert_eq!(read, Some(shape));
             }
             assert!(ply.annotations.clock.is_none_or(|s| s >= 0.0));
             seen.push((ply.game, ply.ply, ply.position.clone()));

@@ -67,8 +67,8 @@ fuzz_target!(|input: &[u8]| {
         input,
         progress: &mut progress,
     };
-    let status_two = read_all_parallel(&mut job, 2, reading, bytes, &mut two)
-        .expect("memory does not fail");
+    let status_two =
+        read_all_parallel(&mut job, 2, reading, bytes, &mut two).expect("memory does not fail");
     assert_eq!(status, status_two);
 
     let one_out = one.take().out;

@@ -72,8 +72,8 @@ fuzz_target!(|input: &[u8]| {
         input,
         progress: &mut progress,
     };
-    let status_two = read_all_parallel(&mut rows(), 2, reading, bytes, &mut two)
-        .expect("memory does not fail");
+    let status_two =
+        read_all_parallel(&mut rows(), 2, reading, bytes, &mut two).expect("memory does not fail");
     assert_eq!(status, status_two);
     let one_out = one.take().out;
     assert_eq!(one_out, two.take().out);
