@@ -90,14 +90,18 @@ impl MovetextDialects {
             });
         }
         let mut lexer = Lexer::new(self.in_comment);
+        let mut last = None;
         while let Some((token, at)) = lexer.next(line) {
-            // Only a comment the line ends in goes on to the next.
-            self.in_comment = token == (Token::Comment { closed: false });
+            last = Some(token);
             if token == Token::Word {
                 // A stray `}` glued to a word is no part of it.
                 let braces = line[at.clone()].iter().take_while(|&&b| b == b'}').count();
                 rewrite_word(line, at.start + braces, at.end, &mut found);
             }
+        }
+        // Only a comment the line ends in goes on to the next.
+        if last.is_some() {
+            self.in_comment = last == Some(Token::Comment { closed: false });
         }
         found
     }

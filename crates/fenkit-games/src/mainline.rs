@@ -6,7 +6,7 @@ use pgn_reader::SanPlus;
 
 use crate::{
     dialects::glued_number_len,
-    movetext::{Token, Tokens},
+    movetext::{Lexer, Token},
 };
 
 /// Where the `ply`-th move (1 for the first) of the mainline stands in the
@@ -39,7 +39,7 @@ pub fn mainline_move(game: &[u8], ply: usize) -> Option<std::ops::Range<usize>> 
 pub fn mainline_moves(game: &[u8]) -> MainlineMoves<'_> {
     MainlineMoves {
         game,
-        tokens: Tokens::new(game),
+        lexer: Lexer::default(),
         depth: 0,
     }
 }
@@ -99,7 +99,7 @@ pub fn first_word_not_san(game: &[u8]) -> Option<(usize, std::ops::Range<usize>)
 /// The iterator of [`mainline_moves`].
 pub struct MainlineMoves<'a> {
     game: &'a [u8],
-    tokens: Tokens<'a>,
+    lexer: Lexer,
     /// How deep in variations the walk stands.
     depth: usize,
 }
@@ -109,7 +109,7 @@ impl Iterator for MainlineMoves<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let (token, at) = self.tokens.next()?;
+            let (token, at) = self.lexer.next(self.game)?;
             match token {
                 Token::Open => self.depth += 1,
                 Token::Close => self.depth = self.depth.saturating_sub(1),

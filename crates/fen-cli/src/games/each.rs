@@ -1,4 +1,5 @@
-//! Every game of the inputs, played by a subcommand's [`GamePlayer`]: on
+//! Every game of the inputs, played by a subcommand's visitor and its
+//! [`GameState`]: on
 //! this thread, or on several, each game then played by one worker and
 //! the output put back in input order, as the record runner does for
 //! lines. Games are numbered as the splitter cuts them, so a game is
@@ -17,26 +18,24 @@ use crate::{
 };
 
 /// What a subcommand does with games (`fen pgn`, `fen history`, `book
-/// make`), in this order: its visitor ([`GamePlayer::plies`]) plays a
-/// game; then [`GamePlayer::game_done`] writes what the game gave, and
-/// hands on what it counted; after the last game of a run, or of a
-/// worker's batch, [`GamePlayer::finish`] writes what it still holds.
-pub trait GamePlayer: Send {
-    /// What the visitor hands each ply to: the state a game fills.
-    type OnPly: PlyHandler;
+/// make`, `explorer build`): the state a game fills, which pgn-reader's
+/// visitor ([`Plies`]) holds as its handler, as pgn-reader's own visitors
+/// keep theirs. In this order: the visitor plays a game, handing each ply
+/// to [`PlyHandler::ply`]; then [`GameState::game_done`] writes what the
+/// game gave and hands on what it counted; after the last game of a run,
+/// or of a worker's batch, [`GameState::finish`] writes what it still
+/// holds. A worker has a visitor of its own.
+pub trait GameState: PlyHandler + Send {
     /// What a game hands on, in input order, to the one place that
     /// gathers it ([`each_game_gathered`]): `book make`'s counted moves,
-    /// `explorer build`'s game; `()` for a player that only writes.
+    /// `explorer build`'s game; `()` for a state that only writes.
     type Item: Send;
 
-    /// The visitor that plays each game.
-    fn plies(&mut self) -> &mut Plies<Self::OnPly>;
-
     /// After a game, with how it ended ([`Played::end`]); its error is
-    /// said after this.
+    /// said after this. The state is then ready for the next game.
     fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<Self::Item>>;
 
-    /// Writes what is still held; nothing, unless a player holds output.
+    /// Writes what is still held; nothing, unless a state holds output.
     fn finish(&mut self, _out: &mut Output) -> io::Result<()> {
         Ok(())
     }
@@ -104,23 +103,22 @@ fn cut_games(
     Ok(())
 }
 
-/// What a game or a cut gave: its status, and what its player handed on.
+/// What a game or a cut gave: its status, and what its state handed on.
 type Taken<I> = (Status, Option<I>);
 
-/// Plays game `number` of `source` with `player`, and says what there is
+/// Plays game `number` of `source` with `plies`, and says what there is
 /// to say about it: the movetext dialects read, the moves written against
 /// the standard, and its error at its place, after what it printed.
-fn play<P: GamePlayer>(
-    player: &mut P,
+fn play<S: GameState>(
+    plies: &mut Plies<S>,
     strict: bool,
     (source, mut game, number): (&str, GameText, u64),
     out: &mut Output,
-) -> io::Result<Taken<P::Item>> {
+) -> io::Result<Taken<S::Item>> {
     let found = match strict {
         true => Vec::new(),
         false => fenkit_games::rewrite_dialects(&mut game.text),
     };
-    let plies = player.plies();
     plies.number_next(number);
     let result = match Reader::new(&game.text[..]).read_game(plies) {
         Ok(Some(played)) => plies.check_words(&game.text, played),
@@ -153,7 +151,7 @@ fn play<P: GamePlayer>(
         game: &game,
         end: &result,
     };
-    let item = player.game_done(&played, out)?;
+    let item = plies.handler_mut().game_done(&played, out)?;
     match &result {
         Ok(_) => Ok((Status::Ok, item)),
         Err(error) => {
@@ -165,19 +163,19 @@ fn play<P: GamePlayer>(
 
 /// Plays a game the splitter cut, or writes what it said (`said`, when it
 /// was said elsewhere); the status either gives.
-fn take<P: GamePlayer>(
-    player: &mut P,
+fn take<S: GameState>(
+    plies: &mut Plies<S>,
     strict: bool,
     cut: Cut,
     said: Option<Collected>,
     out: &mut Output,
-) -> io::Result<Taken<P::Item>> {
+) -> io::Result<Taken<S::Item>> {
     match cut {
         Cut::Game {
             source,
             game,
             number,
-        } => play(player, strict, (&source, game, number), out),
+        } => play(plies, strict, (&source, game, number), out),
         Cut::Said(status) => {
             if let Some(said) = said {
                 out.write_collected(&said)?;
@@ -188,16 +186,16 @@ fn take<P: GamePlayer>(
 }
 
 /// Plays every game of the inputs (standard input when there are none)
-/// with players made by `make`, one per thread, `threads` of them; games
+/// with visitors made by `make`, one per thread, `threads` of them; games
 /// that fail are said where they failed, after what they printed; an input
 /// that cannot be read is said, and the run goes on with the next. The
 /// run's status.
-pub fn each_game<P: GamePlayer>(
+pub fn each_game<S: GameState>(
     files: &[PathBuf],
     strict: bool,
     threads: usize,
     out: &mut Output,
-    make: impl Fn() -> P + Sync,
+    make: impl Fn() -> Plies<S> + Sync,
 ) -> io::Result<Status> {
     let run = Run {
         files,
@@ -212,11 +210,11 @@ pub fn each_game<P: GamePlayer>(
 /// into one book (whose halving makes order matter), `explorer build`
 /// numbers and counts each game in one index. Diagnostics go to standard
 /// error as they come; the run's status.
-pub fn each_game_gathered<P: GamePlayer>(
+pub fn each_game_gathered<S: GameState>(
     files: &[PathBuf],
     threads: usize,
-    make: impl Fn() -> P + Sync,
-    mut gather: impl FnMut(P::Item) + Send,
+    make: impl Fn() -> Plies<S> + Sync,
+    mut gather: impl FnMut(S::Item) + Send,
 ) -> io::Result<Status> {
     let run = Run {
         files,
@@ -238,20 +236,20 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn play<P: GamePlayer>(
+    fn play<S: GameState>(
         self,
         out: &mut Output,
-        make: impl Fn() -> P + Sync,
-        gather: &mut (impl FnMut(P::Item) + Send),
+        make: impl Fn() -> Plies<S> + Sync,
+        gather: &mut (impl FnMut(S::Item) + Send),
     ) -> io::Result<Status> {
         if self.threads > 1 && !out.interleaves() {
             return in_parallel(self, out, make, gather);
         }
-        let mut player = make();
+        let mut plies = make();
         let mut status = Status::Ok;
         cut_games(self.files, out, |cut, out| {
             // What was said is on `out` already.
-            let (said, item) = take(&mut player, self.strict, cut, None, out)?;
+            let (said, item) = take(&mut plies, self.strict, cut, None, out)?;
             status = status.max(said);
             if let Some(item) = item {
                 gather(item);
@@ -259,7 +257,7 @@ impl Run<'_> {
             out.tick()?;
             Ok(ControlFlow::Continue(()))
         })?;
-        player.finish(out)?;
+        plies.handler_mut().finish(out)?;
         Ok(status)
     }
 }
@@ -281,13 +279,13 @@ const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 1 << 20;
 
 /// The run's games in batches, the units of the command's parallel engine
-/// ([`crate::ordered`]): played by `threads` workers, each with a player
+/// ([`crate::ordered`]): played by `threads` workers, each with a visitor
 /// of its own, and written, their items gathered, in input order.
-fn in_parallel<P: GamePlayer>(
+fn in_parallel<S: GameState>(
     run: Run<'_>,
     out: &mut Output,
-    make: impl Fn() -> P + Sync,
-    gather: &mut (impl FnMut(P::Item) + Send),
+    make: impl Fn() -> Plies<S> + Sync,
+    gather: &mut (impl FnMut(S::Item) + Send),
 ) -> io::Result<Status> {
     let Run {
         files,
@@ -323,18 +321,18 @@ fn in_parallel<P: GamePlayer>(
             }
             cut
         },
-        |(player, collected), batch| {
+        |(plies, collected), batch| {
             let mut items = Vec::new();
             // Writing to memory does not fail.
             let status =
-                work(player, strict, batch, collected, &mut items).unwrap_or(Status::Failed);
+                work(plies, strict, batch, collected, &mut items).unwrap_or(Status::Failed);
             Done {
                 collected: collected.take(),
                 items,
                 status,
             }
         },
-        |done: Done<P::Item>| {
+        |done: Done<S::Item>| {
             status = status.max(done.status);
             out.write_collected(&done.collected)?;
             done.items.into_iter().for_each(&mut *gather);
@@ -347,19 +345,19 @@ fn in_parallel<P: GamePlayer>(
 
 /// Plays a batch's games and writes what was said between them, in order;
 /// what the games hand on goes to `items`.
-fn work<P: GamePlayer>(
-    player: &mut P,
+fn work<S: GameState>(
+    plies: &mut Plies<S>,
     strict: bool,
     batch: Batch,
     out: &mut Output,
-    items: &mut Vec<P::Item>,
+    items: &mut Vec<S::Item>,
 ) -> io::Result<Status> {
     let mut status = Status::Ok;
     for (cut, said) in batch {
-        let (said, item) = take(player, strict, cut, said, out)?;
+        let (said, item) = take(plies, strict, cut, said, out)?;
         status = status.max(said);
         items.extend(item);
     }
-    player.finish(out)?;
+    plies.handler_mut().finish(out)?;
     Ok(status)
 }

@@ -12,7 +12,6 @@
 
 mod counted;
 mod each;
-mod state;
 
 use std::io;
 
@@ -22,8 +21,7 @@ use fenkit_games::{
 };
 
 pub use counted::{Adding, CountedGame, Fate, say_left_out};
-pub use each::{GamePlayer, each_game, each_game_gathered};
-pub use state::GameState;
+pub use each::{GameState, each_game, each_game_gathered};
 
 use crate::{output::Output, run::Status};
 
@@ -191,6 +189,20 @@ impl Played<'_> {
     /// The game's text, as read.
     pub fn text(&self) -> &[u8] {
         &self.game.text
+    }
+
+    /// Where the movetext starts in [`Played::text`]: after the tags.
+    pub fn movetext_start(&self) -> usize {
+        let movetext = self.game.movetext();
+        movetext.as_ptr().addr() - self.game.text.as_ptr().addr()
+    }
+
+    /// The game's number in the run, counted from 1 across the inputs.
+    pub fn number(&self) -> u64 {
+        match self.end {
+            Ok(end) => end.game,
+            Err(error) => error.game,
+        }
     }
 
     /// `SOURCE:LINE:COL` of a problem of the `ply`-th move's annotations

@@ -21,7 +21,7 @@ pub use notes::Note;
 use notes::write_note;
 
 use crate::{
-    games::{self, GamePlayer, Played},
+    games::{self, GameState, Played},
     options::Style,
     output::{self, Output},
     run::Status,
@@ -229,51 +229,16 @@ impl Printer<'_> {
         self.text.push(b'\n');
     }
 
-    /// The values of the tags asked for: TSV columns, or JSON keys (typed
-    /// where lichess's are: ratings as integers, `TimeControl` as base and
-    /// increment). `UTCDateTime` is `UTCDate` and `UTCTime` as one moment,
-    /// read from the two tags kept after those asked for.
     fn tags(&mut self, tags: &[Option<String>]) {
-        let kept = |name: &str| {
-            let at = self.kept_tags.iter().position(|tag| tag == name)?;
-            tags.get(at).cloned().flatten()
-        };
-        let moment = || fenkit_games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
-        for (name, value) in self.options.tags.iter().zip(tags) {
-            let value = match name.as_str() {
-                fenkit_games::UTC_MOMENT => &moment(),
-                _ => value,
-            };
-            match self.options.format {
-                Layout::Json => {
-                    self.text.push(b',');
-                    let _ = serde_json::to_writer(&mut self.text, name);
-                    self.text.push(b':');
-                    let typed = value.as_deref().map(|v| fenkit_games::tag_value(name, v));
-                    let _ = match typed {
-                        Some(TagValue::Integer(n)) => serde_json::to_writer(&mut self.text, &n),
-                        Some(TagValue::TimeControl { base, increment }) => serde_json::to_writer(
-                            &mut self.text,
-                            &serde_json::json!({"base": base, "increment": increment}),
-                        ),
-                        Some(TagValue::Unknown) => serde_json::to_writer(&mut self.text, &()),
-                        _ => serde_json::to_writer(&mut self.text, value),
-                    };
-                }
-                _ => {
-                    self.text.push(b'\t');
-                    // TSV has no quoting: tabs and line breaks as spaces.
-                    let value = value.as_deref().unwrap_or("");
-                    match self.escape {
-                        true => {
-                            let value = value.replace(['\t', '\r', '\n'], " ");
-                            output::input_text(&mut self.text, value.as_bytes(), true);
-                        }
-                        false => fenkit_io::write_field(&mut self.text, value, b'\t'),
-                    }
-                }
-            }
-        }
+        let json = self.options.format == Layout::Json;
+        let asked = &self.options.tags;
+        write_tags(
+            &mut self.text,
+            (asked, &self.kept_tags),
+            tags,
+            json,
+            self.escape,
+        );
     }
 
     fn end(&mut self, end: &GameEnd) {
@@ -315,54 +280,105 @@ impl PlyHandler for Printer<'_> {
 
 /// `fen pgn`'s way with games: plies to the printer, which the visitor
 /// holds, then each game's end, errors and annotation problems.
-struct PgnPlayer<'a> {
-    plies: Plies<Printer<'a>>,
-}
-
-impl<'a> GamePlayer for PgnPlayer<'a> {
-    type OnPly = Printer<'a>;
+impl GameState for Printer<'_> {
     type Item = ();
 
-    fn plies(&mut self) -> &mut Plies<Printer<'a>> {
-        &mut self.plies
-    }
-
     fn game_done(&mut self, played: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
-        let printer = self.plies.handler_mut();
         match played.end() {
-            Ok(end) => printer.end(end),
+            Ok(end) => self.end(end),
             Err(error) => {
                 // What the game printed before its bad move stays, in order.
                 if let Some(bad) = error.ply
-                    && let Some(&(_, at)) = printer.lines.iter().find(|(ply, _)| *ply >= bad)
+                    && let Some(&(_, at)) = self.lines.iter().find(|(ply, _)| *ply >= bad)
                 {
-                    printer.text.truncate(at);
+                    self.text.truncate(at);
                 }
-                printer.opening = None;
-                out.stdout().write_all(&printer.text)?;
-                printer.text.clear();
+                self.opening = None;
+                out.stdout().write_all(&self.text)?;
+                self.text.clear();
             }
         }
         // Each at its command: the first of its text after its move.
-        for (number, ply, problem) in std::mem::take(&mut printer.problems) {
+        for (number, ply, problem) in std::mem::take(&mut self.problems) {
             out.note(&format!(
                 "{}: warning[bad-annotation]: game {number}, ply {ply}: {problem}",
                 played.place_of_annotation(&problem, ply)
             ))?;
         }
-        if printer.text.len() >= 60 * 1024 {
-            out.stdout().write_all(&printer.text)?;
-            printer.text.clear();
+        if self.text.len() >= 60 * 1024 {
+            out.stdout().write_all(&self.text)?;
+            self.text.clear();
         }
         Ok(None)
     }
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
-        let printer = self.plies.handler_mut();
-        out.stdout().write_all(&printer.text)?;
-        printer.text.clear();
+        out.stdout().write_all(&self.text)?;
+        self.text.clear();
         Ok(())
     }
+}
+
+/// The values of the tags `asked` for (of the tags `kept`, whose values
+/// are `values`): TSV columns, or JSON keys (typed where lichess's are:
+/// ratings as integers, `TimeControl` as base and increment), each after
+/// what `text` holds. `UTCDateTime` is `UTCDate` and `UTCTime` as one
+/// moment, read from the two tags kept after those asked for. `fen pgn`
+/// and `fen search` write their tags so.
+pub fn write_tags(
+    text: &mut Vec<u8>,
+    (asked, kept): (&[String], &[String]),
+    values: &[Option<String>],
+    json: bool,
+    escape: bool,
+) {
+    let kept = |name: &str| {
+        let at = kept.iter().position(|tag| tag == name)?;
+        values.get(at).cloned().flatten()
+    };
+    let moment = || fenkit_games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
+    for (name, value) in asked.iter().zip(values) {
+        let value = match name.as_str() {
+            fenkit_games::UTC_MOMENT => &moment(),
+            _ => value,
+        };
+        if json {
+            text.push(b',');
+            let _ = serde_json::to_writer(&mut *text, name);
+            text.push(b':');
+            let typed = value.as_deref().map(|v| fenkit_games::tag_value(name, v));
+            let _ = match typed {
+                Some(TagValue::Integer(n)) => serde_json::to_writer(&mut *text, &n),
+                Some(TagValue::TimeControl { base, increment }) => serde_json::to_writer(
+                    &mut *text,
+                    &serde_json::json!({"base": base, "increment": increment}),
+                ),
+                Some(TagValue::Unknown) => serde_json::to_writer(&mut *text, &()),
+                _ => serde_json::to_writer(&mut *text, value),
+            };
+            continue;
+        }
+        text.push(b'\t');
+        // TSV has no quoting: tabs and line breaks as spaces.
+        let value = value.as_deref().unwrap_or("");
+        match escape {
+            true => {
+                let value = value.replace(['\t', '\r', '\n'], " ");
+                output::input_text(text, value.as_bytes(), true);
+            }
+            false => fenkit_io::write_field(text, value, b'\t'),
+        }
+    }
+}
+
+/// The tags whose values the plies carry: those `asked` for, then
+/// `UTCDate` and `UTCTime` when `UTCDateTime` is asked for.
+pub fn kept_tags(asked: &[String]) -> Vec<String> {
+    let mut kept = asked.to_vec();
+    if asked.iter().any(|tag| tag == fenkit_games::UTC_MOMENT) {
+        kept.extend(["UTCDate".to_string(), "UTCTime".to_string()]);
+    }
+    kept
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
@@ -379,14 +395,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     }
     let options = &args;
     let annotated = !notes.is_empty();
-    let mut kept_tags = options.tags.clone();
-    if options
-        .tags
-        .iter()
-        .any(|tag| tag == fenkit_games::UTC_MOMENT)
-    {
-        kept_tags.extend(["UTCDate".to_string(), "UTCTime".to_string()]);
-    }
+    let kept_tags = kept_tags(&options.tags);
     let escape = io::stdout().is_terminal();
     let make = || {
         let printer = Printer {
@@ -407,11 +416,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             true => plies.keeping_annotations(),
             false => plies,
         };
-        let plies = match options.strict_pgn {
+        match options.strict_pgn {
             true => plies.strictly(),
             false => plies,
-        };
-        PgnPlayer { plies }
+        }
     };
     let (threads, _) = crate::options::threads(options.jobs);
     let status = games::each_game(&options.files, options.strict_pgn, threads, out, make)?;
