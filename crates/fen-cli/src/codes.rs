@@ -1,6 +1,6 @@
 //! The command's own problem codes: problems of the input around a record,
-//! or of what the command is asked to write, that the library's parser
-//! never meets. They travel in fenkit's diagnostics as [`Code::Input`] and
+//! of what the command is asked to write, or of what it is asked to
+//! search for, that the library's parser never meets. They travel in fenkit's diagnostics as [`Code::Input`] and
 //! read like the library's codes everywhere (standard error, JSON, rows,
 //! stats). What each means is said once, in [`OWN`].
 
@@ -10,10 +10,12 @@ pub const LINE_TOO_LONG: Code = Code::Input("line-too-long");
 pub const RECORD_TOO_LONG: Code = Code::Input("record-too-long");
 pub const MISSING_COLUMN: Code = Code::Input("missing-column");
 pub const ONE_IMAGE_ONLY: Code = Code::Input("one-image-only");
+pub const BAD_SIGNATURE: Code = Code::Input("bad-signature");
+pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 4] = [
+pub const OWN: [(Code, &str); 6] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -29,5 +31,13 @@ pub const OWN: [(Code, &str); 4] = [
     (
         ONE_IMAGE_ONLY,
         "A record beyond the first where the output holds one image only.",
+    ),
+    (
+        BAD_SIGNATURE,
+        "`fen search --material`: the material signature cannot be read (White's pieces, `v`, Black's, each side K then Q R B N P).",
+    ),
+    (
+        BAD_PATTERN,
+        "`fen search --pattern`: the pattern cannot be read (a FEN placement, digits for free squares, `.` for an empty one).",
     ),
 ];

@@ -53,6 +53,7 @@ fen_cli::subcommands! {
     Perft(perft::Args) => perft::run,
     Pgn(pgn::Args) => pgn::run,
     History(history::Args) => history::run,
+    Search(search::Args) => search::run,
     Opening(opening::Args) => opening::run,
     Book(book::Args) => book::run,
     Explorer(explorer::Args) => explorer::run,

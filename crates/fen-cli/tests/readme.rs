@@ -1,5 +1,6 @@
 //! The recipes run as written: every `$ command` of the README's "For
-//! data" section and of the guide's explorer section (`docs/guide.md`),
+//! data" section and of the guide's explorer and search sections
+//! (`docs/guide.md`),
 //! run by bash in a folder holding the samples, prints what the page shows
 //! under it (standard output and error together).
 
@@ -79,6 +80,11 @@ fn the_explorer_recipe_prints_what_the_readme_shows() {
         4,
         &["openings.pgn"],
     );
+}
+
+#[test]
+fn the_search_recipe_prints_what_the_guide_shows() {
+    run_recipe("docs/guide.md", "## `fen search", 5, &["openings.pgn"]);
 }
 
 /// Runs each command of the section under `heading` of the page `page` in

@@ -17,6 +17,7 @@ mod openings;
 pub mod pgn;
 mod ply_of_game;
 pub mod result;
+pub mod search;
 pub mod tag_filter;
 mod tags;
 mod texts;

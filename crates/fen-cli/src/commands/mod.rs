@@ -23,6 +23,7 @@ pub mod opening;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod show;

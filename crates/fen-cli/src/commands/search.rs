@@ -1,0 +1,336 @@
+//! `fen search`: the games that reach a position, a material signature or
+//! a pattern of pieces, each found once, at its first ply that shows all
+//! that is asked; its row, or the game itself with that ply marked.
+
+use std::{
+    io::{self, IsTerminal, Write},
+    path::PathBuf,
+};
+
+use clap::ValueEnum;
+use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span};
+use fenkit_games::{
+    pgn::{Plies, Ply, PlyHandler},
+    search::{PositionKey, Query},
+    tag_filter::TagCondition,
+};
+use shakmaty::{EnPassantMode, Position, san::SanPlus};
+
+use super::pgn::{kept_tags, write_tags};
+use crate::{
+    codes,
+    games::{self, GameState, Played},
+    options::Style,
+    output::{self, Output},
+    run::Status,
+};
+
+/// Find the games that reach a position, a material signature or a
+/// pattern of pieces: each game once, at its first ply that shows all
+/// that is asked.
+#[derive(clap::Args)]
+pub struct Args {
+    /// PGN files; standard input when none is given, or for '-'.
+    pub files: Vec<PathBuf>,
+    /// A position the game reaches, by any order of moves: a FEN, or
+    /// startpos. Compared as the four-field key compares: placement, side
+    /// to move, castling rights, and the en passant square only where a
+    /// legal capture exists; the clocks do not matter.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// The material on the board: White's pieces, 'v', Black's, each side
+    /// K then Q R B N P (KRPvKR: rook and pawn against rook), exactly; a
+    /// side ending in '+' has at least those pieces (KQ+vK). Given again,
+    /// any of them: --material KRPvKR --material KRvKRP for either colour.
+    #[arg(long, value_name = "SIGNATURE")]
+    pub material: Vec<String>,
+    /// Pieces on their squares, written as a FEN placement: a letter is
+    /// that piece on its square, a digit that many squares free (anything
+    /// or nothing), '.' a square that must be empty (8/8/4p3/3P4/8/8/8/8:
+    /// a white pawn on d5, a black pawn on e6). Given again, all of them.
+    #[arg(long, value_name = "PLACEMENT")]
+    pub pattern: Vec<String>,
+    /// Only games whose tags meet the condition: TAG OP VALUE, OP one of =
+    /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01);
+    /// ratings compare as numbers, TimeControl by its base. Given again,
+    /// every condition must hold; a game without the tag, or with '?',
+    /// meets none.
+    #[arg(long = "where", value_name = "CONDITION")]
+    pub conditions: Vec<TagCondition>,
+    /// How to write each game found: a row (game number, ply, the move
+    /// played into the position, its FEN, then the tags asked for) as TSV
+    /// or JSON, or the game itself in PGN, a comment after the move that
+    /// reached the position.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Answer,
+    /// Tags whose values go in columns after the FEN (TSV) or as keys
+    /// (JSON), comma-separated, as `fen pgn --tags` writes them.
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub tags: Vec<String>,
+    /// Refuse movetext that PGN's standard does not allow (0-0, e.p., ++,
+    /// glyphs in text, results with other dashes) instead of reading it
+    /// with one warning a kind and game.
+    #[arg(long)]
+    pub strict_pgn: bool,
+    /// How to write castling rights and the en passant square of the FEN
+    /// found.
+    #[command(flatten)]
+    pub style: Style,
+    /// Threads for the games: N, or 0 for one per core. Output keeps the
+    /// input's order either way.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// How `fen search` writes each game found.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Answer {
+    #[default]
+    Tsv,
+    Json,
+    Pgn,
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let Some(query) = query(&args, out)? else {
+        return Ok(Status::Failed);
+    };
+    if query.position.is_none()
+        && query.material.is_empty()
+        && query.patterns.is_empty()
+        && args.conditions.is_empty()
+    {
+        out.note(
+            "fen: search: nothing to search for; give --fen, --material, --pattern or --where",
+        )?;
+        return Ok(Status::Failed);
+    }
+    let mut kept = kept_tags(&args.tags);
+    let conditions_from = kept.len();
+    kept.extend(args.conditions.iter().map(|c| c.tag.clone()));
+    let escape = io::stdout().is_terminal();
+    let (args, query, kept) = (&args, &query, &kept);
+    let make = || {
+        let searcher = Searcher {
+            args,
+            query,
+            kept,
+            conditions_from,
+            admitted: false,
+            found: None,
+            escape,
+            text: Vec::new(),
+        };
+        let names: Vec<&str> = kept.iter().map(String::as_str).collect();
+        let plies = Plies::with_handler(searcher).keeping_tags(&names);
+        match args.strict_pgn {
+            true => plies.strictly(),
+            false => plies,
+        }
+    };
+    let (threads, _) = crate::options::threads(args.jobs);
+    let status = games::each_game(&args.files, args.strict_pgn, threads, out, make)?;
+    out.flush()?;
+    Ok(status)
+}
+
+/// What `--fen`, `--material` and `--pattern` ask, or `None` when one of
+/// them cannot be read (said at its column).
+fn query(args: &Args, out: &mut Output) -> io::Result<Option<Query>> {
+    let mut query = Query::default();
+    let mut fine = true;
+    if let Some(fen) = &args.fen {
+        match position(fen, out)? {
+            Some(key) => query.position = Some(key),
+            None => fine = false,
+        }
+    }
+    for text in &args.material {
+        match text.parse() {
+            Ok(signature) => query.material.push(signature),
+            Err(bad) => {
+                let bad: fenkit_games::search::BadSignature = bad;
+                usage_error(
+                    ("--material", text),
+                    bad.at,
+                    codes::BAD_SIGNATURE,
+                    bad.message,
+                    out,
+                )?;
+                fine = false;
+            }
+        }
+    }
+    for text in &args.pattern {
+        match text.parse() {
+            Ok(pattern) => query.patterns.push(pattern),
+            Err(bad) => {
+                let bad: fenkit_games::search::BadPattern = bad;
+                usage_error(
+                    ("--pattern", text),
+                    bad.at,
+                    codes::BAD_PATTERN,
+                    bad.message,
+                    out,
+                )?;
+                fine = false;
+            }
+        }
+    }
+    Ok(fine.then_some(query))
+}
+
+/// The position `--fen` names (`startpos`, or a FEN checked as the
+/// command checks records), or `None` when it is not one, its problems
+/// said against the option.
+fn position(fen: &str, out: &mut Output) -> io::Result<Option<PositionKey>> {
+    if fen == "startpos" {
+        return Ok(Some(PositionKey::of(&shakmaty::Chess::default())));
+    }
+    let record = Record {
+        source: "--fen",
+        line_number: 1,
+        line: fen.as_bytes(),
+        offset: 0,
+        bytes: fen.as_bytes(),
+    };
+    let position = super::legal_reported(&ReadOptions::default(), &record, out)?;
+    Ok(position.map(|position| PositionKey::of(&position)))
+}
+
+/// Says that the value of `option` cannot be read, at byte `at` of it.
+fn usage_error(
+    (option, text): (&str, &str),
+    at: usize,
+    code: Code,
+    message: String,
+    out: &mut Output,
+) -> io::Result<()> {
+    let record = Record {
+        source: option,
+        line_number: 1,
+        line: text.as_bytes(),
+        offset: 0,
+        bytes: text.as_bytes(),
+    };
+    let span = Span::new(at, at + 1);
+    let diagnostic = Diagnostic::new(code, Field::Record, span, message);
+    out.diagnostics(&record, &[diagnostic])
+}
+
+/// A game's state as it is searched: whether its tags meet the
+/// conditions, and its first ply that matches.
+struct Searcher<'a> {
+    args: &'a Args,
+    query: &'a Query,
+    /// The tags the plies carry: those asked for (and what `UTCDateTime`
+    /// needs), then the conditions' from `conditions_from` on.
+    kept: &'a [String],
+    conditions_from: usize,
+    /// The current game meets every `--where` condition.
+    admitted: bool,
+    found: Option<Found>,
+    /// Standard output is a terminal: what the input holds is escaped.
+    escape: bool,
+    text: Vec<u8>,
+}
+
+/// Where a game matched: the ply, the move that reached it, its FEN, and
+/// the game's tags.
+struct Found {
+    ply: usize,
+    san: Option<SanPlus>,
+    fen: String,
+    tags: Vec<Option<String>>,
+}
+
+impl PlyHandler for Searcher<'_> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        if ply.ply == 0 {
+            self.found = None;
+            let tags = ply.tags[self.conditions_from..].iter();
+            let mut conditions = self.args.conditions.iter().zip(tags);
+            self.admitted = conditions.all(|(condition, tag)| condition.holds(tag.as_deref()));
+        }
+        if !self.admitted || self.found.is_some() || !self.query.matches(ply.position) {
+            return;
+        }
+        let write = self
+            .args
+            .style
+            .write_options_for(ply.position.castles().mode());
+        self.found = Some(Found {
+            ply: ply.ply,
+            san: ply.san.copied(),
+            fen: write.fen(&ply.position.to_setup(EnPassantMode::Always)),
+            tags: ply.tags.to_vec(),
+        });
+    }
+}
+
+impl GameState for Searcher<'_> {
+    type Item = ();
+
+    fn game_done(&mut self, played: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
+        let Some(found) = self.found.take() else {
+            return Ok(None);
+        };
+        let text = &mut self.text;
+        text.clear();
+        let number = played.number();
+        match self.args.format {
+            Answer::Tsv => {
+                write!(text, "{number}\t{}\t", found.ply)?;
+                if let Some(san) = found.san {
+                    san.append_ascii_to(text);
+                }
+                write!(text, "\t{}", found.fen)?;
+            }
+            Answer::Json => {
+                write!(text, r#"{{"game":{number},"ply":{},"move":"#, found.ply)?;
+                let san = found.san.map(|san| san.to_string());
+                serde_json::to_writer(&mut *text, &san)?;
+                write!(text, r#","fen":"{}""#, found.fen)?;
+            }
+            Answer::Pgn => {
+                write_marked(text, played, found.ply, self.escape);
+                out.stdout().extend_from_slice(text);
+                return Ok(None);
+            }
+        }
+        let json = self.args.format == Answer::Json;
+        let asked = &self.args.tags;
+        let kept = &self.kept[..self.conditions_from];
+        write_tags(text, (asked, kept), &found.tags, json, self.escape);
+        if json {
+            text.push(b'}');
+        }
+        text.push(b'\n');
+        out.stdout().extend_from_slice(text);
+        Ok(None)
+    }
+}
+
+/// The game's text, as read (its movetext dialects in the standard's
+/// form), with a comment after the move that reached the position, or
+/// before the first move when the game starts there; an empty line after
+/// it.
+fn write_marked(text: &mut Vec<u8>, played: &Played<'_>, ply: usize, escape: bool) {
+    let game = played.text();
+    let at = match ply {
+        0 => played.movetext_start(),
+        ply => fenkit_games::pgn::mainline_move(game, ply).map_or(game.len(), |at| at.end),
+    };
+    let comment = match ply {
+        0 => "{fen search: ply 0} ".to_string(),
+        ply => format!(" {{fen search: ply {ply}}}"),
+    };
+    let marked = [&game[..at], comment.as_bytes(), &game[at..]].concat();
+    let marked = marked.trim_ascii();
+    for line in marked.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        output::input_text(text, line, escape);
+        text.push(b'\n');
+    }
+    text.push(b'\n');
+}

@@ -1,0 +1,101 @@
+//! Finding games by what their positions show: a position reached (by
+//! transposition too), a material signature, pieces where a pattern
+//! wants them. A [`Query`] is asked of every position of a game's
+//! mainline; the first that meets all its conditions is where the game
+//! matches.
+
+mod pattern;
+mod signature;
+
+use shakmaty::{Bitboard, Board, Color, EnPassantMode, Position, Square};
+
+pub use pattern::{BadPattern, Pattern};
+pub use signature::{BadSignature, Signature};
+
+/// A position as the standard's four-field key compares positions: the
+/// placement, the side to move, the castling rights, and the en passant
+/// square only where a legal capture exists. So a game that reaches the
+/// position by another order of moves reaches it, and a double push that
+/// no pawn can take makes no other position.
+///
+/// ```
+/// use fenkit_games::search::PositionKey;
+/// use shakmaty::{Chess, Position, san::San};
+///
+/// let play = |moves: &[&str]| {
+///     let mut position = Chess::default();
+///     for san in moves {
+///         let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
+///         position.play_unchecked(m);
+///     }
+///     position
+/// };
+/// let key = PositionKey::of(&play(&["e4", "e5", "Nf3"]));
+/// assert!(key.matches(&play(&["Nf3", "e5", "e4"])));
+/// assert!(!key.matches(&play(&["e4", "e5"])));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionKey {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    en_passant: Option<Square>,
+}
+
+impl PositionKey {
+    pub fn of(position: &impl Position) -> PositionKey {
+        PositionKey {
+            board: position.board().clone(),
+            turn: position.turn(),
+            castling: position.castles().castling_rights(),
+            en_passant: position.ep_square(EnPassantMode::Legal),
+        }
+    }
+
+    /// Whether `position` is this one. The board first: it differs in
+    /// almost every position searched, and the legal en passant square
+    /// costs a move generation.
+    pub fn matches(&self, position: &impl Position) -> bool {
+        position.board() == &self.board
+            && position.turn() == self.turn
+            && position.castles().castling_rights() == self.castling
+            && position.ep_square(EnPassantMode::Legal) == self.en_passant
+    }
+}
+
+/// What a position must show to match: the position itself, any one of
+/// the material signatures, and every pattern, all at once. An empty
+/// query matches every position.
+///
+/// ```
+/// use fenkit_games::search::Query;
+/// use shakmaty::{Chess, Position};
+///
+/// let query = Query {
+///     material: vec!["KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP".parse()?],
+///     patterns: vec!["8/8/8/8/8/8/8/4K3".parse()?],
+///     ..Query::default()
+/// };
+/// assert!(query.matches(&Chess::default()));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Query {
+    pub position: Option<PositionKey>,
+    /// Any one of them.
+    pub material: Vec<Signature>,
+    /// All of them.
+    pub patterns: Vec<Pattern>,
+}
+
+impl Query {
+    pub fn matches(&self, position: &impl Position) -> bool {
+        let board = position.board();
+        (self.material.is_empty() || self.material.iter().any(|s| s.matches(board)))
+            && self.patterns.iter().all(|pattern| pattern.matches(board))
+            && self
+                .position
+                .as_ref()
+                .is_none_or(|key| key.matches(position))
+    }
+}

@@ -1,0 +1,168 @@
+//! Material signatures: each side's pieces, as endgame tables name them.
+
+use std::{fmt, str::FromStr};
+
+use shakmaty::{Board, ByColor, ByRole, Color, Role};
+
+/// Which pieces each side has: White's, `v`, Black's, each side its king
+/// then queens, rooks, bishops, knights and pawns (`KRPvKR`: a rook and a
+/// pawn against a rook), as endgame tables and pgn-extract's `-z` name
+/// them. A side written with `+` at its end has at least those pieces
+/// (`KQ+vK`: White has a queen and maybe more, Black a bare king).
+/// Either colour is two signatures, one each way round.
+///
+/// ```
+/// use fenkit_games::search::Signature;
+/// use shakmaty::{Chess, Position, fen::Fen, CastlingMode};
+///
+/// let fen: Fen = "8/8/4k3/8/2R5/8/4KP2/3r4 w - - 0 1".parse()?;
+/// let position: Chess = fen.into_position(CastlingMode::Standard)?;
+/// let exactly: Signature = "KRPvKR".parse()?;
+/// let at_least: Signature = "KR+vKR".parse()?;
+/// assert!(exactly.matches(position.board()) && at_least.matches(position.board()));
+/// assert!(!"KRvKR".parse::<Signature>()?.matches(position.board()));
+/// assert_eq!(Signature::of(position.board()).to_string(), "KRPvKR");
+/// assert_eq!("KPRvRK".parse::<Signature>()?.to_string(), "KRPvKR");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Signature {
+    counts: ByColor<ByRole<u8>>,
+    /// The side has at least its pieces, not exactly them.
+    at_least: ByColor<bool>,
+}
+
+/// The roles in the order a signature writes them.
+const ORDER: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+impl Signature {
+    /// The exact signature of a board.
+    pub fn of(board: &Board) -> Signature {
+        Signature {
+            counts: board.material(),
+            at_least: ByColor::new_with(|_| false),
+        }
+    }
+
+    /// Whether `board` has these pieces: exactly, or at least for a side
+    /// written with `+`.
+    pub fn matches(&self, board: &Board) -> bool {
+        let material = board.material();
+        Color::ALL.iter().all(|&color| {
+            let (want, have) = (self.counts[color], material[color]);
+            match self.at_least[color] {
+                true => ORDER.iter().all(|&role| have[role] >= want[role]),
+                false => have == want,
+            }
+        })
+    }
+}
+
+/// A signature that cannot be read: where (a byte offset) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadSignature {
+    pub at: usize,
+    pub message: String,
+}
+
+impl fmt::Display for BadSignature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BadSignature {}
+
+impl FromStr for Signature {
+    type Err = BadSignature;
+
+    fn from_str(text: &str) -> Result<Signature, BadSignature> {
+        let bad = |at: usize, message: String| Err(BadSignature { at, message });
+        let Some((white, black)) = text.split_once('v') else {
+            return bad(
+                0,
+                "a signature is White's pieces, 'v', Black's pieces: KRPvKR".into(),
+            );
+        };
+        let mut counts = ByColor::<ByRole<u8>>::default();
+        let mut at_least = ByColor::new_with(|_| false);
+        let sides = [
+            (Color::White, white, 0),
+            (Color::Black, black, white.len() + 1),
+        ];
+        for (color, side, start) in sides {
+            let (pieces, more) = match side.strip_suffix('+') {
+                Some(pieces) => (pieces, true),
+                None => (side, false),
+            };
+            at_least[color] = more;
+            for (offset, letter) in pieces.char_indices() {
+                let role = match letter {
+                    'K' | 'k' => Role::King,
+                    'Q' | 'q' => Role::Queen,
+                    'R' | 'r' => Role::Rook,
+                    'B' | 'b' => Role::Bishop,
+                    'N' | 'n' => Role::Knight,
+                    'P' | 'p' => Role::Pawn,
+                    other => {
+                        return bad(
+                            start + offset,
+                            format!("'{other}' is no piece: a side is K, then Q R B N P"),
+                        );
+                    }
+                };
+                counts[color][role] += 1;
+                if counts[color][role] > 10 {
+                    return bad(start + offset, "no side has more than 10 of a piece".into());
+                }
+            }
+            let side = if color.is_white() {
+                "White's"
+            } else {
+                "Black's"
+            };
+            match counts[color].king {
+                0 => {
+                    return bad(
+                        start,
+                        format!("{side} side has no king: each side is K, then Q R B N P"),
+                    );
+                }
+                1 => {}
+                kings => {
+                    return bad(
+                        start,
+                        format!("{side} side has {kings} kings; each side has one"),
+                    );
+                }
+            }
+        }
+        Ok(Signature { counts, at_least })
+    }
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for color in Color::ALL {
+            if color.is_black() {
+                f.write_str("v")?;
+            }
+            for role in ORDER {
+                for _ in 0..self.counts[color][role] {
+                    write!(f, "{}", role.upper_char())?;
+                }
+            }
+            if self.at_least[color] {
+                f.write_str("+")?;
+            }
+        }
+        Ok(())
+    }
+}
