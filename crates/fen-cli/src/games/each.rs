@@ -1,8 +1,7 @@
 //! Every game of the inputs, played by a subcommand's visitor and its
-//! [`GameState`]: on
-//! this thread, or on several, each game then played by one worker and
-//! the output put back in input order, as the record runner does for
-//! lines. Games are numbered as the splitter cuts them, so a game is
+//! [`GameState`]: on this thread, or on several, each game then played by
+//! one worker and the output put back in input order, as the record
+//! runner does for lines. Games are numbered as the splitter cuts them, so a game is
 //! played under the same number on any thread, and `-j N` writes the
 //! bytes of `-j 1`.
 
@@ -17,8 +16,8 @@ use crate::{
     run::{self, Status},
 };
 
-/// What a subcommand does with games (`fen pgn`, `fen history`, `book
-/// make`, `explorer build`): the state a game fills, which pgn-reader's
+/// What a subcommand does with games (`fen pgn`, `fen history`, `fen
+/// search`, `book make`, `explorer build`): the state a game fills, which pgn-reader's
 /// visitor ([`Plies`]) holds as its handler, as pgn-reader's own visitors
 /// keep theirs. In this order: the visitor plays a game, handing each ply
 /// to [`PlyHandler::ply`]; then [`GameState::game_done`] writes what the
