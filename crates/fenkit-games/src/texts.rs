@@ -33,6 +33,11 @@ impl GameText {
     /// assert_eq!(game.movetext(), b"1. e4 e5 *");
     /// ```
     pub fn movetext(&self) -> &[u8] {
+        &self.text[self.movetext_range()]
+    }
+
+    /// Where [`GameText::movetext`] stands in the game's text.
+    pub fn movetext_range(&self) -> std::ops::Range<usize> {
         let mut start = 0;
         for line in self.text.split_inclusive(|&b| b == b'\n') {
             let trimmed = line.trim_ascii_start();
@@ -42,7 +47,9 @@ impl GameText {
                 break;
             }
         }
-        self.text[start..].trim_ascii()
+        let rest = &self.text[start..];
+        let from = start + (rest.len() - rest.trim_ascii_start().len());
+        from..from + rest.trim_ascii().len()
     }
 }
 

@@ -95,7 +95,7 @@ fn play(
     last_only: bool,
     out: &mut Output,
 ) -> io::Result<Status> {
-    let Some(mut position) = start(fen, read, out)? else {
+    let Some(mut position) = start("<argument>", fen, read, out)? else {
         return Ok(Status::BadRecords);
     };
     let mut text = Vec::with_capacity(100);
@@ -203,8 +203,10 @@ fn write_position(position: &VariantPosition, write: WriteOptions, text: &mut Ve
     text.push(b'\n');
 }
 
-/// The start position, or its problems reported against the argument.
+/// The start position, or its problems reported against `source` (the
+/// argument or option that gave it).
 pub fn start(
+    source: &str,
     fen: &str,
     read: &ReadOptions,
     out: &mut Output,
@@ -213,7 +215,7 @@ pub fn start(
         return Ok(Some(VariantPosition::new(read.variant)));
     }
     let record = Record {
-        source: "<argument>",
+        source,
         line_number: 1,
         line: fen.as_bytes(),
         offset: 0,

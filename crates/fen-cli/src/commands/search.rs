@@ -5,13 +5,14 @@
 use std::{
     io::{self, IsTerminal, Write},
     path::PathBuf,
+    str::FromStr,
 };
 
 use clap::ValueEnum;
 use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span};
 use fenkit_games::{
     pgn::{Plies, Ply, PlyHandler},
-    search::{PositionKey, Query},
+    search::{BadQuery, PositionKey, Query},
     tag_filter::TagCondition,
 };
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
@@ -137,73 +138,50 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 /// What `--fen`, `--material` and `--pattern` ask, or `None` when one of
 /// them cannot be read (said at its column).
 fn query(args: &Args, out: &mut Output) -> io::Result<Option<Query>> {
-    let mut query = Query::default();
-    let mut fine = true;
-    if let Some(fen) = &args.fen {
-        match position(fen, out)? {
-            Some(key) => query.position = Some(key),
-            None => fine = false,
-        }
-    }
-    for text in &args.material {
-        match text.parse() {
-            Ok(signature) => query.material.push(signature),
-            Err(bad) => {
-                let bad: fenkit_games::search::BadSignature = bad;
-                usage_error(
-                    ("--material", text),
-                    bad.at,
-                    codes::BAD_SIGNATURE,
-                    bad.message,
-                    out,
-                )?;
-                fine = false;
-            }
-        }
-    }
-    for text in &args.pattern {
-        match text.parse() {
-            Ok(pattern) => query.patterns.push(pattern),
-            Err(bad) => {
-                let bad: fenkit_games::search::BadPattern = bad;
-                usage_error(
-                    ("--pattern", text),
-                    bad.at,
-                    codes::BAD_PATTERN,
-                    bad.message,
-                    out,
-                )?;
-                fine = false;
-            }
-        }
-    }
-    Ok(fine.then_some(query))
+    let position = match &args.fen {
+        None => Some(None),
+        // Checked as the command checks records, said against the option.
+        Some(fen) => super::play::start("--fen", fen, &ReadOptions::default(), out)?
+            .map(|position| Some(PositionKey::of(&position))),
+    };
+    let material = read_all(("--material", &args.material), codes::BAD_SIGNATURE, out)?;
+    let patterns = read_all(("--pattern", &args.pattern), codes::BAD_PATTERN, out)?;
+    Ok(match (position, material, patterns) {
+        (Some(position), Some(material), Some(patterns)) => Some(Query {
+            position,
+            material,
+            patterns,
+        }),
+        _ => None,
+    })
 }
 
-/// The position `--fen` names (`startpos`, or a FEN checked as the
-/// command checks records), or `None` when it is not one, its problems
-/// said against the option.
-fn position(fen: &str, out: &mut Output) -> io::Result<Option<PositionKey>> {
-    if fen == "startpos" {
-        return Ok(Some(PositionKey::of(&shakmaty::Chess::default())));
+/// The values of `option` read, or `None` when one cannot be (each such
+/// said at its column, with `code`).
+fn read_all<T: FromStr<Err = BadQuery>>(
+    (option, texts): (&str, &[String]),
+    code: Code,
+    out: &mut Output,
+) -> io::Result<Option<Vec<T>>> {
+    let mut read = Vec::new();
+    let mut fine = true;
+    for text in texts {
+        match text.parse() {
+            Ok(value) => read.push(value),
+            Err(bad) => {
+                usage_error((option, text), bad, code, out)?;
+                fine = false;
+            }
+        }
     }
-    let record = Record {
-        source: "--fen",
-        line_number: 1,
-        line: fen.as_bytes(),
-        offset: 0,
-        bytes: fen.as_bytes(),
-    };
-    let position = super::legal_reported(&ReadOptions::default(), &record, out)?;
-    Ok(position.map(|position| PositionKey::of(&position)))
+    Ok(fine.then_some(read))
 }
 
 /// Says that the value of `option` cannot be read, at byte `at` of it.
 fn usage_error(
     (option, text): (&str, &str),
-    at: usize,
+    BadQuery { at, message }: BadQuery,
     code: Code,
-    message: String,
     out: &mut Output,
 ) -> io::Result<()> {
     let record = Record {

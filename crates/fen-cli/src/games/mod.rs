@@ -193,8 +193,7 @@ impl Played<'_> {
 
     /// Where the movetext starts in [`Played::text`]: after the tags.
     pub fn movetext_start(&self) -> usize {
-        let movetext = self.game.movetext();
-        movetext.as_ptr().addr() - self.game.text.as_ptr().addr()
+        self.game.movetext_range().start
     }
 
     /// The game's number in the run, counted from 1 across the inputs.

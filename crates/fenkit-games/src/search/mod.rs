@@ -7,10 +7,37 @@
 mod pattern;
 mod signature;
 
+use std::fmt;
+
 use shakmaty::{Bitboard, Board, Color, EnPassantMode, Position, Square};
 
-pub use pattern::{BadPattern, Pattern};
-pub use signature::{BadSignature, Signature};
+pub use pattern::Pattern;
+pub use signature::Signature;
+
+/// A signature or a pattern that cannot be read: where (a byte offset of
+/// the text) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadQuery {
+    pub at: usize,
+    pub message: String,
+}
+
+impl BadQuery {
+    fn at<T>(at: usize, message: impl Into<String>) -> Result<T, BadQuery> {
+        Err(BadQuery {
+            at,
+            message: message.into(),
+        })
+    }
+}
+
+impl fmt::Display for BadQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BadQuery {}
 
 /// A position as the standard's four-field key compares positions: the
 /// placement, the side to move, the castling rights, and the en passant

@@ -4,6 +4,8 @@ use std::{fmt, str::FromStr};
 
 use shakmaty::{Bitboard, Board, File, Piece, Rank, Square};
 
+use super::BadQuery;
+
 /// Where pieces must stand, written as FEN writes a placement (rank 8
 /// first, files a to h): a piece letter stands on its square; a digit
 /// leaves that many squares free (any piece or none); `.` asks for an
@@ -55,31 +57,10 @@ impl Pattern {
     }
 }
 
-/// A pattern that cannot be read: where (a byte offset) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadPattern {
-    pub at: usize,
-    pub message: String,
-}
-
-impl fmt::Display for BadPattern {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for BadPattern {}
-
 impl FromStr for Pattern {
-    type Err = BadPattern;
+    type Err = BadQuery;
 
-    fn from_str(text: &str) -> Result<Pattern, BadPattern> {
-        let bad = |at: usize, message: &str| {
-            Err(BadPattern {
-                at,
-                message: message.to_string(),
-            })
-        };
+    fn from_str(text: &str) -> Result<Pattern, BadQuery> {
         let mut pieces: Vec<(Piece, Bitboard)> = Vec::new();
         let mut empty = Bitboard::EMPTY;
         let mut rank_start = 0;
@@ -90,7 +71,7 @@ impl FromStr for Pattern {
             } else {
                 text.len()
             };
-            return bad(
+            return BadQuery::at(
                 at,
                 "a pattern has 8 ranks separated by '/', as a FEN placement",
             );
@@ -101,19 +82,19 @@ impl FromStr for Pattern {
             for (offset, byte) in rank_text.bytes().enumerate() {
                 let at = rank_start + offset;
                 if file >= 8 {
-                    return bad(at, "a rank has 8 squares; this one has more");
+                    return BadQuery::at(at, "a rank has 8 squares; this one has more");
                 }
                 let square = Square::from_coords(File::new(file), rank);
                 match byte {
                     b'1'..=b'8' => file += u32::from(byte - b'0'),
-                    b'0' | b'9' => return bad(at, "a digit counts 1 to 8 free squares"),
+                    b'0' | b'9' => return BadQuery::at(at, "a digit counts 1 to 8 free squares"),
                     b'.' => {
                         empty.add(square);
                         file += 1;
                     }
                     _ => {
                         let Some(piece) = Piece::from_char(char::from(byte)) else {
-                            return bad(
+                            return BadQuery::at(
                                 at,
                                 "a pattern holds piece letters (KQRBNP, kqrbnp), digits for free squares and '.' for an empty one",
                             );
@@ -126,11 +107,11 @@ impl FromStr for Pattern {
                     }
                 }
                 if file > 8 {
-                    return bad(at, "a rank has 8 squares; this one has more");
+                    return BadQuery::at(at, "a rank has 8 squares; this one has more");
                 }
             }
             if file < 8 {
-                return bad(
+                return BadQuery::at(
                     rank_start + rank_text.len(),
                     "a rank has 8 squares; this one has fewer",
                 );

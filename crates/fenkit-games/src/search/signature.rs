@@ -4,6 +4,8 @@ use std::{fmt, str::FromStr};
 
 use shakmaty::{Board, ByColor, ByRole, Color, Role};
 
+use super::BadQuery;
+
 /// Which pieces each side has: White's, `v`, Black's, each side its king
 /// then queens, rooks, bishops, knights and pawns (`KRPvKR`: a rook and a
 /// pawn against a rook), as endgame tables and pgn-extract's `-z` name
@@ -65,30 +67,14 @@ impl Signature {
     }
 }
 
-/// A signature that cannot be read: where (a byte offset) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadSignature {
-    pub at: usize,
-    pub message: String,
-}
-
-impl fmt::Display for BadSignature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for BadSignature {}
-
 impl FromStr for Signature {
-    type Err = BadSignature;
+    type Err = BadQuery;
 
-    fn from_str(text: &str) -> Result<Signature, BadSignature> {
-        let bad = |at: usize, message: String| Err(BadSignature { at, message });
+    fn from_str(text: &str) -> Result<Signature, BadQuery> {
         let Some((white, black)) = text.split_once('v') else {
-            return bad(
+            return BadQuery::at(
                 0,
-                "a signature is White's pieces, 'v', Black's pieces: KRPvKR".into(),
+                "a signature is White's pieces, 'v', Black's pieces: KRPvKR",
             );
         };
         let mut counts = ByColor::<ByRole<u8>>::default();
@@ -112,7 +98,7 @@ impl FromStr for Signature {
                     'N' | 'n' => Role::Knight,
                     'P' | 'p' => Role::Pawn,
                     other => {
-                        return bad(
+                        return BadQuery::at(
                             start + offset,
                             format!("'{other}' is no piece: a side is K, then Q R B N P"),
                         );
@@ -120,7 +106,7 @@ impl FromStr for Signature {
                 };
                 counts[color][role] += 1;
                 if counts[color][role] > 10 {
-                    return bad(start + offset, "no side has more than 10 of a piece".into());
+                    return BadQuery::at(start + offset, "no side has more than 10 of a piece");
                 }
             }
             let side = if color.is_white() {
@@ -130,14 +116,14 @@ impl FromStr for Signature {
             };
             match counts[color].king {
                 0 => {
-                    return bad(
+                    return BadQuery::at(
                         start,
                         format!("{side} side has no king: each side is K, then Q R B N P"),
                     );
                 }
                 1 => {}
                 kings => {
-                    return bad(
+                    return BadQuery::at(
                         start,
                         format!("{side} side has {kings} kings; each side has one"),
                     );

@@ -61,7 +61,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         false => play::split(&args.arguments),
     };
     moves.extend(args.play.iter().cloned());
-    let Some(mut position) = play::start(&fen, &ReadOptions::default(), out)? else {
+    let Some(mut position) = play::start("<argument>", &fen, &ReadOptions::default(), out)? else {
         return Ok(Status::BadRecords);
     };
     // The opening is the last named position on the way (lichess's too).
