@@ -1,8 +1,8 @@
 //! The recipes run as written: every `$ command` of the README's "For
-//! data" section and of the guide's explorer and search sections
-//! (`docs/guide.md`),
-//! run by bash in a folder holding the samples, prints what the page shows
-//! under it (standard output and error together).
+//! data" section and of the guide's explorer, search and PGN writing
+//! sections (`docs/guide.md`), run by bash in a folder holding the
+//! samples, prints what the page shows under it (standard output and
+//! error together).
 
 use std::{path::Path, process::Command};
 
@@ -85,6 +85,16 @@ fn the_explorer_recipe_prints_what_the_readme_shows() {
 #[test]
 fn the_search_recipe_prints_what_the_guide_shows() {
     run_recipe("docs/guide.md", "## `fen search", 5, &["openings.pgn"]);
+}
+
+#[test]
+fn the_pgn_writing_recipe_prints_what_the_guide_shows() {
+    run_recipe(
+        "docs/guide.md",
+        "## `fen pgn --format pgn`",
+        6,
+        &["openings.pgn", "annotated.pgn"],
+    );
 }
 
 /// Runs each command of the section under `heading` of the page `page` in

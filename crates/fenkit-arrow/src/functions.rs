@@ -153,8 +153,9 @@ impl ColumnFunction {
     }
 }
 
-fn moves(beside: Option<&dyn Array>) -> &dyn Array {
-    beside.expect("ColumnFunction::call checks that the moves are given")
+/// The column beside the records of a function that requires one.
+fn required(beside: Option<&dyn Array>) -> &dyn Array {
+    beside.expect("ColumnFunction::call checks that a required column is given")
 }
 
 /// Records of the examples: the start, and the position after 1. e4.
@@ -284,6 +285,32 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         )
     },
     ColumnFunction {
+        ..ColumnFunction::of_fen(
+            "fen_signature",
+            "Each well-formed record's material signature: White's pieces, `v`, Black's, each side K then Q R B N P (`KRPvKR`), as `fen search --material` reads them.",
+            Example::of(&[Some("8/8/4k3/8/8/3KR3/4P3/8 w - - 0 1")], r#"["KRPvK"]"#),
+            |records, _, options| crate::fen_signature(records, &options.read),
+        )
+    },
+    ColumnFunction {
+        beside: Some(Beside {
+            name: "pattern",
+            optional: false,
+        }),
+        returns: || DataType::Boolean,
+        ..ColumnFunction::of_fen(
+            "fen_matches",
+            "Whether each well-formed record's pieces stand where `pattern` wants them: a placement whose letters are pieces on their squares, whose digits leave squares free and whose `.` asks for an empty square, as `fen search --pattern` reads it (`8/8/8/8/8/8/5P2/5RK1`: castled short, the f-pawn home). `pattern` is a column of the same length or one value for every row; null for a record that is not well-formed.",
+            Example {
+                records: &[Some(AFTER_E4), Some(START)],
+                beside: Some("8/8/8/8/4P3/8/8/8"),
+                result: "[true, false]",
+                ..Example::PLAIN
+            },
+            |records, beside, options| crate::fen_matches(records, required(beside), &options.read),
+        )
+    },
+    ColumnFunction {
         beside: Some(Beside {
             name: "moves",
             optional: false,
@@ -299,7 +326,7 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
                 ..Example::PLAIN
             },
             |records, beside, options| {
-                crate::fen_play(records, moves(beside), &options.read, &options.write)
+                crate::fen_play(records, required(beside), &options.read, &options.write)
             },
         )
     },
@@ -318,6 +345,25 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
                 r#"[[{"ply": 0, "san": null, "uci": null, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, {"ply": 1, "san": "e4", "uci": "e2e4", "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}]]"#,
             ),
             |records, beside, options| crate::pgn_positions(records, beside, &options.read),
+        )
+    },
+    ColumnFunction {
+        records: "movetext",
+        beside: Some(Beside {
+            name: "fen",
+            optional: false,
+        }),
+        returns: || DataType::Int64,
+        ..ColumnFunction::of_fen(
+            "pgn_reaches",
+            "The first ply at which each game's mainline reaches the position `fen` (ply 0 its start), compared as `fen search --fen` compares positions: placement, side to move, castling rights, and the en passant square only where a legal capture exists, so another order of moves counts. Null when it never does, up to its end or up to a move that cannot be played. Each row is PGN movetext or a whole game, from its `[FEN]` tag or the standard start; `fen` is a column of the same length or one value for every row.",
+            Example {
+                records: &[Some("1. Nf3 Nf6 2. d4 d5 *"), Some("1. e4 e5 *")],
+                beside: Some("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3"),
+                result: "[4, null]",
+                ..Example::PLAIN
+            },
+            |records, beside, options| crate::pgn_reaches(records, required(beside), &options.read),
         )
     },
     ColumnFunction {

@@ -43,6 +43,7 @@ mod play;
 mod plies;
 mod position;
 mod read_pgn;
+mod search;
 mod strings;
 mod write;
 
@@ -60,6 +61,7 @@ pub use position::{
 pub use read_pgn::{
     PgnBatches, PgnColumns, TAGS, pgn_schema, pgn_schema_with, read_pgn, read_pgn_with,
 };
+pub use search::{fen_matches, fen_signature, pgn_reaches};
 pub use shakmaty::{CastlingMode, EnPassantMode};
 pub use strings::{ACCEPTED, Strings};
 pub use write::{fen_board, fen_canonical};

@@ -43,6 +43,12 @@ impl<'a> Beside<'a> {
     pub(crate) fn get(&self, row: usize) -> Option<&'a [u8]> {
         self.strings.get(if self.constant { 0 } else { row })
     }
+
+    /// The one value for all rows (itself null or not), when there is
+    /// one: what a function can read once.
+    pub(crate) fn constant(&self) -> Option<Option<&'a [u8]>> {
+        self.constant.then(|| self.strings.get(0))
+    }
 }
 
 /// The position after `moves` (SAN or UCI, mixed, separated by spaces;

@@ -262,7 +262,7 @@ impl Annotations {
 /// plain loops here, not memchr and memmem, whose setup per call cost
 /// more than the search (measured: a fifth of `fen pgn --columns
 /// annotations` with them).
-fn find_command(text: &[u8]) -> Option<usize> {
+pub(crate) fn find_command(text: &[u8]) -> Option<usize> {
     (0..text.len().saturating_sub(1)).find(|&at| text[at] == b'[' && text[at + 1] == b'%')
 }
 

@@ -10,6 +10,7 @@
 
 mod annotations;
 mod dialects;
+pub mod export;
 mod history;
 mod mainline;
 mod movetext;

@@ -689,7 +689,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
 /// The move that a SAN read from long algebraic notation means, where it
 /// means one: UCI (`g1f3`, which SAN reads as a pawn on g1), or from and to
 /// squares without the `x` of a capture (`Be2c4`).
-fn long_algebraic(position: &impl Position, san: &shakmaty::san::San) -> Option<Move> {
+pub(crate) fn long_algebraic(position: &impl Position, san: &shakmaty::san::San) -> Option<Move> {
     let shakmaty::san::San::Normal {
         role,
         file: Some(file),

@@ -40,10 +40,10 @@ def test_a_chunked_array_gives_a_chunked_array_of_the_same_rows():
 
 
 def test_every_function_keeps_one_row_per_record_and_nulls_in_place():
-    moves = ["e4", "e4", "e4", "Kg2", "Kh7"]
+    beside = {"fen_play": ["e4", "e4", "e4", "Kg2", "Kh7"], "fen_matches": "8/8/8/8/8/8/8/4K3", "pgn_reaches": START}
     for name in fenkit.COLUMN_FUNCTIONS:
         function = getattr(fenkit, name)
-        result = function(RECORDS, moves) if name == "fen_play" else function(RECORDS)
+        result = function(RECORDS, beside[name]) if name in beside else function(RECORDS)
         assert len(result) == len(RECORDS), name
         assert result[2] is None, name
 

@@ -33,31 +33,9 @@ use crate::{
 pub struct Args {
     /// PGN files; standard input when none is given, or for '-'.
     pub files: Vec<PathBuf>,
-    /// A position the game reaches, by any order of moves: a FEN, or
-    /// startpos. Compared as the four-field key compares: placement, side
-    /// to move, castling rights, and the en passant square only where a
-    /// legal capture exists; the clocks do not matter.
-    #[arg(long, value_name = "FEN")]
-    pub fen: Option<String>,
-    /// The material on the board: White's pieces, 'v', Black's, each side
-    /// K then Q R B N P (KRPvKR: rook and pawn against rook), exactly; a
-    /// side ending in '+' has at least those pieces (KQ+vK). Given again,
-    /// any of them: --material KRPvKR --material KRvKRP for either colour.
-    #[arg(long, value_name = "SIGNATURE")]
-    pub material: Vec<String>,
-    /// Pieces on their squares, written as a FEN placement: a letter is
-    /// that piece on its square, a digit that many squares free (anything
-    /// or nothing), '.' a square that must be empty (8/8/4p3/3P4/8/8/8/8:
-    /// a white pawn on d5, a black pawn on e6). Given again, all of them.
-    #[arg(long, value_name = "PLACEMENT")]
-    pub pattern: Vec<String>,
-    /// Only games whose tags meet the condition: TAG OP VALUE, OP one of =
-    /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01);
-    /// ratings compare as numbers, TimeControl by its base. Given again,
-    /// every condition must hold; a game without the tag, or with '?',
-    /// meets none.
-    #[arg(long = "where", value_name = "CONDITION")]
-    pub conditions: Vec<TagCondition>,
+    /// What the games must show.
+    #[command(flatten)]
+    pub filters: Filters,
     /// How to write each game found: a row (game number, ply, the move
     /// played into the position, its FEN, then the tags asked for) as TSV
     /// or JSON, or the game itself in PGN, a comment after the move that
@@ -83,6 +61,69 @@ pub struct Args {
     pub jobs: usize,
 }
 
+/// What a game must show to be found (`fen search`) or written (`fen pgn
+/// --format pgn`): all of it, the position, material and patterns at one
+/// ply.
+#[derive(clap::Args, Default)]
+pub struct Filters {
+    /// A position the game reaches, by any order of moves: a FEN, or
+    /// startpos. Compared as the four-field key compares: placement, side
+    /// to move, castling rights, and the en passant square only where a
+    /// legal capture exists; the clocks do not matter.
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// The material on the board: White's pieces, 'v', Black's, each side
+    /// K then Q R B N P (KRPvKR: rook and pawn against rook), exactly; a
+    /// side ending in '+' has at least those pieces (KQ+vK). Given again,
+    /// any of them: --material KRPvKR --material KRvKRP for either colour.
+    #[arg(long, value_name = "SIGNATURE")]
+    pub material: Vec<String>,
+    /// Pieces on their squares, written as a FEN placement: a letter is
+    /// that piece on its square, a digit that many squares free (anything
+    /// or nothing), '.' a square that must be empty (8/8/4p3/3P4/8/8/8/8:
+    /// a white pawn on d5, a black pawn on e6). Given again, all of them.
+    #[arg(long, value_name = "PLACEMENT")]
+    pub pattern: Vec<String>,
+    /// Only games whose tags meet the condition: TAG OP VALUE, OP one of =
+    /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01);
+    /// ratings compare as numbers, TimeControl by its base. Given again,
+    /// every condition must hold; a game without the tag, or with '?',
+    /// meets none.
+    #[arg(long = "where", value_name = "CONDITION")]
+    pub conditions: Vec<TagCondition>,
+}
+
+impl Filters {
+    /// Nothing is asked: every game is wanted.
+    pub fn are_empty(&self) -> bool {
+        self.fen.is_none()
+            && self.material.is_empty()
+            && self.pattern.is_empty()
+            && self.conditions.is_empty()
+    }
+
+    /// What `--fen`, `--material` and `--pattern` ask, or `None` when one
+    /// of them cannot be read (said at its column).
+    pub fn query(&self, out: &mut Output) -> io::Result<Option<Query>> {
+        let position = match &self.fen {
+            None => Some(None),
+            // Checked as the command checks records, said against the option.
+            Some(fen) => super::play::start("--fen", fen, &ReadOptions::default(), out)?
+                .map(|position| Some(PositionKey::of(&position))),
+        };
+        let material = read_all(("--material", &self.material), codes::BAD_SIGNATURE, out)?;
+        let patterns = read_all(("--pattern", &self.pattern), codes::BAD_PATTERN, out)?;
+        Ok(match (position, material, patterns) {
+            (Some(position), Some(material), Some(patterns)) => Some(Query {
+                position,
+                material,
+                patterns,
+            }),
+            _ => None,
+        })
+    }
+}
+
 /// How `fen search` writes each game found.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Answer {
@@ -93,14 +134,10 @@ pub enum Answer {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let Some(query) = query(&args, out)? else {
+    let Some(query) = args.filters.query(out)? else {
         return Ok(Status::Failed);
     };
-    if query.position.is_none()
-        && query.material.is_empty()
-        && query.patterns.is_empty()
-        && args.conditions.is_empty()
-    {
+    if args.filters.are_empty() {
         out.note(
             "fen: search: nothing to search for; give --fen, --material, --pattern or --where",
         )?;
@@ -108,7 +145,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     }
     let mut kept = kept_tags(&args.tags);
     let conditions_from = kept.len();
-    kept.extend(args.conditions.iter().map(|c| c.tag.clone()));
+    kept.extend(args.filters.conditions.iter().map(|c| c.tag.clone()));
     let escape = io::stdout().is_terminal();
     let (args, query, kept) = (&args, &query, &kept);
     let make = || {
@@ -133,27 +170,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let status = games::each_game(&args.files, args.strict_pgn, threads, out, make)?;
     out.flush()?;
     Ok(status)
-}
-
-/// What `--fen`, `--material` and `--pattern` ask, or `None` when one of
-/// them cannot be read (said at its column).
-fn query(args: &Args, out: &mut Output) -> io::Result<Option<Query>> {
-    let position = match &args.fen {
-        None => Some(None),
-        // Checked as the command checks records, said against the option.
-        Some(fen) => super::play::start("--fen", fen, &ReadOptions::default(), out)?
-            .map(|position| Some(PositionKey::of(&position))),
-    };
-    let material = read_all(("--material", &args.material), codes::BAD_SIGNATURE, out)?;
-    let patterns = read_all(("--pattern", &args.pattern), codes::BAD_PATTERN, out)?;
-    Ok(match (position, material, patterns) {
-        (Some(position), Some(material), Some(patterns)) => Some(Query {
-            position,
-            material,
-            patterns,
-        }),
-        _ => None,
-    })
 }
 
 /// The values of `option` read, or `None` when one cannot be (each such
@@ -227,7 +243,7 @@ impl PlyHandler for Searcher<'_> {
         if ply.ply == 0 {
             self.found = None;
             let tags = ply.tags[self.conditions_from..].iter();
-            let mut conditions = self.args.conditions.iter().zip(tags);
+            let mut conditions = self.args.filters.conditions.iter().zip(tags);
             self.admitted = conditions.all(|(condition, tag)| condition.holds(tag.as_deref()));
         }
         if !self.admitted || self.found.is_some() || !self.query.matches(ply.position) {

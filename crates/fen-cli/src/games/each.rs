@@ -114,9 +114,17 @@ fn play<S: GameState>(
     (source, mut game, number): (&str, GameText, u64),
     out: &mut Output,
 ) -> io::Result<Taken<S::Item>> {
+    // The text as written, for a state that writes a game back as it was
+    // (a copy is a small part of playing a game).
+    let mut as_written = None;
     let found = match strict {
         true => Vec::new(),
-        false => fenkit_games::rewrite_dialects(&mut game.text),
+        false => {
+            let original = game.text.clone();
+            let found = fenkit_games::rewrite_dialects(&mut game.text);
+            as_written = (!found.is_empty()).then_some(original);
+            found
+        }
     };
     plies.number_next(number);
     let result = match Reader::new(&game.text[..]).read_game(plies) {
@@ -148,6 +156,7 @@ fn play<S: GameState>(
     let played = Played {
         source,
         game: &game,
+        as_written: as_written.as_deref(),
         end: &result,
     };
     let item = plies.handler_mut().game_done(&played, out)?;

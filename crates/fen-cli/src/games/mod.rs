@@ -177,6 +177,8 @@ fn warning(source: &str, game: &GameText, warning: &GameWarning) -> String {
 pub struct Played<'a> {
     source: &'a str,
     game: &'a GameText,
+    /// The text before its dialects were rewritten, where it had any.
+    as_written: Option<&'a [u8]>,
     end: &'a Result<GameEnd, GameError>,
 }
 
@@ -186,9 +188,15 @@ impl Played<'_> {
         self.end
     }
 
-    /// The game's text, as read.
+    /// The game's text, as read: its movetext dialects in the standard's
+    /// form.
     pub fn text(&self) -> &[u8] {
         &self.game.text
+    }
+
+    /// The game's text as the input has it, dialects and all.
+    pub fn as_written(&self) -> &[u8] {
+        self.as_written.unwrap_or(&self.game.text)
     }
 
     /// Where the movetext starts in [`Played::text`]: after the tags.

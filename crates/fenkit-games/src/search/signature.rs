@@ -56,13 +56,69 @@ impl Signature {
     /// Whether `board` has these pieces: exactly, or at least for a side
     /// written with `+`.
     pub fn matches(&self, board: &Board) -> bool {
-        let material = board.material();
+        self.counts_match(&board.material())
+    }
+
+    /// Whether the pieces of `exact` (a board's signature) meet these.
+    ///
+    /// ```
+    /// use fenkit_games::search::Signature;
+    ///
+    /// let query: Signature = "KR+vK".parse()?;
+    /// assert!(query.covers(&"KRRvK".parse()?) && !query.covers(&"KQvK".parse()?));
+    /// # Ok::<_, fenkit_games::search::BadQuery>(())
+    /// ```
+    pub fn covers(&self, exact: &Signature) -> bool {
+        self.counts_match(&exact.counts)
+    }
+
+    fn counts_match(&self, material: &ByColor<ByRole<u8>>) -> bool {
         Color::ALL.iter().all(|&color| {
             let (want, have) = (self.counts[color], material[color]);
             match self.at_least[color] {
                 true => ORDER.iter().all(|&role| have[role] >= want[role]),
                 false => have == want,
             }
+        })
+    }
+
+    /// The counts of an exact signature in 52 bits, for an index to
+    /// store: per side, pawns in 6 bits (a horde has 36), the other
+    /// pieces in 4.
+    ///
+    /// ```
+    /// use fenkit_games::search::Signature;
+    ///
+    /// let signature: Signature = "KQRRBBNNPPPPPPPPvKRP".parse()?;
+    /// assert_eq!(Signature::from_bits(signature.to_bits()), Some(signature));
+    /// # Ok::<_, fenkit_games::search::BadQuery>(())
+    /// ```
+    pub fn to_bits(&self) -> u64 {
+        let mut bits = 0u64;
+        for color in Color::ALL {
+            for role in ORDER {
+                let width = if role == Role::Pawn { 6 } else { 4 };
+                let most = (1u8 << width) - 1;
+                bits = bits << width | u64::from(self.counts[color][role].min(most));
+            }
+        }
+        bits
+    }
+
+    /// The exact signature [`Signature::to_bits`] stored; `None` for bits
+    /// that are no signature's.
+    pub fn from_bits(mut bits: u64) -> Option<Signature> {
+        let mut counts = ByColor::<ByRole<u8>>::default();
+        for color in [Color::Black, Color::White] {
+            for role in ORDER.iter().rev() {
+                let width = if *role == Role::Pawn { 6 } else { 4 };
+                counts[color][*role] = (bits & ((1 << width) - 1)) as u8;
+                bits >>= width;
+            }
+        }
+        (bits == 0).then_some(Signature {
+            counts,
+            at_least: ByColor::new_with(|_| false),
         })
     }
 }

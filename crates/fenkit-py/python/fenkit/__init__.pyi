@@ -54,11 +54,20 @@ def fen_check_status(column: C, *, lenient: bool = False, chess960: bool = False
 def fen_opening(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """The named opening of each valid record's position, by position (so transpositions find it): a struct `{eco, name}`, null when no line of the ECO table reaches it."""
 
+def fen_signature(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Each well-formed record's material signature: White's pieces, `v`, Black's, each side K then Q R B N P (`KRPvKR`), as `fen search --material` reads them."""
+
+def fen_matches(column: C, pattern: Any, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Whether each well-formed record's pieces stand where `pattern` wants them: a placement whose letters are pieces on their squares, whose digits leave squares free and whose `.` asks for an empty square, as `fen search --pattern` reads it (`8/8/8/8/8/8/5P2/5RK1`: castled short, the f-pawn home). `pattern` is a column of the same length or one value for every row; null for a record that is not well-formed."""
+
 def fen_play(column: C, moves: Any, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard", ep: EpPolicy = "always", castling: CastlingNotation = "standard") -> C:
     """The FEN after `moves` from each valid record: moves in SAN or UCI, separated by spaces, move numbers allowed; `moves` is a column of the same length or one value for every row. Null when a move cannot be played. The lichess puzzle idiom: the puzzle's position is `fen_play(FEN, first move of Moves)`."""
 
 def pgn_positions(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Every position of each game's mainline: a list of structs `{ply, san, uci, fen}`, ply 0 the start. Each row is PGN movetext or a whole game; a second column (or one value for every row) gives start positions for games without a `[FEN]` tag. Null when a word of the mainline is not a legal move."""
+
+def pgn_reaches(column: C, fen: Any, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """The first ply at which each game's mainline reaches the position `fen` (ply 0 its start), compared as `fen search --fen` compares positions: placement, side to move, castling rights, and the en passant square only where a legal capture exists, so another order of moves counts. Null when it never does, up to its end or up to a move that cannot be played. Each row is PGN movetext or a whole game, from its `[FEN]` tag or the standard start; `fen` is a column of the same length or one value for every row."""
 
 def pgn_annotations(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply."""

@@ -16,9 +16,12 @@ use fenkit_games::{
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
 
 mod notes;
+mod sink;
+mod write;
 
 pub use notes::Note;
 use notes::write_note;
+pub use write::{Computed, Stripped};
 
 use crate::{
     games::{self, GameState, Played},
@@ -46,7 +49,10 @@ pub struct Args {
     #[arg(long)]
     pub opening: bool,
     /// How to write each line: the FEN alone, or with game number, ply and
-    /// move as TSV or JSON.
+    /// move as TSV or JSON; or pgn: the games themselves, in PGN's export
+    /// format (seven-tag roster first, every move in the standard's SAN,
+    /// lines of at most 79 characters), a game that cannot be played as
+    /// it was written.
     #[arg(long, value_enum, default_value_t)]
     pub format: Layout,
     /// Tags whose values go in columns after the FEN (TSV) or as keys
@@ -73,6 +79,52 @@ pub struct Args {
     /// input's order either way.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// With --format pgn, only the games that show what is asked, as `fen
+    /// search` finds them.
+    #[command(flatten)]
+    pub filters: super::search::Filters,
+    /// With --format pgn, what to leave out of the games, comma-separated:
+    /// comments, variations, nags, clocks ([%clk], [%emt]), evals
+    /// ([%eval]), tag:NAME (the seven-tag roster stays).
+    #[arg(long, value_delimiter = ',', value_name = "WHAT", value_parser = write::stripped)]
+    pub strip: Vec<Stripped>,
+    /// With --format pgn, tags computed from the game, added or corrected
+    /// in place, comma-separated: eco and opening (the deepest position of
+    /// the ECO table the mainline reaches), plycount.
+    #[arg(long = "tag", value_enum, value_delimiter = ',', value_name = "NAMES")]
+    pub retag: Vec<Computed>,
+    /// With --format pgn, each game once: of games with the same moves
+    /// from the same start, the first (tags do not matter).
+    #[arg(long)]
+    pub dedupe: bool,
+    /// With --format pgn, --dedupe and also no game whose moves another
+    /// game's start with (from the same start). Games are held in a
+    /// temporary file until the end of the input.
+    #[arg(long)]
+    pub contained: bool,
+    /// With --format pgn, files of N games each in the folder -o names:
+    /// 0001.pgn, 0002.pgn, ….
+    #[arg(long, value_name = "N", value_parser = crate::options::positive, requires = "output")]
+    pub split: Option<u32>,
+    /// With --format pgn, a file for each value of tag TAG in the folder
+    /// -o names (Event: Rated_Blitz_game.pgn; unknown.pgn without the tag
+    /// or for a game that cannot be played).
+    #[arg(
+        long,
+        value_name = "TAG",
+        conflicts_with = "split",
+        requires = "output"
+    )]
+    pub split_by: Option<String>,
+    /// The folder of --split and --split-by, made if needed; their files
+    /// there are replaced.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// With --format pgn, leave out the games that cannot be played (their
+    /// diagnostics are said all the same) instead of writing them as they
+    /// were.
+    #[arg(long)]
+    pub drop_bad: bool,
 }
 
 /// How `fen pgn` writes each line.
@@ -82,6 +134,7 @@ pub enum Layout {
     Fen,
     Tsv,
     Json,
+    Pgn,
 }
 
 fn ply_range(text: &str) -> Result<RangeInclusive<usize>, String> {
@@ -188,7 +241,7 @@ impl Printer<'_> {
     ) {
         let text = &mut self.text;
         match self.options.format {
-            Layout::Fen => {}
+            Layout::Fen | Layout::Pgn => {}
             Layout::Tsv => {
                 // Numbers by itoa and SAN as bytes: `write!` cost a sixth
                 // of `--format tsv` (measured).
@@ -254,7 +307,9 @@ impl Printer<'_> {
             };
             let game = end.game;
             let _ = match self.options.format {
-                Layout::Fen | Layout::Tsv => write!(self.text, "{game}\t{ply}\t{eco}\t{name}"),
+                Layout::Fen | Layout::Tsv | Layout::Pgn => {
+                    write!(self.text, "{game}\t{ply}\t{eco}\t{name}")
+                }
                 Layout::Json => write!(
                     self.text,
                     r#"{{"game":{game},"ply":{},"eco":{},"name":{}"#,
@@ -382,6 +437,13 @@ pub fn kept_tags(asked: &[String]) -> Vec<String> {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    if args.format == Layout::Pgn {
+        return write::run(&args, out);
+    }
+    if let Some(names) = write::options_of_pgn_alone(&args) {
+        out.note(&format!("fen: pgn: {names}: for --format pgn (games written back); `fen search` finds games and writes rows"))?;
+        return Ok(Status::Failed);
+    }
     if !args.tags.is_empty() && args.format == Layout::Fen && !args.opening {
         out.note(
             "fen: --tags: the FEN alone has no room for tags; add --format tsv or --format json",

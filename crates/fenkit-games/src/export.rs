@@ -1,0 +1,490 @@
+//! Games written back in PGN's export format: the seven-tag roster first
+//! (each tag there, `?` where unknown), then the other tags as read, values
+//! escaped; movetext in lines of at most 79 characters, every move in the
+//! standard's SAN (as replayed, so `Ngf3` written `Nf3` where nothing else
+//! can go there), move numbers restated after a comment or variation,
+//! NAGs as `$N`, comments and variations kept, the result last.
+//!
+//! The game's text is read again here, with the comments and variations
+//! that [`Plies`](crate::pgn::Plies) skips: a game is written once its
+//! mainline has been played through (its start position is that play's
+//! ply 0). A move that cannot be played inside a variation leaves the
+//! rest of that variation as it was written; nothing is dropped.
+
+use std::ops::ControlFlow;
+
+use fenkit::variants::VariantPosition;
+use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::{
+    Position,
+    san::{San, Suffix},
+};
+
+use crate::{annotations::find_command, openings::Opening};
+
+/// What to leave out of the games written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Strip {
+    /// Every comment, its commands (clocks, evaluations, arrows) with it.
+    pub comments: bool,
+    /// Every variation: the mainline alone.
+    pub variations: bool,
+    /// Every NAG (`$1`, and `!` as read).
+    pub nags: bool,
+    /// The clock commands of comments: `[%clk]`, `[%emt]`.
+    pub clocks: bool,
+    /// The evaluation commands of comments: `[%eval]`.
+    pub evals: bool,
+    /// These tags, by name (the seven-tag roster's stay: the standard
+    /// wants them).
+    pub tags: Vec<String>,
+}
+
+/// Tags computed from the game, added or corrected.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Retag {
+    /// `ECO`: the code of the deepest named position the mainline reaches
+    /// (of the ECO table; standard chess only).
+    pub eco: bool,
+    /// `Opening`: that position's name.
+    pub opening: bool,
+    /// `PlyCount`: the mainline's plies.
+    pub ply_count: bool,
+}
+
+/// How to write games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Export {
+    pub strip: Strip,
+    pub retag: Retag,
+}
+
+/// The seven-tag roster, in the standard's order, with what stands for
+/// an unknown value.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Movetext lines hold at most this many characters, as the export
+/// format says.
+const LINE: usize = 79;
+
+impl Export {
+    /// Writes the game of `text` (one game: tags and movetext, dialects
+    /// already in the standard's form), which starts at `start`, to `out`
+    /// in the export format, a blank line after it.
+    ///
+    /// ```
+    /// use fenkit_games::export::Export;
+    /// use fenkit::variants::VariantPosition;
+    ///
+    /// let text = b"[White \"Anna \\\"A\\\"\"]\n[ECO \"C20\"]\n\n1. e4 {best by test} e5 2. Ngf3?! (2. Nc3) *\n";
+    /// let mut out = Vec::new();
+    /// Export::default().write_game(text, &VariantPosition::new(shakmaty::variant::Variant::Chess), &mut out);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "\
+    /// [Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Anna \\\"A\\\"\"]\n\
+    /// [Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n\n\
+    /// 1. e4 { best by test } 1... e5 2. Nf3 $6 (2. Nc3) *\n\n");
+    /// ```
+    pub fn write_game(&self, text: &[u8], start: &VariantPosition, out: &mut Vec<u8>) {
+        let mut writer = Writer {
+            export: self,
+            start,
+        };
+        let written = Reader::new(text).read_game(&mut writer);
+        // A game whose comment never closes was refused before it came
+        // here; what the reader gave is written all the same.
+        if let Ok(Some(game)) = written {
+            game.write(self, out);
+        }
+    }
+}
+
+/// The visitor that reads a game for [`Export::write_game`].
+struct Writer<'a> {
+    export: &'a Export,
+    start: &'a VariantPosition,
+}
+
+/// A game read: its tags as read, and its movetext written.
+struct Game {
+    tags: Vec<(String, String)>,
+    movetext: Lines,
+    /// The game termination marker of the movetext, if it has one.
+    outcome: Option<Outcome>,
+    mainline_plies: usize,
+    opening: Option<&'static Opening>,
+}
+
+impl Game {
+    fn write(self, export: &Export, out: &mut Vec<u8>) {
+        let value = |name: &str| {
+            self.tags
+                .iter()
+                .find(|(tag, _)| tag == name)
+                .map(|(_, value)| value.as_str())
+        };
+        let marker = match (self.outcome, value("Result")) {
+            (Some(outcome), _) => outcome.to_string(),
+            (None, Some(result @ ("1-0" | "0-1" | "1/2-1/2" | "*"))) => result.to_string(),
+            (None, _) => "*".to_string(),
+        };
+        for (name, unknown) in ROSTER {
+            let value = match name {
+                "Result" => value(name).unwrap_or(&marker),
+                _ => value(name).unwrap_or(unknown),
+            };
+            write_tag(out, name, value);
+        }
+        let retag = export.retag;
+        let mut computed: Vec<(&str, String)> = Vec::new();
+        if let Some(opening) = self.opening {
+            if retag.eco {
+                computed.push(("ECO", opening.eco.to_string()));
+            }
+            if retag.opening {
+                computed.push(("Opening", opening.name.to_string()));
+            }
+        }
+        if retag.ply_count {
+            computed.push(("PlyCount", self.mainline_plies.to_string()));
+        }
+        let mut written: Vec<&str> = Vec::new();
+        for (name, value) in &self.tags {
+            let name = name.as_str();
+            if ROSTER.iter().any(|(roster, _)| *roster == name)
+                || export.strip.tags.iter().any(|strip| strip == name)
+                || written.contains(&name)
+            {
+                continue;
+            }
+            written.push(name);
+            match computed.iter().find(|(tag, _)| *tag == name) {
+                Some((_, value)) => write_tag(out, name, value),
+                None => write_tag(out, name, value),
+            }
+        }
+        for (name, value) in &computed {
+            if !written.contains(name) {
+                write_tag(out, name, value);
+            }
+        }
+        out.push(b'\n');
+        let mut movetext = self.movetext;
+        movetext.token(marker.as_bytes());
+        out.extend_from_slice(&movetext.text);
+        out.extend_from_slice(b"\n\n");
+    }
+}
+
+/// `[Name "value"]` and a line break, the value's `\` and `"` escaped.
+fn write_tag(out: &mut Vec<u8>, name: &str, value: &str) {
+    out.push(b'[');
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b" \"");
+    for byte in value.bytes() {
+        match byte {
+            b'\\' | b'"' => out.extend_from_slice(&[b'\\', byte]),
+            // A tag is one line.
+            b'\n' | b'\r' => out.push(b' '),
+            _ => out.push(byte),
+        }
+    }
+    out.extend_from_slice(b"\"]\n");
+}
+
+/// Movetext written token by token, a space between tokens and a line
+/// break instead where the line would grow past [`LINE`].
+#[derive(Default)]
+struct Lines {
+    text: Vec<u8>,
+    line: usize,
+    /// The next token follows the last without a space: after `(`.
+    glued: bool,
+}
+
+impl Lines {
+    fn token(&mut self, token: &[u8]) {
+        if self.line > 0 && !self.glued {
+            // A line starting with '%' is an escape line, which readers
+            // skip: such a word stays on the line it follows.
+            if self.line + 1 + token.len() > LINE && token.first() != Some(&b'%') {
+                self.text.push(b'\n');
+                self.line = 0;
+            } else {
+                self.text.push(b' ');
+                self.line += 1;
+            }
+        }
+        self.glued = false;
+        self.text.extend_from_slice(token);
+        self.line += token.len();
+    }
+
+    /// `)`, right after the last token.
+    fn close(&mut self) {
+        self.text.push(b')');
+        self.line += 1;
+    }
+}
+
+/// The positions of the line being read: where it stands, and before its
+/// last move (where a variation that follows starts).
+#[derive(Clone)]
+struct Line {
+    position: VariantPosition,
+    before: VariantPosition,
+    /// A move of this line could not be played: the rest is written as
+    /// read.
+    broken: bool,
+}
+
+/// A game's movetext as it is read.
+struct Movetext {
+    tags: Vec<(String, String)>,
+    lines: Lines,
+    line: Line,
+    /// The lines a variation was entered from, innermost last.
+    outer: Vec<Line>,
+    /// The next move is Black's and needs its number: the movetext or a
+    /// variation starts, or a comment or variation came between.
+    number_next: bool,
+    outcome: Option<Outcome>,
+    mainline_plies: usize,
+    opening: Option<&'static Opening>,
+    /// A comment longer than the reader's buffer, in pieces.
+    long_comment: Vec<u8>,
+}
+
+impl Movetext {
+    fn move_number(&mut self) {
+        let position = &self.line.position;
+        let mut token = position.fullmoves().get().to_string().into_bytes();
+        match position.turn() {
+            shakmaty::Color::White => token.push(b'.'),
+            shakmaty::Color::Black if self.number_next => token.extend_from_slice(b"..."),
+            shakmaty::Color::Black => return,
+        }
+        self.lines.token(&token);
+    }
+
+    fn comment(&mut self, comment: &[u8], strip: &Strip) {
+        let kept;
+        let comment = match strip.clocks || strip.evals {
+            true => {
+                kept = without_commands(comment, strip);
+                &kept[..]
+            }
+            false => comment,
+        };
+        let text = String::from_utf8_lossy(comment);
+        let mut words = text.split_whitespace().peekable();
+        if words.peek().is_none() {
+            return;
+        }
+        self.lines.token(b"{");
+        for word in words {
+            self.lines.token(word.as_bytes());
+        }
+        self.lines.token(b"}");
+        self.number_next = true;
+    }
+}
+
+/// `comment` without the commands that `strip` names.
+fn without_commands(comment: &[u8], strip: &Strip) -> Vec<u8> {
+    let mut kept = Vec::with_capacity(comment.len());
+    let mut rest = comment;
+    while let Some(open) = find_command(rest) {
+        let Some(close) = rest[open..].iter().position(|&b| b == b']') else {
+            break;
+        };
+        let command = &rest[open + 2..open + close];
+        let name = command
+            .split(u8::is_ascii_whitespace)
+            .next()
+            .unwrap_or_default();
+        let stripped = match name {
+            b"clk" | b"emt" => strip.clocks,
+            b"eval" => strip.evals,
+            _ => false,
+        };
+        match stripped {
+            // A blank where it stood, lest the words around it join.
+            true => {
+                kept.extend_from_slice(&rest[..open]);
+                kept.push(b' ');
+            }
+            false => kept.extend_from_slice(&rest[..=open + close]),
+        }
+        rest = &rest[open + close + 1..];
+    }
+    kept.extend_from_slice(rest);
+    kept
+}
+
+impl Visitor for Writer<'_> {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Movetext;
+    type Output = Game;
+
+    fn begin_tags(&mut self) -> ControlFlow<Game, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
+        let name = String::from_utf8_lossy(name).into_owned();
+        let value = String::from_utf8_lossy(&value.decode()).into_owned();
+        tags.push((name, value));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Game, Movetext> {
+        ControlFlow::Continue(Movetext {
+            tags,
+            lines: Lines::default(),
+            line: Line {
+                position: self.start.clone(),
+                before: self.start.clone(),
+                broken: false,
+            },
+            outer: Vec::new(),
+            number_next: true,
+            outcome: None,
+            mainline_plies: 0,
+            opening: None,
+            long_comment: Vec::new(),
+        })
+    }
+
+    fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Game> {
+        if movetext.line.broken {
+            movetext.lines.token(san_plus.to_string().as_bytes());
+            return ControlFlow::Continue(());
+        }
+        movetext.move_number();
+        movetext.number_next = false;
+        let line = &mut movetext.line;
+        let played = san_plus
+            .san
+            .to_move(&line.position)
+            .ok()
+            .or_else(|| crate::pgn::long_algebraic(&line.position, &san_plus.san));
+        let Some(played) = played else {
+            line.broken = true;
+            movetext.lines.token(san_plus.to_string().as_bytes());
+            return ControlFlow::Continue(());
+        };
+        let san = San::from_move(&line.position, played);
+        line.before.clone_from(&line.position);
+        fenkit::variants::play(&mut line.position, played);
+        let written = SanPlus {
+            san,
+            suffix: Suffix::from_position(&line.position),
+        };
+        let mut token = Vec::with_capacity(8);
+        written.append_ascii_to(&mut token);
+        movetext.lines.token(&token);
+        if movetext.outer.is_empty() {
+            movetext.mainline_plies += 1;
+            let retag = self.export.retag;
+            if (retag.eco || retag.opening)
+                && let VariantPosition::Chess(position) = &movetext.line.position
+                && let Some(opening) = crate::opening(position)
+            {
+                movetext.opening = Some(opening);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, movetext: &mut Movetext, nag: Nag) -> ControlFlow<Game> {
+        if !self.export.strip.nags {
+            movetext.lines.token(format!("${}", nag.0).as_bytes());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(
+        &mut self,
+        movetext: &mut Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Game> {
+        if !self.export.strip.comments {
+            movetext.long_comment.extend_from_slice(comment.as_bytes());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, movetext: &mut Movetext, comment: RawComment<'_>) -> ControlFlow<Game> {
+        if self.export.strip.comments {
+            return ControlFlow::Continue(());
+        }
+        let strip = &self.export.strip;
+        match movetext.long_comment.is_empty() {
+            true => movetext.comment(comment.as_bytes(), strip),
+            false => {
+                let mut whole = std::mem::take(&mut movetext.long_comment);
+                whole.extend_from_slice(comment.as_bytes());
+                movetext.comment(&whole, strip);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, movetext: &mut Movetext) -> ControlFlow<Game, Skip> {
+        if self.export.strip.variations {
+            return ControlFlow::Continue(Skip(true));
+        }
+        let line = &movetext.line;
+        let inner = Line {
+            position: line.before.clone(),
+            before: line.before.clone(),
+            broken: line.broken,
+        };
+        movetext
+            .outer
+            .push(std::mem::replace(&mut movetext.line, inner));
+        movetext.lines.token(b"(");
+        movetext.lines.glued = true;
+        movetext.number_next = true;
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, movetext: &mut Movetext) -> ControlFlow<Game> {
+        // A `)` without its `(` is none of the game's.
+        if let Some(outer) = movetext.outer.pop() {
+            movetext.line = outer;
+            movetext.lines.close();
+            movetext.number_next = true;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, movetext: &mut Movetext, outcome: Outcome) -> ControlFlow<Game> {
+        if movetext.outer.is_empty() {
+            movetext.outcome = Some(outcome);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, mut movetext: Movetext) -> Game {
+        // Variations left open by the text are closed.
+        while movetext.outer.pop().is_some() {
+            movetext.lines.close();
+        }
+        Game {
+            tags: movetext.tags,
+            movetext: movetext.lines,
+            outcome: movetext.outcome,
+            mainline_plies: movetext.mainline_plies,
+            opening: movetext.opening,
+        }
+    }
+}
