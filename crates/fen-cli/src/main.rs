@@ -54,6 +54,7 @@ fen_cli::subcommands! {
     Pgn(pgn::Args) => pgn::run,
     History(history::Args) => history::run,
     Search(search::Args) => search::run,
+    Index(index::Args) => index::run,
     Opening(opening::Args) => opening::run,
     Book(book::Args) => book::run,
     Explorer(explorer::Args) => explorer::run,

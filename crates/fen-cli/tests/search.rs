@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::process::Command;
+use std::{path::Path, process::Command};
 
 use common::{assert_exit, run};
 use serde_json::Value;
@@ -185,14 +185,18 @@ fn searches_find_python_chess_s_games_in_real_files() {
         "tcec/TCEC_Season_12_-_Superfinal.pgn.zst",
     ];
     let mut pgn = Vec::new();
-    for file in files {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (first, second) = (tmp.join("search-real-1.pgn"), tmp.join("search-real-2.pgn"));
+    for (file, part) in files.iter().zip([&first, &second]) {
         let Some(path) = common::real(file) else {
             return;
         };
         let file = std::fs::File::open(&path).expect("opened");
-        pgn.extend(zstd::stream::decode_all(file).expect("zstd"));
+        let text = zstd::stream::decode_all(file).expect("zstd");
+        std::fs::write(part, &text).expect("written");
+        pgn.extend(text);
     }
-    let games = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("search-real-games.pgn");
+    let games = tmp.join("search-real-games.pgn");
     std::fs::write(&games, &pgn).expect("written");
     let oracle = Command::new("python3")
         .arg(concat!(
@@ -210,6 +214,19 @@ fn searches_find_python_chess_s_games_in_real_files() {
     );
     let answers: Vec<Value> = serde_json::from_slice(&oracle.stdout).expect("JSON");
     assert_eq!(answers.len(), 18);
+    // The same games indexed, in two builds (the second adding to the
+    // first), and searched through the index.
+    let index = Path::new(env!("CARGO_TARGET_TMPDIR")).join("search-real-index");
+    let _ = std::fs::remove_dir_all(&index);
+    let dir = index.to_str().unwrap();
+    for (file, add) in [(&first, false), (&second, true)] {
+        let mut command = vec!["index", "-o", dir, "--memory", "1", file.to_str().unwrap()];
+        if add {
+            command.push("--add");
+        }
+        let output = common::fen(&command).output().expect("fen runs");
+        assert_exit(&output, 0, "fen: index: ");
+    }
     for answer in answers {
         let args: Vec<&str> = answer["args"]
             .as_array()
@@ -227,11 +244,14 @@ fn searches_find_python_chess_s_games_in_real_files() {
             !expected.is_empty(),
             "{args:?} finds nothing: a query to change"
         );
-        for jobs in ["1", "2"] {
+        let path = games.to_str().unwrap();
+        for (jobs, input) in [("1", path), ("2", path), ("2", "--index")] {
             let mut command = vec!["search", "-j", jobs];
             command.extend(&args);
-            let path = games.to_str().unwrap();
-            command.push(path);
+            command.push(input);
+            if input == "--index" {
+                command.push(dir);
+            }
             let output = common::fen(&command).output().expect("fen runs");
             assert_exit(&output, 0, "");
             let found: Vec<(u64, u64)> = String::from_utf8(output.stdout)
@@ -243,7 +263,74 @@ fn searches_find_python_chess_s_games_in_real_files() {
                     (number(), number())
                 })
                 .collect();
-            assert_eq!(found, expected, "fen search {args:?} -j {jobs}");
+            assert_eq!(found, expected, "fen search {args:?} -j {jobs} {input}");
         }
     }
+}
+
+/// An index refuses what is not one of its own whole: a truncated file, a
+/// foreign one; and answers as the files do for a bad game.
+#[test]
+fn an_index_answers_as_its_files_and_refuses_damage() {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let games = tmp.join("index-games.pgn");
+    let bad = "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n";
+    std::fs::write(&games, format!("{GAMES}\n{bad}")).unwrap();
+    let index = tmp.join("index-small");
+    let _ = std::fs::remove_dir_all(&index);
+    let (dir, path) = (index.to_str().unwrap(), games.to_str().unwrap());
+    let output = common::fen(&["index", "-o", dir, path]).output().unwrap();
+    assert_exit(&output, 1, "error[illegal-move]: game 5");
+    for args in [
+        &[
+            "--fen",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        ][..],
+        &["--material", "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP+"],
+        &["--where", "WhiteElo>2500"],
+        &["--pattern", "8/8/8/8/8/8/4K3/8", "--format", "pgn"],
+    ] {
+        let mut from_files = vec!["search"];
+        from_files.extend(args);
+        let mut from_index = from_files.clone();
+        from_files.push(path);
+        from_index.extend(["--index", dir]);
+        let (files, indexed) = (
+            common::fen(&from_files).output().unwrap(),
+            common::fen(&from_index).output().unwrap(),
+        );
+        assert!(!files.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&indexed.stdout),
+            String::from_utf8_lossy(&files.stdout),
+            "{args:?}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&indexed.stderr),
+            String::from_utf8_lossy(&files.stderr),
+            "{args:?}"
+        );
+        assert_eq!(indexed.status.code(), files.status.code(), "{args:?}");
+    }
+    // Cut short: refused, said how.
+    let positions = index.join("positions.fxs");
+    let bytes = std::fs::read(&positions).unwrap();
+    std::fs::write(&positions, &bytes[..bytes.len() - 3]).unwrap();
+    let output = common::fen(&["search", "--fen", "startpos", "--index", dir])
+        .output()
+        .unwrap();
+    assert_exit(
+        &output,
+        2,
+        "positions.fxs: cut short (its footer is missing); not read (build the index again with `fen index`)",
+    );
+    std::fs::write(
+        &positions,
+        b"not an index at all, but long enough to be read as one",
+    )
+    .unwrap();
+    let output = common::fen(&["search", "--fen", "startpos", "--index", dir])
+        .output()
+        .unwrap();
+    assert_exit(&output, 2, "positions.fxs: not a search index");
 }

@@ -4,7 +4,8 @@
 //! over games, answered in the shape of lichess's explorer). Each
 //! feature's model and its storage live here together: a book larger than
 //! memory spills to disk while it is made ([`make::BookBuilder`]), and the
-//! explorer keeps its index in a folder ([`explorer::Explorer`]). This
+//! explorer keeps its index in a folder ([`explorer::Explorer`]), as
+//! `fen search` keeps its own ([`search_index::SearchIndex`]). This
 //! crate's job is storage, so it does I/O; the counting itself takes
 //! games as values and writes nothing.
 
@@ -13,5 +14,7 @@ pub mod explorer;
 mod first_plies;
 pub mod make;
 pub mod merge;
+mod read_at;
+pub mod search_index;
 
 pub use first_plies::{FirstPlies, book_key};

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use fenkit::variants::VariantPosition;
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{
-    Position,
+    Bitboard, Move, Position, Role,
     san::{San, Suffix},
 };
 
@@ -93,9 +93,21 @@ impl Export {
     /// 1. e4 { best by test } 1... e5 2. Nf3 $6 (2. Nc3) *\n\n");
     /// ```
     pub fn write_game(&self, text: &[u8], start: &VariantPosition, out: &mut Vec<u8>) {
+        self.write_played_game(text, (start, &[]), out);
+    }
+
+    /// [`Export::write_game`] for a game whose mainline was played
+    /// already: its moves, which need not be looked for again.
+    pub fn write_played_game(
+        &self,
+        text: &[u8],
+        (start, mainline): (&VariantPosition, &[Move]),
+        out: &mut Vec<u8>,
+    ) {
         let mut writer = Writer {
             export: self,
             start,
+            mainline,
         };
         let written = Reader::new(text).read_game(&mut writer);
         // A game whose comment never closes was refused before it came
@@ -110,6 +122,8 @@ impl Export {
 struct Writer<'a> {
     export: &'a Export,
     start: &'a VariantPosition,
+    /// The mainline's moves, where known.
+    mainline: &'a [Move],
 }
 
 /// A game read: its tags as read, and its movetext written.
@@ -297,6 +311,50 @@ impl Movetext {
     }
 }
 
+/// The standard's SAN of `played` in `position`. A piece that alone of
+/// its kind attacks the square it goes to needs no file or rank, which
+/// the board says without generating moves (measured: move generation
+/// for SAN was the most of writing a game).
+fn standard_san(position: &VariantPosition, played: Move) -> San {
+    if let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = played
+        && !matches!(role, Role::Pawn | Role::King)
+    {
+        let board = position.board();
+        let turn = position.turn();
+        let attackers =
+            board.attacks_to(to, turn, board.occupied()) & board.by_piece(role.of(turn));
+        if attackers == Bitboard::from_square(from) {
+            return San::Normal {
+                role,
+                file: None,
+                rank: None,
+                capture: capture.is_some(),
+                to,
+                promotion,
+            };
+        }
+    }
+    San::from_move(position, played)
+}
+
+/// The check or mate sign after a move. In standard chess a move that
+/// gives no check needs no move generation; a variant's game may end
+/// otherwise (a king on the hill), which its rules say.
+fn suffix(position: &VariantPosition) -> Option<Suffix> {
+    match position {
+        VariantPosition::Chess(chess) if chess.checkers().is_empty() => None,
+        VariantPosition::Chess(chess) if chess.is_checkmate() => Some(Suffix::Checkmate),
+        VariantPosition::Chess(_) => Some(Suffix::Check),
+        other => Suffix::from_position(other),
+    }
+}
+
 /// `comment` without the commands that `strip` names.
 fn without_commands(comment: &[u8], strip: &Strip) -> Vec<u8> {
     let mut kept = Vec::with_capacity(comment.len());
@@ -371,22 +429,26 @@ impl Visitor for Writer<'_> {
         movetext.move_number();
         movetext.number_next = false;
         let line = &mut movetext.line;
-        let played = san_plus
-            .san
-            .to_move(&line.position)
-            .ok()
+        // The mainline's moves as the game was played (no second search
+        // for them); a variation's read here.
+        let known = match movetext.outer.is_empty() {
+            true => self.mainline.get(movetext.mainline_plies).copied(),
+            false => None,
+        };
+        let played = known
+            .or_else(|| san_plus.san.to_move(&line.position).ok())
             .or_else(|| crate::pgn::long_algebraic(&line.position, &san_plus.san));
         let Some(played) = played else {
             line.broken = true;
             movetext.lines.token(san_plus.to_string().as_bytes());
             return ControlFlow::Continue(());
         };
-        let san = San::from_move(&line.position, played);
+        let san = standard_san(&line.position, played);
         line.before.clone_from(&line.position);
         fenkit::variants::play(&mut line.position, played);
         let written = SanPlus {
             san,
-            suffix: Suffix::from_position(&line.position),
+            suffix: suffix(&line.position),
         };
         let mut token = Vec::with_capacity(8);
         written.append_ascii_to(&mut token);

@@ -15,6 +15,7 @@ pub mod explorer;
 pub mod gif;
 pub mod history;
 pub mod image;
+pub mod index;
 pub mod key;
 pub mod lsp;
 pub mod moves;

@@ -6,12 +6,14 @@ use std::{
     io::{self, IsTerminal, Write},
     path::PathBuf,
     str::FromStr,
+    sync::Arc,
 };
 
 use clap::ValueEnum;
 use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span};
+use fenkit_books::search_index::SearchIndex;
 use fenkit_games::{
-    pgn::{Plies, Ply, PlyHandler},
+    pgn::{GameText, Plies, Ply, PlyHandler},
     search::{BadQuery, PositionKey, Query},
     tag_filter::TagCondition,
 };
@@ -33,6 +35,11 @@ use crate::{
 pub struct Args {
     /// PGN files; standard input when none is given, or for '-'.
     pub files: Vec<PathBuf>,
+    /// Search the games of an index that `fen index` made instead of
+    /// files: a position's games are found without playing the others,
+    /// and a material signature's by the signatures stored.
+    #[arg(long, value_name = "DIR", conflicts_with = "files")]
+    pub index: Option<PathBuf>,
     /// What the games must show.
     #[command(flatten)]
     pub filters: Filters,
@@ -167,9 +174,74 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         }
     };
     let (threads, _) = crate::options::threads(args.jobs);
-    let status = games::each_game(&args.files, args.strict_pgn, threads, out, make)?;
+    let status = match &args.index {
+        None => games::each_game(&args.files, args.strict_pgn, threads, out, make)?,
+        Some(dir) => {
+            let index = match SearchIndex::open(dir) {
+                Ok(index) => index,
+                Err(bad) => {
+                    out.note(&format!(
+                        "fen: search: {}",
+                        fenkit::printable(&bad.to_string())
+                    ))?;
+                    return Ok(Status::Failed);
+                }
+            };
+            let numbers = match candidates(&index, query) {
+                Ok(numbers) => numbers,
+                Err(err) => {
+                    out.note(&format!("fen: search: {}", crate::run::io_message(&err)))?;
+                    return Ok(Status::Failed);
+                }
+            };
+            let read = |number: u64| {
+                let game = index.game(number)?;
+                let text = GameText {
+                    line: game.line,
+                    text: game.text,
+                };
+                Ok((Arc::from(game.source.as_str()), text))
+            };
+            games::each_given_game((&read, &numbers), args.strict_pgn, threads, out, make)?
+        }
+    };
     out.flush()?;
     Ok(status)
+}
+
+/// The games of `index` that may meet `query`, by number, in order: those
+/// that reach its position (by their positions' keys), of those (or of
+/// all) the ones with a material signature it asks for; every game when
+/// it asks neither. Each is played to be sure (a key may be two
+/// positions', and the conditions must hold at one ply).
+fn candidates(index: &SearchIndex, query: &Query) -> io::Result<Vec<u64>> {
+    let mut numbers: Vec<u64> = match &query.position {
+        Some(key) => {
+            let mut numbers: Vec<u64> = index
+                .reaching(key.zobrist())?
+                .into_iter()
+                .map(|(game, _)| u64::from(game))
+                .collect();
+            numbers.sort_unstable();
+            numbers.dedup();
+            numbers
+        }
+        None => (1..=index.games()).collect(),
+    };
+    if !query.material.is_empty() {
+        let mut kept = Vec::with_capacity(numbers.len());
+        for number in numbers {
+            let game = index.game(number)?;
+            let shows = |(signature, _): &(fenkit_games::search::Signature, u16)| {
+                query.material.iter().any(|asked| asked.covers(signature))
+            };
+            if game.signatures.iter().any(shows) {
+                kept.push(number);
+            }
+        }
+        numbers = kept;
+    }
+    Ok(numbers)
 }
 
 /// The values of `option` read, or `None` when one cannot be (each such

@@ -52,13 +52,49 @@ enum Cut {
     Said(Status),
 }
 
+/// Reads game `number` of a store of games (an index): the name of the
+/// input it came from, and its text.
+pub type ReadGame<'a> = &'a (dyn Fn(u64) -> io::Result<(Arc<str>, GameText)> + Sync);
+
+/// Where a run's games come from: files cut into games, or games kept
+/// elsewhere, read by number.
+#[derive(Copy, Clone)]
+enum Inputs<'a> {
+    Files(&'a [PathBuf]),
+    Given(ReadGame<'a>, &'a [u64]),
+}
+
 /// Cuts every input (standard input when there are none) into games for
 /// `take`, in order; what is said about an input goes to `notes` first.
 fn cut_games(
-    files: &[PathBuf],
+    inputs: Inputs<'_>,
     notes: &mut Output,
     mut take: impl FnMut(Cut, &mut Output) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<()> {
+    let files = match inputs {
+        Inputs::Files(files) => files,
+        Inputs::Given(read, numbers) => {
+            for &number in numbers {
+                let cut = match read(number) {
+                    Ok((source, game)) => Cut::Game {
+                        source,
+                        game,
+                        number,
+                    },
+                    Err(err) => {
+                        notes.note(&format!("fen: {}", run::io_message(&err)))?;
+                        // The index is damaged: nothing after it is read.
+                        let _ = take(Cut::Said(Status::Failed), notes)?;
+                        return Ok(());
+                    }
+                };
+                if take(cut, notes)?.is_break() {
+                    break;
+                }
+            }
+            return Ok(());
+        }
+    };
     let mut number = 0;
     for path in run::files_or_stdin(files) {
         let Some((source, input)) = run::open(&path, notes)? else {
@@ -206,7 +242,24 @@ pub fn each_game<S: GameState>(
     make: impl Fn() -> Plies<S> + Sync,
 ) -> io::Result<Status> {
     let run = Run {
-        files,
+        inputs: Inputs::Files(files),
+        strict,
+        threads,
+    };
+    run.play(out, make, &mut |_| {})
+}
+
+/// [`each_game`] over games read by number (`read`, for each of
+/// `numbers`, in that order) instead of files: `fen search --index`.
+pub fn each_given_game<S: GameState>(
+    (read, numbers): (ReadGame<'_>, &[u64]),
+    strict: bool,
+    threads: usize,
+    out: &mut Output,
+    make: impl Fn() -> Plies<S> + Sync,
+) -> io::Result<Status> {
+    let run = Run {
+        inputs: Inputs::Given(read, numbers),
         strict,
         threads,
     };
@@ -220,13 +273,14 @@ pub fn each_game<S: GameState>(
 /// error as they come; the run's status.
 pub fn each_game_gathered<S: GameState>(
     files: &[PathBuf],
+    strict: bool,
     threads: usize,
     make: impl Fn() -> Plies<S> + Sync,
     mut gather: impl FnMut(S::Item) + Send,
 ) -> io::Result<Status> {
     let run = Run {
-        files,
-        strict: false,
+        inputs: Inputs::Files(files),
+        strict,
         threads,
     };
     let mut notes = Output::new().notes_only();
@@ -238,7 +292,7 @@ pub fn each_game_gathered<S: GameState>(
 /// A run over the inputs: which, how strictly, on how many threads.
 #[derive(Copy, Clone)]
 struct Run<'a> {
-    files: &'a [PathBuf],
+    inputs: Inputs<'a>,
     strict: bool,
     threads: usize,
 }
@@ -255,7 +309,7 @@ impl Run<'_> {
         }
         let mut plies = make();
         let mut status = Status::Ok;
-        cut_games(self.files, out, |cut, out| {
+        cut_games(self.inputs, out, |cut, out| {
             // What was said is on `out` already.
             let (said, item) = take(&mut plies, self.strict, cut, None, out)?;
             status = status.max(said);
@@ -296,7 +350,7 @@ fn in_parallel<S: GameState>(
     gather: &mut (impl FnMut(S::Item) + Send),
 ) -> io::Result<Status> {
     let Run {
-        files,
+        inputs,
         strict,
         threads,
     } = run;
@@ -308,7 +362,7 @@ fn in_parallel<S: GameState>(
         |feed| {
             let mut batch = Batch::new();
             let mut bytes = 0;
-            let cut = cut_games(files, &mut notes, |cut, notes| {
+            let cut = cut_games(inputs, &mut notes, |cut, notes| {
                 if let Cut::Game { game, .. } = &cut {
                     bytes += game.text.len();
                 }

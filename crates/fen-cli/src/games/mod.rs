@@ -21,7 +21,7 @@ use fenkit_games::{
 };
 
 pub use counted::{Adding, CountedGame, Fate, say_left_out};
-pub use each::{GameState, each_game, each_game_gathered};
+pub use each::{GameState, ReadGame, each_game, each_game_gathered, each_given_game};
 
 use crate::{output::Output, run::Status};
 
@@ -202,6 +202,16 @@ impl Played<'_> {
     /// Where the movetext starts in [`Played::text`]: after the tags.
     pub fn movetext_start(&self) -> usize {
         self.game.movetext_range().start
+    }
+
+    /// The name of the input the game was read from.
+    pub fn source(&self) -> &str {
+        self.source
+    }
+
+    /// The line of the input the game starts on.
+    pub fn line(&self) -> u64 {
+        self.game.line
     }
 
     /// The game's number in the run, counted from 1 across the inputs.

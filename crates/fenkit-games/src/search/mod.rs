@@ -67,16 +67,38 @@ pub struct PositionKey {
     turn: Color,
     castling: Bitboard,
     en_passant: Option<Square>,
+    zobrist: u64,
+}
+
+/// The 64-bit key a search index files a position under: its Zobrist key
+/// with the en passant square only where a capture is legal, so that two
+/// positions [`PositionKey`] calls one share it.
+///
+/// ```
+/// use shakmaty::Chess;
+///
+/// assert_eq!(fenkit_games::search::zobrist_key(&Chess::default()), 0x463b96181691fc9c);
+/// ```
+pub fn zobrist_key<P: Position>(position: &P) -> u64 {
+    position
+        .zobrist_hash::<shakmaty::zobrist::Zobrist64>(EnPassantMode::Legal)
+        .0
 }
 
 impl PositionKey {
-    pub fn of(position: &impl Position) -> PositionKey {
+    pub fn of<P: Position>(position: &P) -> PositionKey {
         PositionKey {
             board: position.board().clone(),
             turn: position.turn(),
             castling: position.castles().castling_rights(),
             en_passant: position.ep_square(EnPassantMode::Legal),
+            zobrist: zobrist_key(position),
         }
+    }
+
+    /// The position's [`zobrist_key`], by which an index finds it.
+    pub fn zobrist(&self) -> u64 {
+        self.zobrist
     }
 
     /// Whether `position` is this one. The board first: it differs in

@@ -113,6 +113,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     let status = games::each_game_gathered(
         &args.files,
+        false,
         threads,
         || Game::player(max_ply, book_key, &["Result"], conditions.clone()),
         |game| gathered.take(game),

@@ -178,6 +178,7 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
             admitted: false,
             found: false,
             start: None,
+            mainline: Vec::new(),
             moves: Vec::new(),
         };
         let plies = Plies::with_handler(writer).keeping_tags(&kept);
@@ -187,7 +188,9 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         }
     };
     let (threads, _) = crate::options::threads(args.jobs);
-    let status = games::each_game_gathered(&args.files, threads, make, |game| sink.take(game))?;
+    let status = games::each_game_gathered(&args.files, args.strict_pgn, threads, make, |game| {
+        sink.take(game)
+    })?;
     sink.finish();
     if let Some(err) = sink.failed() {
         // A closed pipe is the reader's wish, not a failure.
@@ -207,6 +210,8 @@ struct Writer<'a> {
     admitted: bool,
     found: bool,
     start: Option<VariantPosition>,
+    /// The mainline's moves, for the writer not to look for them again.
+    mainline: Vec<Move>,
     /// The moves, each as 16 bits, when duplicates are looked for.
     moves: Vec<u16>,
 }
@@ -216,6 +221,7 @@ impl PlyHandler for Writer<'_> {
         let args = self.writing.args;
         if ply.ply == 0 {
             self.start = Some(ply.position.clone());
+            self.mainline.clear();
             self.moves.clear();
             let conditions = args.filters.conditions.iter().zip(ply.tags);
             self.admitted = conditions
@@ -223,10 +229,11 @@ impl PlyHandler for Writer<'_> {
                 .all(|(condition, tag)| condition.holds(tag.as_deref()));
             self.found = false;
         }
-        if let Some(played) = ply.played
-            && (args.dedupe || args.contained)
-        {
-            self.moves.push(move_bits(played));
+        if let Some(played) = ply.played {
+            self.mainline.push(played);
+            if args.dedupe || args.contained {
+                self.moves.push(move_bits(played));
+            }
         }
         if self.admitted && !self.found && self.writing.query.matches(ply.position) {
             self.found = true;
@@ -279,7 +286,9 @@ impl GameState for Writer<'_> {
             return Ok(None);
         };
         let mut text = Vec::with_capacity(played.text().len() + 256);
-        writing.export.write_game(played.text(), &start, &mut text);
+        writing
+            .export
+            .write_played_game(played.text(), (&start, &self.mainline), &mut text);
         let key = (args.dedupe || args.contained).then(|| {
             let start = fenkit::Fen::from_position(&start).to_string();
             let hash = |state: &RandomState, moves: &[u16]| {

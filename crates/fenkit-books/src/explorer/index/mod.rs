@@ -35,7 +35,10 @@ use std::{
 use fenkit_games::Opening;
 use shakmaty::Chess;
 
-use crate::explorer::{ExplorerAnswer, ExplorerGame, ExplorerQuery, Row, answer};
+use crate::{
+    explorer::{ExplorerAnswer, ExplorerGame, ExplorerQuery, Row, answer},
+    read_at::read_at,
+};
 
 pub use build::{Built, ExplorerBuilder};
 
@@ -314,25 +317,4 @@ impl Explorer {
     fn damaged(&self, why: &'static str) -> io::Error {
         BadIndex::Damaged(self.dir.join(POSITIONS), why).into()
     }
-}
-
-/// Fills `buf` from `file` at `offset`, without moving a shared cursor.
-#[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
-    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
-}
-
-#[cfg(windows)]
-fn read_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> io::Result<()> {
-    use std::os::windows::fs::FileExt;
-    while !buf.is_empty() {
-        match file.seek_read(buf, offset)? {
-            0 => return Err(io::ErrorKind::UnexpectedEof.into()),
-            n => {
-                buf = &mut buf[n..];
-                offset += n as u64;
-            }
-        }
-    }
-    Ok(())
 }

@@ -1,0 +1,374 @@
+//! The index of `fen search`: a folder of two files, written once by a
+//! build and read in place, that says which games reach a position
+//! without playing them, and holds the games themselves.
+//!
+//! - `positions.fxs`: one row a position a game reaches (its key, the
+//!   game, the first ply there), sorted by key, in blocks of about
+//!   16 KiB that never split a row, each compressed by zstd; then each
+//!   block's first key and offset; then a footer (where the block list
+//!   starts, how many blocks, rows and games) ending in the magic bytes
+//!   again. The explorer's positions file, with rows of one shape.
+//! - `games.fxs`: each game's record ([`IndexedGame`]: where it was read,
+//!   its text, its material signatures with the first ply of each); then
+//!   where each record starts; then a footer (where that list starts, how
+//!   many games) and the magic bytes.
+//!
+//! A position's key is `fenkit_games::search::zobrist_key` (its Zobrist
+//! key, the en passant square only where a capture is legal, as `fen
+//! search` compares positions); a key
+//! narrows the games to play, and playing them (the caller's job) gives
+//! the exact answer, so a collision costs time, never a wrong game.
+//! A truncated or foreign file is refused when opened ([`BadIndex`]).
+
+mod build;
+
+use std::{
+    fmt,
+    fs::File,
+    io,
+    path::{Path, PathBuf},
+};
+
+use fenkit_games::search::Signature;
+
+pub use build::{Built, SearchIndexBuilder};
+
+use crate::read_at::read_at;
+
+const POSITIONS: &str = "positions.fxs";
+const GAMES: &str = "games.fxs";
+/// The last byte is the format's version.
+const POSITIONS_MAGIC: &[u8; 8] = b"FENKITS\x01";
+const GAMES_MAGIC: &[u8; 8] = b"FENKITT\x01";
+/// A block's rows take at most this many bytes.
+const BLOCK_BYTES: usize = 16 * 1024;
+/// A row: key, game, ply.
+const ROW: usize = 8 + 4 + 2;
+/// The positions file's footer: four numbers and the magic.
+const FOOTER: usize = 5 * 8;
+/// The games file's footer: two numbers and the magic.
+const GAMES_FOOTER: usize = 3 * 8;
+
+/// One row: a game reaches the position of `key` first at `ply`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Row {
+    pub key: u64,
+    pub game: u32,
+    pub ply: u16,
+}
+
+impl Row {
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.key.to_le_bytes());
+        out.extend_from_slice(&self.game.to_le_bytes());
+        out.extend_from_slice(&self.ply.to_le_bytes());
+    }
+
+    fn read(bytes: &[u8]) -> Row {
+        Row {
+            key: u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")),
+            game: u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")),
+            ply: u16::from_le_bytes(bytes[12..14].try_into().expect("2 bytes")),
+        }
+    }
+}
+
+/// A game as the index holds it: where it was read (the input's name and
+/// the line it starts on), its text, and each material signature its
+/// mainline shows with the first ply that shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexedGame {
+    pub source: String,
+    pub line: u64,
+    pub text: Vec<u8>,
+    pub signatures: Vec<(Signature, u16)>,
+}
+
+impl IndexedGame {
+    fn write(&self, out: &mut Vec<u8>) {
+        let source = &self.source.as_bytes()[..self.source.len().min(u16::MAX as usize)];
+        out.extend_from_slice(&(source.len() as u16).to_le_bytes());
+        out.extend_from_slice(source);
+        out.extend_from_slice(&self.line.to_le_bytes());
+        out.extend_from_slice(&(self.text.len() as u32).to_le_bytes());
+        out.extend_from_slice(&self.text);
+        out.extend_from_slice(&(self.signatures.len() as u32).to_le_bytes());
+        for (signature, ply) in &self.signatures {
+            out.extend_from_slice(&signature.to_bits().to_le_bytes());
+            out.extend_from_slice(&ply.to_le_bytes());
+        }
+    }
+
+    /// The game a record holds, or `None` when the bytes are not one.
+    fn read(bytes: &[u8]) -> Option<IndexedGame> {
+        let mut rest = bytes;
+        let mut take = |n: usize| {
+            let (head, tail) = rest.split_at_checked(n)?;
+            rest = tail;
+            Some(head)
+        };
+        let source_len = u16::from_le_bytes(take(2)?.try_into().ok()?) as usize;
+        let source = String::from_utf8_lossy(take(source_len)?).into_owned();
+        let line = u64::from_le_bytes(take(8)?.try_into().ok()?);
+        let text_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+        let text = take(text_len)?.to_vec();
+        let count = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+        let mut signatures = Vec::with_capacity(count.min(64));
+        for _ in 0..count {
+            let bits = u64::from_le_bytes(take(8)?.try_into().ok()?);
+            let ply = u16::from_le_bytes(take(2)?.try_into().ok()?);
+            signatures.push((Signature::from_bits(bits)?, ply));
+        }
+        Some(IndexedGame {
+            source,
+            line,
+            text,
+            signatures,
+        })
+    }
+}
+
+/// Why a folder is not an index that can be read.
+#[derive(Debug)]
+pub enum BadIndex {
+    /// A file could not be read.
+    Io(PathBuf, io::Error),
+    /// A file is cut short, or is not one of fenkit's, or of this version.
+    Damaged(PathBuf, &'static str),
+}
+
+impl fmt::Display for BadIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadIndex::Io(path, err) => write!(f, "{}: {err}", path.display()),
+            BadIndex::Damaged(path, why) => write!(
+                f,
+                "{}: {why}; not read (build the index again with `fen index`)",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BadIndex {}
+
+impl From<BadIndex> for io::Error {
+    fn from(bad: BadIndex) -> io::Error {
+        match bad {
+            BadIndex::Io(_, err) => err,
+            damaged => io::Error::new(io::ErrorKind::InvalidData, damaged.to_string()),
+        }
+    }
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BadIndex {
+    let path = path.to_path_buf();
+    move |err| BadIndex::Io(path, err)
+}
+
+/// An index opened for queries.
+pub struct SearchIndex {
+    positions: File,
+    games: File,
+    dir: PathBuf,
+    /// Each block's first key and where it starts.
+    blocks: Vec<(u64, u64)>,
+    /// Where the block list starts: where the last block ends.
+    index_at: u64,
+    /// Where each game's record starts, and where the last one ends.
+    records: Vec<u64>,
+    pub rows: u64,
+}
+
+/// The file at `path`, checked to start with `magic` and to end in a
+/// footer of `footer` bytes (the magic last); the file, its length and
+/// the footer's numbers.
+fn open_checked(
+    path: &Path,
+    magic: &[u8; 8],
+    footer: usize,
+) -> Result<(File, u64, Vec<u64>), BadIndex> {
+    let damaged = |why| BadIndex::Damaged(path.to_path_buf(), why);
+    let file = File::open(path).map_err(io_error(path))?;
+    let length = file.metadata().map_err(io_error(path))?.len();
+    if length < (magic.len() + footer) as u64 {
+        return Err(damaged("too short to be a search index"));
+    }
+    let mut head = [0; 8];
+    read_at(&file, &mut head, 0).map_err(io_error(path))?;
+    if head[..7] != magic[..7] {
+        return Err(damaged("not a search index"));
+    }
+    if head[7] != magic[7] {
+        return Err(damaged("written by another version of fenkit"));
+    }
+    let mut end = vec![0; footer];
+    read_at(&file, &mut end, length - footer as u64).map_err(io_error(path))?;
+    if &end[footer - 8..] != magic {
+        return Err(damaged("cut short (its footer is missing)"));
+    }
+    let numbers = end[..footer - 8]
+        .chunks_exact(8)
+        .map(|n| u64::from_le_bytes(n.try_into().expect("8 bytes")))
+        .collect();
+    Ok((file, length, numbers))
+}
+
+impl SearchIndex {
+    /// Opens the index in `dir`, checking that both files are whole and
+    /// agree.
+    pub fn open(dir: &Path) -> Result<SearchIndex, BadIndex> {
+        let path = dir.join(POSITIONS);
+        let damaged = |path: &Path, why| BadIndex::Damaged(path.to_path_buf(), why);
+        let (positions, length, numbers) = open_checked(&path, POSITIONS_MAGIC, FOOTER)?;
+        let [index_at, blocks, rows, games] = numbers[..] else {
+            unreachable!("four numbers in the footer")
+        };
+        if blocks
+            .checked_mul(16)
+            .and_then(|bytes| index_at.checked_add(bytes))
+            != Some(length - FOOTER as u64)
+        {
+            return Err(damaged(
+                &path,
+                "cut short or damaged (its block list does not end at its footer)",
+            ));
+        }
+        let mut list = vec![0; blocks as usize * 16];
+        read_at(&positions, &mut list, index_at).map_err(io_error(&path))?;
+        let blocks: Vec<(u64, u64)> = list
+            .chunks_exact(16)
+            .map(|pair| {
+                let n =
+                    |at: usize| u64::from_le_bytes(pair[at..at + 8].try_into().expect("8 bytes"));
+                (n(0), n(8))
+            })
+            .collect();
+        let in_order = blocks
+            .windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 < w[1].1);
+        let inside = blocks.iter().all(|&(_, at)| at >= 8 && at < index_at);
+        if !in_order || !inside {
+            return Err(damaged(&path, "damaged (its block list is out of order)"));
+        }
+        let games_path = dir.join(GAMES);
+        let (games_file, games_length, numbers) =
+            open_checked(&games_path, GAMES_MAGIC, GAMES_FOOTER)?;
+        let [offsets_at, game_count] = numbers[..] else {
+            unreachable!("two numbers in the footer")
+        };
+        if game_count != games {
+            return Err(damaged(
+                &games_path,
+                "of another index (its count of games differs)",
+            ));
+        }
+        if game_count
+            .checked_mul(8)
+            .and_then(|bytes| offsets_at.checked_add(bytes))
+            != Some(games_length - GAMES_FOOTER as u64)
+        {
+            return Err(damaged(
+                &games_path,
+                "cut short or damaged (its list of games does not end at its footer)",
+            ));
+        }
+        let mut list = vec![0; game_count as usize * 8];
+        read_at(&games_file, &mut list, offsets_at).map_err(io_error(&games_path))?;
+        let mut records: Vec<u64> = list
+            .chunks_exact(8)
+            .map(|n| u64::from_le_bytes(n.try_into().expect("8 bytes")))
+            .collect();
+        records.push(offsets_at);
+        if records.first().is_some_and(|&at| at != 8) || records.windows(2).any(|w| w[0] > w[1]) {
+            return Err(damaged(
+                &games_path,
+                "damaged (its list of games is out of order)",
+            ));
+        }
+        Ok(SearchIndex {
+            positions,
+            games: games_file,
+            dir: dir.to_path_buf(),
+            blocks,
+            index_at,
+            records,
+            rows,
+        })
+    }
+
+    /// How many games the index holds; they are numbered from 1.
+    pub fn games(&self) -> u64 {
+        (self.records.len() - 1) as u64
+    }
+
+    /// The games that reach a position whose key is `key`, in order, each
+    /// with the first ply there (a key shared by two positions gives both's
+    /// games).
+    pub fn reaching(&self, key: u64) -> io::Result<Vec<(u32, u16)>> {
+        // Rows of `key` may start in the block before the first that
+        // starts with it.
+        let first = self
+            .blocks
+            .partition_point(|&(start, _)| start < key)
+            .saturating_sub(1);
+        let mut found = Vec::new();
+        for block in first..self.blocks.len() {
+            if block > first && self.blocks[block].0 > key {
+                break;
+            }
+            for row in self.block(block)?.chunks_exact(ROW).map(Row::read) {
+                match row.key.cmp(&key) {
+                    std::cmp::Ordering::Less => {}
+                    std::cmp::Ordering::Equal => found.push((row.game, row.ply)),
+                    std::cmp::Ordering::Greater => return Ok(found),
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Game `number` (from 1).
+    pub fn game(&self, number: u64) -> io::Result<IndexedGame> {
+        let at = number
+            .checked_sub(1)
+            .filter(|&at| at < self.games())
+            .ok_or_else(|| self.damaged(GAMES, "a game is not in the games file"))?
+            as usize;
+        let (start, end) = (self.records[at], self.records[at + 1]);
+        let mut bytes = vec![0; (end - start) as usize];
+        read_at(&self.games, &mut bytes, start)?;
+        IndexedGame::read(&bytes).ok_or_else(|| self.damaged(GAMES, "a game does not read"))
+    }
+
+    fn block(&self, block: usize) -> io::Result<Vec<u8>> {
+        let start = self.blocks[block].1;
+        let end = self
+            .blocks
+            .get(block + 1)
+            .map_or(self.index_at, |&(_, at)| at);
+        let mut bytes = vec![0; (end - start) as usize];
+        read_at(&self.positions, &mut bytes, start)?;
+        let rows = zstd::bulk::decompress(&bytes, BLOCK_BYTES)
+            .map_err(|_| self.damaged(POSITIONS, "a block does not decompress"))?;
+        match rows.len() % ROW {
+            0 => Ok(rows),
+            _ => Err(self.damaged(POSITIONS, "a block does not read")),
+        }
+    }
+
+    /// Every row, in key order (for a build that adds to the index).
+    fn all_rows(&self) -> impl Iterator<Item = io::Result<Row>> + '_ {
+        (0..self.blocks.len()).flat_map(move |block| match self.block(block) {
+            Ok(bytes) => bytes
+                .chunks_exact(ROW)
+                .map(|row| Ok(Row::read(row)))
+                .collect::<Vec<_>>(),
+            Err(err) => vec![Err(err)],
+        })
+    }
+
+    fn damaged(&self, file: &str, why: &'static str) -> io::Error {
+        BadIndex::Damaged(self.dir.join(file), why).into()
+    }
+}
