@@ -1,6 +1,6 @@
 //! The recipes run as written: every `$ command` of the README's "For
-//! data" section and of the guide's explorer, search and PGN writing
-//! sections (`docs/guide.md`), run by bash in a folder holding the
+//! data" section and of the guide's explorer, search, index and PGN
+//! writing sections (`docs/guide.md`), run by bash in a folder holding the
 //! samples, prints what the page shows under it (standard output and
 //! error together).
 
@@ -85,6 +85,11 @@ fn the_explorer_recipe_prints_what_the_readme_shows() {
 #[test]
 fn the_search_recipe_prints_what_the_guide_shows() {
     run_recipe("docs/guide.md", "## `fen search", 5, &["openings.pgn"]);
+}
+
+#[test]
+fn the_index_recipe_prints_what_the_guide_shows() {
+    run_recipe("docs/guide.md", "## `fen index", 4, &["openings.pgn"]);
 }
 
 #[test]

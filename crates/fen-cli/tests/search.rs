@@ -334,3 +334,17 @@ fn an_index_answers_as_its_files_and_refuses_damage() {
         .unwrap();
     assert_exit(&output, 2, "positions.fxs: not a search index");
 }
+
+/// A game the tag conditions leave out is not played: its bad move is
+/// not said, and it costs no replay.
+#[test]
+fn a_game_the_tags_leave_out_is_not_played() {
+    let bad = "[Event \"bad\"]\n[WhiteElo \"1000\"]\n\n1. e4 e5 2. Ke3 0-0 *\n";
+    let input = format!("{GAMES}\n{bad}");
+    let (out, err, code) = search(&["--where", "WhiteElo>=2500"], &input);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert!(out.starts_with("1\t0\t\t"), "{out}");
+    let (_, err, code) = search(&["--where", "WhiteElo<2000"], &input);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("error[illegal-move]: game 5"), "{err}");
+}

@@ -54,6 +54,10 @@ pub struct GameEnd {
     pub position: VariantPosition,
     /// The values of the tags kept, as in [`Ply::tags`].
     pub tags: Vec<Option<String>>,
+    /// The handler wanted none of the game ([`PlyHandler::wants_game`]):
+    /// its movetext was not read, nor its moves checked, and `position`
+    /// is no position of it.
+    pub skipped: bool,
 }
 
 /// Why the rest of a game was skipped.
@@ -88,6 +92,14 @@ impl GameError {
 /// as pgn-reader's visitors keep theirs, and needs no shared cell).
 pub trait PlyHandler {
     fn ply(&mut self, ply: Ply<'_>);
+
+    /// Whether to play the game whose kept tags ([`Plies::keeping_tags`])
+    /// are `tags`: a game its tags leave out ends before its movetext is
+    /// read ([`GameEnd::skipped`]), which spares a search by tags the
+    /// cost of playing every game.
+    fn wants_game(&mut self, _tags: &[Option<String>]) -> bool {
+        true
+    }
 }
 
 impl<F: FnMut(Ply<'_>)> PlyHandler for F {
@@ -542,6 +554,15 @@ impl<F: PlyHandler> Visitor for Plies<F> {
     }
 
     fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Outcome, Movetext> {
+        if !self.on_ply.wants_game(&tags.kept) {
+            return ControlFlow::Break(Ok(GameEnd {
+                game: self.games,
+                plies: 0,
+                position: VariantPosition::Chess(self.start.clone()),
+                tags: tags.kept,
+                skipped: true,
+            }));
+        }
         match self.start(&tags) {
             Ok(position) => {
                 self.first = (position.fullmoves().get(), position.turn());
@@ -682,6 +703,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
             plies: movetext.ply,
             position: movetext.position,
             tags: movetext.tags,
+            skipped: false,
         })
     }
 }

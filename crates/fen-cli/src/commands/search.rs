@@ -95,7 +95,8 @@ pub struct Filters {
     /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01);
     /// ratings compare as numbers, TimeControl by its base. Given again,
     /// every condition must hold; a game without the tag, or with '?',
-    /// meets none.
+    /// meets none. A game the conditions leave out is not played (nor
+    /// are its moves checked).
     #[arg(long = "where", value_name = "CONDITION")]
     pub conditions: Vec<TagCondition>,
 }
@@ -161,7 +162,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             query,
             kept,
             conditions_from,
-            admitted: false,
             found: None,
             escape,
             text: Vec::new(),
@@ -284,8 +284,8 @@ fn usage_error(
     out.diagnostics(&record, &[diagnostic])
 }
 
-/// A game's state as it is searched: whether its tags meet the
-/// conditions, and its first ply that matches.
+/// A game's state as it is searched (only a game whose tags meet the
+/// conditions is played): its first ply that matches.
 struct Searcher<'a> {
     args: &'a Args,
     query: &'a Query,
@@ -293,8 +293,6 @@ struct Searcher<'a> {
     /// needs), then the conditions' from `conditions_from` on.
     kept: &'a [String],
     conditions_from: usize,
-    /// The current game meets every `--where` condition.
-    admitted: bool,
     found: Option<Found>,
     /// Standard output is a terminal: what the input holds is escaped.
     escape: bool,
@@ -311,14 +309,16 @@ struct Found {
 }
 
 impl PlyHandler for Searcher<'_> {
+    /// Only a game whose tags meet every condition is played.
+    fn wants_game(&mut self, tags: &[Option<String>]) -> bool {
+        self.found = None;
+        let tags = tags[self.conditions_from..].iter();
+        let mut conditions = self.args.filters.conditions.iter().zip(tags);
+        conditions.all(|(condition, tag)| condition.holds(tag.as_deref()))
+    }
+
     fn ply(&mut self, ply: Ply<'_>) {
-        if ply.ply == 0 {
-            self.found = None;
-            let tags = ply.tags[self.conditions_from..].iter();
-            let mut conditions = self.args.filters.conditions.iter().zip(tags);
-            self.admitted = conditions.all(|(condition, tag)| condition.holds(tag.as_deref()));
-        }
-        if !self.admitted || self.found.is_some() || !self.query.matches(ply.position) {
+        if self.found.is_some() || !self.query.matches(ply.position) {
             return;
         }
         let write = self

@@ -164,11 +164,18 @@ fn play<S: GameState>(
     };
     plies.number_next(number);
     let result = match Reader::new(&game.text[..]).read_game(plies) {
+        // A game its state wanted none of: nothing to say of its moves.
+        Ok(Some(Ok(end))) if end.skipped => Ok(end),
         Ok(Some(played)) => plies.check_words(&game.text, played),
         Ok(None) => return Ok((Status::Ok, None)),
         // pgn-reader's one error inside a game read from memory: a comment
         // never closed. The game is bad, said where its `{` stands.
         Err(_) => Err(GameError::unterminated_comment(number)),
+    };
+    let skipped = matches!(&result, Ok(end) if end.skipped);
+    let found = match skipped {
+        true => Vec::new(),
+        false => found,
     };
     for line in dialect_warnings(source, &game, number, &found) {
         out.note(&line)?;

@@ -58,13 +58,15 @@ pub struct Row {
 }
 
 impl Row {
-    fn write(&self, out: &mut Vec<u8>) {
+    /// The row's 14 bytes, little-endian.
+    pub fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.key.to_le_bytes());
         out.extend_from_slice(&self.game.to_le_bytes());
         out.extend_from_slice(&self.ply.to_le_bytes());
     }
 
-    fn read(bytes: &[u8]) -> Row {
+    /// The row of 14 bytes (at least).
+    pub fn read(bytes: &[u8]) -> Row {
         Row {
             key: u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")),
             game: u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")),
@@ -85,7 +87,8 @@ pub struct IndexedGame {
 }
 
 impl IndexedGame {
-    fn write(&self, out: &mut Vec<u8>) {
+    /// The game's record, as the games file holds it.
+    pub fn write(&self, out: &mut Vec<u8>) {
         let source = &self.source.as_bytes()[..self.source.len().min(u16::MAX as usize)];
         out.extend_from_slice(&(source.len() as u16).to_le_bytes());
         out.extend_from_slice(source);
@@ -100,7 +103,7 @@ impl IndexedGame {
     }
 
     /// The game a record holds, or `None` when the bytes are not one.
-    fn read(bytes: &[u8]) -> Option<IndexedGame> {
+    pub fn read(bytes: &[u8]) -> Option<IndexedGame> {
         let mut rest = bytes;
         let mut take = |n: usize| {
             let (head, tail) = rest.split_at_checked(n)?;

@@ -175,7 +175,6 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
     let make = || {
         let writer = Writer {
             writing,
-            admitted: false,
             found: false,
             start: None,
             mainline: Vec::new(),
@@ -203,11 +202,11 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
     Ok(status)
 }
 
-/// A game's state as it is played: whether its tags meet the conditions,
-/// whether it showed what the filters ask, its start and its moves.
+/// A game's state as it is played: whether it showed what the filters
+/// ask (a game whose tags fail them is not played), its start and its
+/// moves.
 struct Writer<'a> {
     writing: &'a Writing<'a>,
-    admitted: bool,
     found: bool,
     start: Option<VariantPosition>,
     /// The mainline's moves, for the writer not to look for them again.
@@ -217,16 +216,20 @@ struct Writer<'a> {
 }
 
 impl PlyHandler for Writer<'_> {
+    /// Only a game whose tags meet every condition is played.
+    fn wants_game(&mut self, tags: &[Option<String>]) -> bool {
+        let conditions = self.writing.args.filters.conditions.iter().zip(tags);
+        conditions
+            .into_iter()
+            .all(|(condition, tag)| condition.holds(tag.as_deref()))
+    }
+
     fn ply(&mut self, ply: Ply<'_>) {
         let args = self.writing.args;
         if ply.ply == 0 {
             self.start = Some(ply.position.clone());
             self.mainline.clear();
             self.moves.clear();
-            let conditions = args.filters.conditions.iter().zip(ply.tags);
-            self.admitted = conditions
-                .into_iter()
-                .all(|(condition, tag)| condition.holds(tag.as_deref()));
             self.found = false;
         }
         if let Some(played) = ply.played {
@@ -235,7 +238,7 @@ impl PlyHandler for Writer<'_> {
                 self.moves.push(move_bits(played));
             }
         }
-        if self.admitted && !self.found && self.writing.query.matches(ply.position) {
+        if !self.found && self.writing.query.matches(ply.position) {
             self.found = true;
         }
     }
