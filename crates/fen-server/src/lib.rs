@@ -14,6 +14,7 @@ mod games;
 mod listen;
 mod openapi;
 mod page;
+mod search;
 
 pub use listen::{HEADER_TIMEOUT, MAX_CONNECTIONS};
 pub use openapi::document as openapi_document;
@@ -28,7 +29,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use fenkit_books::explorer::Explorer;
+use fenkit_books::{explorer::Explorer, search_index::SearchIndex};
 use serde_json::json;
 use tower::limit::ConcurrencyLimitLayer;
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer};
@@ -220,14 +221,25 @@ fn flag(params: &Params, name: &str) -> Result<bool, Refusal> {
     }
 }
 
-/// Every route, with the limits; `/api/explorer` answers 404 (no index).
-pub fn router() -> Router {
-    router_with(None)
+/// The indexes a server answers from: the opening explorer's
+/// (`/api/explorer`) and `fen search`'s (`/api/search`); a route whose
+/// index is missing answers 404.
+#[derive(Clone, Default)]
+pub struct Indexes {
+    pub explorer: Option<Arc<Explorer>>,
+    pub search: Option<Arc<SearchIndex>>,
 }
 
-/// Every route, with the limits, `/api/explorer` answering from
-/// `explorer`.
-pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
+/// Every route, with the limits; `/api/explorer` and `/api/search`
+/// answer 404 (no index).
+pub fn router() -> Router {
+    router_with(Indexes::default())
+}
+
+/// Every route, with the limits, `/api/explorer` and `/api/search`
+/// answering from `indexes`.
+pub fn router_with(indexes: Indexes) -> Router {
+    let Indexes { explorer, search } = indexes;
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -243,6 +255,10 @@ pub fn router_with(explorer: Option<Arc<Explorer>>) -> Router {
         .route(
             "/api/explorer",
             get(move |query| explorer::answer(explorer.clone(), query)),
+        )
+        .route(
+            "/api/search",
+            get(move |headers, query| search::answer(search.clone(), headers, query)),
         )
         .route("/board.svg", get(board::svg))
         .route("/board.png", get(board::png))
@@ -280,27 +296,27 @@ async fn log(request: Request, next: Next) -> Response {
     response
 }
 
-/// Serves [`router_with`] `explorer` on `bind` until SIGINT or SIGTERM,
+/// Serves [`router_with`] `indexes` on `bind` until SIGINT or SIGTERM,
 /// letting requests in progress finish; with `log`, a line per request on
 /// standard error.
-pub async fn serve(bind: SocketAddr, log: bool, explorer: Option<Explorer>) -> std::io::Result<()> {
+pub async fn serve(bind: SocketAddr, log: bool, indexes: Indexes) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
     // Scripts and tests that bind port 0 read the port from this line.
     eprintln!("fen serve: listening on http://{}", listener.local_addr()?);
-    serve_until(listener, log, explorer, shutdown()).await;
+    serve_until(listener, log, indexes, shutdown()).await;
     eprintln!("fen serve: stopped");
     Ok(())
 }
 
-/// Serves [`router_with`] `explorer` on `listener` until `stop`
+/// Serves [`router_with`] `indexes` on `listener` until `stop`
 /// completes, then lets the requests in progress finish.
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     log: bool,
-    explorer: Option<Explorer>,
+    indexes: Indexes,
     stop: impl std::future::Future<Output = ()>,
 ) {
-    let mut app = router_with(explorer.map(Arc::new));
+    let mut app = router_with(indexes);
     if log {
         app = app.layer(middleware::from_fn(self::log));
     }
@@ -308,15 +324,11 @@ pub async fn serve_until(
 }
 
 /// [`serve`] on a runtime of its own, for callers without one.
-pub fn serve_blocking(
-    bind: SocketAddr,
-    log: bool,
-    explorer: Option<Explorer>,
-) -> std::io::Result<()> {
+pub fn serve_blocking(bind: SocketAddr, log: bool, indexes: Indexes) -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(bind, log, explorer))
+        .block_on(serve(bind, log, indexes))
 }
 
 async fn shutdown() {

@@ -13,14 +13,14 @@ use utoipa::{
     openapi::{ObjectBuilder, Type, path::ParameterIn},
 };
 
-use crate::{board, check, explorer, fields, games};
+use crate::{board, check, explorer, fields, games, search};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "fen serve",
-        description = "Check FEN and EPD records, draw diagrams, play moves, name openings and \
-            explore the moves of games. Bad input is answered with 4xx and the reasons, never \
+        description = "Check FEN and EPD records, draw diagrams, play moves, name openings, \
+            explore the moves of games and find the games that reach a position. Bad input is answered with 4xx and the reasons, never \
             5xx. Every answer that is not a success is JSON of one shape: `Error` (with the \
             record's problems when a record is refused), save `/api/check`'s, which answers \
             a bad record with its results.",
@@ -37,6 +37,7 @@ use crate::{board, check, explorer, fields, games};
         games::play,
         games::opening,
         explorer::answer,
+        search::answer,
         served,
     ),
     components(schemas(crate::ErrorBody))

@@ -45,13 +45,14 @@ pub async fn script() -> Response {
 
 /// The modules `app.js` imports, `/js/NAME.js`: one part of the page
 /// each (see app.js).
-const MODULES: [(&str, &str); 7] = [
+const MODULES: [(&str, &str); 8] = [
     ("state.js", include_str!("../web/js/state.js")),
     ("board.js", include_str!("../web/js/board.js")),
     ("network.js", include_str!("../web/js/network.js")),
     ("answer.js", include_str!("../web/js/answer.js")),
     ("highlight.js", include_str!("../web/js/highlight.js")),
     ("explorer.js", include_str!("../web/js/explorer.js")),
+    ("games.js", include_str!("../web/js/games.js")),
     ("editor.js", include_str!("../web/js/editor.js")),
 ];
 

@@ -15,9 +15,14 @@ async fn start() -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(fen_server::serve_until(listener, false, None, async {
-        let _ = stopped.await;
-    }));
+    tokio::spawn(fen_server::serve_until(
+        listener,
+        false,
+        Default::default(),
+        async {
+            let _ = stopped.await;
+        },
+    ));
     (address, stop)
 }
 

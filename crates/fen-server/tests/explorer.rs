@@ -91,7 +91,11 @@ fn index() -> Explorer {
 }
 
 async fn ask(explorer: Option<Arc<Explorer>>, uri: &str) -> (StatusCode, Value) {
-    let response = fen_server::router_with(explorer)
+    let indexes = fen_server::Indexes {
+        explorer,
+        ..Default::default()
+    };
+    let response = fen_server::router_with(indexes)
         .oneshot(Request::get(uri).body(Body::empty()).unwrap())
         .await
         .unwrap();

@@ -187,7 +187,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                     return Ok(Status::Failed);
                 }
             };
-            let numbers = match candidates(&index, query) {
+            let numbers = match index.candidates(query) {
                 Ok(numbers) => numbers,
                 Err(err) => {
                     out.note(&format!("fen: search: {}", crate::run::io_message(&err)))?;
@@ -207,41 +207,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     out.flush()?;
     Ok(status)
-}
-
-/// The games of `index` that may meet `query`, by number, in order: those
-/// that reach its position (by their positions' keys), of those (or of
-/// all) the ones with a material signature it asks for; every game when
-/// it asks neither. Each is played to be sure (a key may be two
-/// positions', and the conditions must hold at one ply).
-fn candidates(index: &SearchIndex, query: &Query) -> io::Result<Vec<u64>> {
-    let mut numbers: Vec<u64> = match &query.position {
-        Some(key) => {
-            let mut numbers: Vec<u64> = index
-                .reaching(key.zobrist())?
-                .into_iter()
-                .map(|(game, _)| u64::from(game))
-                .collect();
-            numbers.sort_unstable();
-            numbers.dedup();
-            numbers
-        }
-        None => (1..=index.games()).collect(),
-    };
-    if !query.material.is_empty() {
-        let mut kept = Vec::with_capacity(numbers.len());
-        for number in numbers {
-            let game = index.game(number)?;
-            let shows = |(signature, _): &(fenkit_games::search::Signature, u16)| {
-                query.material.iter().any(|asked| asked.covers(signature))
-            };
-            if game.signatures.iter().any(shows) {
-                kept.push(number);
-            }
-        }
-        numbers = kept;
-    }
-    Ok(numbers)
 }
 
 /// The values of `option` read, or `None` when one cannot be (each such
@@ -382,17 +347,7 @@ impl GameState for Searcher<'_> {
 /// before the first move when the game starts there; an empty line after
 /// it.
 fn write_marked(text: &mut Vec<u8>, played: &Played<'_>, ply: usize, escape: bool) {
-    let game = played.text();
-    let at = match ply {
-        0 => played.movetext_start(),
-        ply => fenkit_games::pgn::mainline_move(game, ply).map_or(game.len(), |at| at.end),
-    };
-    let comment = match ply {
-        0 => "{fen search: ply 0} ".to_string(),
-        ply => format!(" {{fen search: ply {ply}}}"),
-    };
-    let marked = [&game[..at], comment.as_bytes(), &game[at..]].concat();
-    let marked = marked.trim_ascii();
+    let marked = fenkit_games::search::marked(played.text(), ply);
     for line in marked.split(|&b| b == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         output::input_text(text, line, escape);

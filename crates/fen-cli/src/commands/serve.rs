@@ -13,7 +13,8 @@ use crate::{
 
 /// Serve the page, the JSON API and diagram images over HTTP until
 /// SIGINT or SIGTERM: /, /api/check, /board.svg, /board.png, /api/play,
-/// /api/opening, /api/explorer (with --explorer), /healthz, /openapi.json.
+/// /api/opening, /api/explorer (with --explorer), /api/search (with
+/// --index), /healthz, /openapi.json.
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on: ADDRESS:PORT, localhost:PORT, :PORT or
@@ -28,6 +29,11 @@ pub struct Args {
     /// answers) from this index (`fen explorer build`).
     #[arg(long, value_name = "DIR")]
     pub explorer: Option<std::path::PathBuf>,
+    /// Answer /api/search (the games that reach a position, a material
+    /// balance or a pattern), and list them on the page, from this index
+    /// (`fen index`).
+    #[arg(long, value_name = "DIR")]
+    pub index: Option<std::path::PathBuf>,
 }
 
 /// An address to listen on, as people write one.
@@ -57,7 +63,23 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             return Ok(Status::Failed);
         }
     };
-    match fen_server::serve_blocking(args.bind, !args.quiet, explorer) {
+    let search = match args
+        .index
+        .as_deref()
+        .map(fenkit_books::search_index::SearchIndex::open)
+    {
+        None => None,
+        Some(Ok(index)) => Some(index),
+        Some(Err(bad)) => {
+            out.note(&format!("fen serve: {bad}"))?;
+            return Ok(Status::Failed);
+        }
+    };
+    let indexes = fen_server::Indexes {
+        explorer: explorer.map(Into::into),
+        search: search.map(Into::into),
+    };
+    match fen_server::serve_blocking(args.bind, !args.quiet, indexes) {
         Ok(()) => Ok(Status::Ok),
         Err(err) => {
             out.note(&format!("fen serve: {}: {}", args.bind, io_message(&err)))?;

@@ -199,11 +199,6 @@ impl Played<'_> {
         self.as_written.unwrap_or(&self.game.text)
     }
 
-    /// Where the movetext starts in [`Played::text`]: after the tags.
-    pub fn movetext_start(&self) -> usize {
-        self.game.movetext_range().start
-    }
-
     /// The name of the input the game was read from.
     pub fn source(&self) -> &str {
         self.source

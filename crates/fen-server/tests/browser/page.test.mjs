@@ -25,13 +25,15 @@ let server;
 let origin;
 // An explorer index of samples/openings.pgn, served with the page.
 const EXPLORER = mkdtempSync(path.join(os.tmpdir(), 'fen-page-explorer-'));
+// A search index of the same games.
+const INDEX = mkdtempSync(path.join(os.tmpdir(), 'fen-page-index-'));
 let browser;
 let page;
 const requests = [];
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const args = ['serve', '--bind', '127.0.0.1:0', '--quiet', '--explorer', EXPLORER];
+    const args = ['serve', '--bind', '127.0.0.1:0', '--quiet', '--explorer', EXPLORER, '--index', INDEX];
     server = spawn(FEN_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let said = '';
     server.stderr.on('data', (chunk) => {
@@ -47,6 +49,7 @@ function startServer() {
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   execFileSync(FEN_BIN, ['explorer', 'build', path.join(ROOT, 'samples/openings.pgn'), '-o', EXPLORER], { stdio: 'ignore' });
+  execFileSync(FEN_BIN, ['index', path.join(ROOT, 'samples/openings.pgn'), '-o', INDEX], { stdio: 'ignore' });
   origin = await startServer();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -75,6 +78,7 @@ after(async () => {
   await browser?.close();
   server?.kill('SIGTERM');
   rmSync(EXPLORER, { recursive: true, force: true });
+  rmSync(INDEX, { recursive: true, force: true });
 });
 
 async function paste(text) {
@@ -371,4 +375,24 @@ test('the explorer table under the board plays its moves', async () => {
   await page.selectOption('#variant', 'crazyhouse');
   await page.waitForFunction(() => document.querySelector('#explorer').hidden);
   await page.selectOption('#variant', 'standard');
+});
+
+test('the games that reach the position are listed under the explorer, each a link to it in PGN', async () => {
+  await page.selectOption('#variant', 'standard');
+  await paste('rnbqkbnr/pp2pppp/2p5/8/3PN3/8/PPP2PPP/R1BQKBNR b KQkq - 0 4');
+  await statusSays(/Legal position\. Black to move/);
+  await page.waitForFunction(() => !document.querySelector('#games').hidden
+    && document.querySelector('#games-summary').textContent === '4 reach this position');
+  const items = await page.$$eval('#games-list li', (lis) => lis.map((li) => li.textContent));
+  assert.equal(items.length, 4);
+  assert.match(items[0], /^Arden – Fenn 0-1 · 2024\.02\.22 · ply 7 after Nxe4$/);
+  await page.screenshot({ path: path.join(SHOTS, 'games.png'), fullPage: true });
+  // The link: the game in PGN, the ply marked.
+  const href = await page.getAttribute('#games-list li a', 'href');
+  const game = await (await fetch(new URL(href, origin))).text();
+  assert.match(game, /\[White "Arden"\]/);
+  assert.match(game, /4\. Nxe4 \{fen search: ply 7\}/);
+  // From the start, more than the list shows.
+  await paste(START);
+  await page.waitForFunction(() => /^the first 10 reach this position$/.test(document.querySelector('#games-summary').textContent));
 });

@@ -4,6 +4,7 @@ import { $, caretColumn, caretLine, emptyBoard, state } from './state.js';
 import { drawBoard, drawPockets, squareOf } from './board.js';
 import { setControls, writeBack } from './editor.js';
 import { showExplorer } from './explorer.js';
+import { showGames } from './games.js';
 import { selectProblem, showHighlights } from './highlight.js';
 import { offerRepair, readFields, variantQuery } from './network.js';
 
@@ -171,4 +172,5 @@ export function showCanonical(active) {
   $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}`;
   $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}`;
   showExplorer(fen);
+  showGames(fen);
 }

@@ -52,6 +52,10 @@ export const state = {
   // unknown until asked, false after a 404.
   explorer: null,
   explorerRequest: 0,
+  // Whether the server answers /api/search (fen serve --index DIR), as
+  // for the explorer.
+  search: null,
+  searchRequest: 0,
 };
 
 export function caretLine() {

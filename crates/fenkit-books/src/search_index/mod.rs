@@ -29,7 +29,11 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit_games::search::Signature;
+use fenkit_games::{
+    pgn::{Plies, Ply, Reader, first_word_not_san},
+    search::{Query, Signature},
+    tag_filter::TagCondition,
+};
 
 pub use build::{Built, SearchIndexBuilder};
 
@@ -373,5 +377,121 @@ impl SearchIndex {
 
     fn damaged(&self, file: &str, why: &'static str) -> io::Error {
         BadIndex::Damaged(self.dir.join(file), why).into()
+    }
+}
+
+/// A game found: its number, the first ply at which it shows all that
+/// was asked, the move played into that position, the FEN there, the
+/// values of the tags asked for, and the game's text as read (its
+/// movetext dialects in the standard's form).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub game: u64,
+    pub ply: usize,
+    pub san: Option<String>,
+    pub fen: String,
+    pub tags: Vec<Option<String>>,
+    pub text: Vec<u8>,
+}
+
+impl SearchIndex {
+    /// The games that may meet `query`, by number, in order: those that
+    /// reach its position (by their positions' keys), of those (or of
+    /// all) the ones with a material signature it asks for; every game
+    /// when it asks neither. Each must be played to be sure: a key may be
+    /// two positions', and every condition must hold at one ply.
+    pub fn candidates(&self, query: &Query) -> io::Result<Vec<u64>> {
+        let mut numbers: Vec<u64> = match &query.position {
+            Some(key) => {
+                let mut numbers: Vec<u64> = self
+                    .reaching(key.zobrist())?
+                    .into_iter()
+                    .map(|(game, _)| u64::from(game))
+                    .collect();
+                numbers.sort_unstable();
+                numbers.dedup();
+                numbers
+            }
+            None => (1..=self.games()).collect(),
+        };
+        if !query.material.is_empty() {
+            let mut kept = Vec::with_capacity(numbers.len());
+            for number in numbers {
+                let shows = |(signature, _): &(Signature, u16)| {
+                    query.material.iter().any(|asked| asked.covers(signature))
+                };
+                if self.game(number)?.signatures.iter().any(shows) {
+                    kept.push(number);
+                }
+            }
+            numbers = kept;
+        }
+        Ok(numbers)
+    }
+
+    /// The first `limit` games (in index order) whose tags meet
+    /// `conditions` and that show all `query` asks at one ply, each at
+    /// its first such ply, with the values of the tags `shown`; and
+    /// whether more games would have been found. A game is played as
+    /// `fen search` plays it (its movetext dialects read), up to a move
+    /// that cannot be played.
+    pub fn search(
+        &self,
+        query: &Query,
+        conditions: &[TagCondition],
+        (shown, limit): (&[&str], usize),
+    ) -> io::Result<(Vec<Hit>, bool)> {
+        let candidates = self.candidates(query)?;
+        self.search_among(&candidates, query, conditions, (shown, limit))
+    }
+
+    /// [`SearchIndex::search`] among the games numbered `candidates` (a
+    /// number past the index's games is none).
+    pub fn search_among(
+        &self,
+        candidates: &[u64],
+        query: &Query,
+        conditions: &[TagCondition],
+        (shown, limit): (&[&str], usize),
+    ) -> io::Result<(Vec<Hit>, bool)> {
+        let mut names: Vec<&str> = shown.to_vec();
+        names.extend(conditions.iter().map(|c| c.tag.as_str()));
+        let mut hits = Vec::new();
+        let known = 1..=self.games();
+        for &number in candidates.iter().filter(|n| known.contains(n)) {
+            let mut text = self.game(number)?.text;
+            fenkit_games::rewrite_dialects(&mut text);
+            let (mut admitted, mut found) = (false, None);
+            let mut plies = Plies::new(|ply: Ply<'_>| {
+                if ply.ply == 0 {
+                    let tags = ply.tags[shown.len()..].iter();
+                    let mut meets = conditions.iter().zip(tags);
+                    admitted = meets.all(|(condition, tag)| condition.holds(tag.as_deref()));
+                }
+                if admitted && found.is_none() && query.matches(ply.position) {
+                    found = Some(Hit {
+                        game: number,
+                        ply: ply.ply,
+                        san: ply.san.map(ToString::to_string),
+                        fen: fenkit::Fen::from_position(ply.position).to_string(),
+                        tags: ply.tags[..shown.len()].to_vec(),
+                        text: Vec::new(),
+                    });
+                }
+            })
+            .keeping_tags(&names);
+            let _ = Reader::new(&text[..]).read_game(&mut plies);
+            drop(plies);
+            // A word pgn-reader skipped ends the game there.
+            let stop = first_word_not_san(&text).map_or(usize::MAX, |(index, _)| index);
+            if let Some(mut hit) = found.filter(|hit| hit.ply <= stop) {
+                if hits.len() == limit {
+                    return Ok((hits, true));
+                }
+                hit.text = text;
+                hits.push(hit);
+            }
+        }
+        Ok((hits, false))
     }
 }

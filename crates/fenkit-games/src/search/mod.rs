@@ -148,3 +148,34 @@ impl Query {
                 .is_none_or(|key| key.matches(position))
     }
 }
+
+/// A game's text with a comment `{fen search: ply N}` after the move that
+/// reached ply `ply` (before the first move for ply 0), the blanks around
+/// the game trimmed: a game found, its place shown.
+///
+/// ```
+/// let text = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n";
+/// assert!(fenkit_games::search::marked(text, 2).ends_with(b"1. e4 e5 {fen search: ply 2} 2. Nf3 *"));
+/// assert!(fenkit_games::search::marked(text, 0).ends_with(b"{fen search: ply 0} 1. e4 e5 2. Nf3 *"));
+/// ```
+pub fn marked(text: &[u8], ply: usize) -> Vec<u8> {
+    let at = match ply {
+        0 => {
+            crate::pgn::GameText {
+                line: 1,
+                text: text.to_vec(),
+            }
+            .movetext_range()
+            .start
+        }
+        ply => crate::pgn::mainline_move(text, ply).map_or(text.len(), |at| at.end),
+    };
+    let comment = match ply {
+        0 => "{fen search: ply 0} ".to_string(),
+        ply => format!(" {{fen search: ply {ply}}}"),
+    };
+    [&text[..at], comment.as_bytes(), &text[at..]]
+        .concat()
+        .trim_ascii()
+        .to_vec()
+}
