@@ -3,12 +3,19 @@
 //! whitespace-separated moves: each one read either gives a legal move or
 //! an error with a message, and a move refused is no legal move's SAN or
 //! UCI. The whole input is also read as PGN: no panic, and every position
-//! handed out is one shakmaty can play on.
+//! handed out is one shakmaty can play on. A first game played through is
+//! written back in the export format (`fenkit_games::export`), whole and
+//! stripped: read again, the same positions; written again, the same
+//! bytes.
 #![no_main]
 
 use fenkit::ReadOptions;
 use fenkit::moves::read_move;
-use fenkit_games::pgn::{Plies, Reader};
+use fenkit::variants::VariantPosition;
+use fenkit_games::{
+    export::{Export, Strip},
+    pgn::{Plies, Reader},
+};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position, san::San, uci::UciMove};
 
@@ -91,4 +98,59 @@ fuzz_target!(|input: &[u8]| {
         unreadable || seen[0] == seen[1],
         "annotations changed the plies"
     );
+    written_back(input);
 });
+
+/// The positions of the first game of `text`, if it is played through.
+fn first_game(text: &[u8]) -> Option<Vec<VariantPosition>> {
+    let mut positions = Vec::new();
+    let mut plies = Plies::new(|ply| positions.push(ply.position.clone()));
+    let played = Reader::new(text).read_game(&mut plies);
+    let played = match played {
+        Ok(Some(played)) => plies.check_words(text, played),
+        _ => return None,
+    };
+    drop(plies);
+    played.is_ok().then_some(positions)
+}
+
+fn written_back(input: &[u8]) {
+    let Some(positions) = first_game(input) else {
+        return;
+    };
+    let every = Strip {
+        comments: true,
+        variations: true,
+        nags: true,
+        clocks: true,
+        evals: true,
+        tags: vec!["Annotator".into()],
+    };
+    for export in [
+        Export::default(),
+        Export {
+            strip: every,
+            ..Export::default()
+        },
+    ] {
+        let mut written = Vec::new();
+        if !export.write_game(input, &positions[0], &mut written) {
+            // A comment never closed inside a variation: not written.
+            assert!(written.is_empty());
+            return;
+        }
+        let again = first_game(&written);
+        assert_eq!(
+            again.as_ref(),
+            Some(&positions),
+            "{}",
+            String::from_utf8_lossy(&written)
+        );
+        let mut twice = Vec::new();
+        assert!(export.write_game(&written, &positions[0], &mut twice));
+        assert_eq!(
+            String::from_utf8_lossy(&twice),
+            String::from_utf8_lossy(&written)
+        );
+    }
+}

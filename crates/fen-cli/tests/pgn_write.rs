@@ -65,6 +65,17 @@ fn games_are_written_in_the_export_format() {
     assert_eq!((code, out.matches("[Event ").count()), (Some(1), 3));
 }
 
+/// A game whose mainline plays through but whose variation holds a
+/// comment never closed cannot be read whole: it is written as it was,
+/// not lost.
+#[test]
+fn a_game_that_cannot_be_read_whole_is_written_as_it_was() {
+    let game = "[Event \"a\"]\n\n1. e4 (1. d4 {never closed *\n";
+    let (out, err, code) = pgn(&[], game);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(out, "[Event \"a\"]\n\n1. e4 (1. d4 {never closed *\n\n");
+}
+
 #[test]
 fn filters_pick_the_games_written() {
     let (out, _, _) = pgn(

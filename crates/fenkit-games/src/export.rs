@@ -78,7 +78,8 @@ const LINE: usize = 79;
 impl Export {
     /// Writes the game of `text` (one game: tags and movetext, dialects
     /// already in the standard's form), which starts at `start`, to `out`
-    /// in the export format, a blank line after it.
+    /// in the export format, a blank line after it; `false`, and nothing
+    /// written, for a text that cannot be read through.
     ///
     /// ```
     /// use fenkit_games::export::Export;
@@ -92,8 +93,8 @@ impl Export {
     /// [Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n\n\
     /// 1. e4 { best by test } 1... e5 2. Nf3 $6 (2. Nc3) *\n\n");
     /// ```
-    pub fn write_game(&self, text: &[u8], start: &VariantPosition, out: &mut Vec<u8>) {
-        self.write_played_game(text, (start, &[]), out);
+    pub fn write_game(&self, text: &[u8], start: &VariantPosition, out: &mut Vec<u8>) -> bool {
+        self.write_played_game(text, (start, &[]), out)
     }
 
     /// [`Export::write_game`] for a game whose mainline was played
@@ -103,17 +104,21 @@ impl Export {
         text: &[u8],
         (start, mainline): (&VariantPosition, &[Move]),
         out: &mut Vec<u8>,
-    ) {
+    ) -> bool {
         let mut writer = Writer {
             export: self,
             start,
             mainline,
         };
-        let written = Reader::new(text).read_game(&mut writer);
-        // A game whose comment never closes was refused before it came
-        // here; what the reader gave is written all the same.
-        if let Ok(Some(game)) = written {
-            game.write(self, out);
+        match Reader::new(text).read_game(&mut writer) {
+            Ok(Some(game)) => {
+                game.write(self, out);
+                true
+            }
+            // A comment never closed inside a variation (which a reader of
+            // the mainline skips whole): the caller writes the game as it
+            // was.
+            _ => false,
         }
     }
 }

@@ -289,9 +289,16 @@ impl GameState for Writer<'_> {
             return Ok(None);
         };
         let mut text = Vec::with_capacity(played.text().len() + 256);
-        writing
-            .export
-            .write_played_game(played.text(), (&start, &self.mainline), &mut text);
+        let written =
+            writing
+                .export
+                .write_played_game(played.text(), (&start, &self.mainline), &mut text);
+        if !written {
+            // Read through up to its mainline's end, but not whole (a
+            // comment never closed inside a variation): as it was.
+            text = played.as_written().trim_ascii().to_vec();
+            text.extend_from_slice(b"\n\n");
+        }
         let key = (args.dedupe || args.contained).then(|| {
             let start = fenkit::Fen::from_position(&start).to_string();
             let hash = |state: &RandomState, moves: &[u16]| {
