@@ -18,7 +18,7 @@ fuzz_target!(|bytes: &[u8]| {
     // The magic bytes in front, so that more inputs get past them.
     let mut positions = b"FENKITS\x01".to_vec();
     positions.extend_from_slice(&bytes[..half]);
-    let mut games = b"FENKITT\x01".to_vec();
+    let mut games = b"FENKITT\x02".to_vec();
     games.extend_from_slice(&bytes[half..]);
     std::fs::write(dir.join("positions.fxs"), positions).unwrap();
     std::fs::write(dir.join("games.fxs"), games).unwrap();

@@ -9,7 +9,8 @@
 //!   starts, how many blocks, rows and games) ending in the magic bytes
 //!   again. The explorer's positions file, with rows of one shape.
 //! - `games.fxs`: each game's record ([`IndexedGame`]: where it was read,
-//!   its text, its material signatures with the first ply of each); then
+//!   its text compressed by zstd, its material signatures with the first
+//!   ply of each); then
 //!   where each record starts; then a footer (where that list starts, how
 //!   many games) and the magic bytes.
 //!
@@ -43,11 +44,14 @@ const POSITIONS: &str = "positions.fxs";
 const GAMES: &str = "games.fxs";
 /// The last byte is the format's version.
 const POSITIONS_MAGIC: &[u8; 8] = b"FENKITS\x01";
-const GAMES_MAGIC: &[u8; 8] = b"FENKITT\x01";
+/// 2: each game's text compressed.
+const GAMES_MAGIC: &[u8; 8] = b"FENKITT\x02";
 /// A block's rows take at most this many bytes.
 const BLOCK_BYTES: usize = 16 * 1024;
 /// A row: key, game, ply.
 const ROW: usize = 8 + 4 + 2;
+/// The longest game text a record holds (a record says its length).
+const MAX_TEXT: usize = 64 << 20;
 /// The positions file's footer: four numbers and the magic.
 const FOOTER: usize = 5 * 8;
 /// The games file's footer: two numbers and the magic.
@@ -97,8 +101,12 @@ impl IndexedGame {
         out.extend_from_slice(&(source.len() as u16).to_le_bytes());
         out.extend_from_slice(source);
         out.extend_from_slice(&self.line.to_le_bytes());
+        // Compressed one by one (a game is read alone): a third of its
+        // size, for lichess's games.
+        let text = zstd::bulk::compress(&self.text, 1).expect("zstd compresses memory");
         out.extend_from_slice(&(self.text.len() as u32).to_le_bytes());
-        out.extend_from_slice(&self.text);
+        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        out.extend_from_slice(&text);
         out.extend_from_slice(&(self.signatures.len() as u32).to_le_bytes());
         for (signature, ply) in &self.signatures {
             out.extend_from_slice(&signature.to_bits().to_le_bytes());
@@ -118,7 +126,15 @@ impl IndexedGame {
         let source = String::from_utf8_lossy(take(source_len)?).into_owned();
         let line = u64::from_le_bytes(take(8)?.try_into().ok()?);
         let text_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
-        let text = take(text_len)?.to_vec();
+        let compressed_len = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
+        // A game's text is far below this; more is damage, not a game.
+        if text_len > MAX_TEXT {
+            return None;
+        }
+        let text = zstd::bulk::decompress(take(compressed_len)?, text_len).ok()?;
+        if text.len() != text_len {
+            return None;
+        }
         let count = u32::from_le_bytes(take(4)?.try_into().ok()?) as usize;
         let mut signatures = Vec::with_capacity(count.min(64));
         for _ in 0..count {
