@@ -230,24 +230,28 @@ struct Lines {
 
 impl Lines {
     fn token(&mut self, token: &[u8]) {
-        if self.line > 0 && !self.glued {
-            // A line starting with '%' is an escape line, which readers
-            // skip: such a word stays on the line it follows.
-            if self.line + 1 + token.len() > LINE && token.first() != Some(&b'%') {
-                self.text.push(b'\n');
-                self.line = 0;
-            } else {
-                self.text.push(b' ');
-                self.line += 1;
-            }
+        let space = usize::from(self.line > 0 && !self.glued);
+        // A line starting with '%' is an escape line, which readers skip:
+        // such a word stays on the line it follows.
+        if self.line > 0 && self.line + space + token.len() > LINE && token.first() != Some(&b'%') {
+            self.text.push(b'\n');
+            self.line = 0;
+        } else if space == 1 {
+            self.text.push(b' ');
+            self.line += 1;
         }
         self.glued = false;
         self.text.extend_from_slice(token);
         self.line += token.len();
     }
 
-    /// `)`, right after the last token.
+    /// `)`, right after the last token, or first on a line of its own
+    /// when the line is full.
     fn close(&mut self) {
+        if self.line + 1 > LINE {
+            self.text.push(b'\n');
+            self.line = 0;
+        }
         self.text.push(b')');
         self.line += 1;
     }

@@ -27,6 +27,13 @@ fn lines_are_wrapped_at_79_characters() {
     assert!(text.lines().all(|line| line.len() <= 79), "{text}");
     assert!(text.lines().count() > 3);
     assert!(text.lines().any(|line| line.len() > 70));
+    // Variations, nested, opened and closed at every column.
+    for pad in 0..12 {
+        let words = "{ a } ".repeat(pad);
+        let game = format!("1. e4 {words}(1. d4 (1. c4 c5) d5 (1... Nf6)) e5 ").repeat(6);
+        let text = movetext(&Export::default(), &format!("{game}*"));
+        assert!(text.lines().all(|line| line.len() <= 79), "{text}");
+    }
 }
 
 #[test]
