@@ -70,9 +70,9 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut failed = None;
     // Games are said by their number in the run; the index numbers them
     // after the games it holds.
-    let gather = |(game, keys): (IndexedGame, Vec<(u64, u16)>)| {
+    let gather = |(record, keys): (Vec<u8>, Vec<(u64, u16)>)| {
         if failed.is_none()
-            && let Err(err) = builder.add_game(&game, &keys)
+            && let Err(err) = builder.add_record(&record, &keys)
         {
             failed = Some(err);
         }
@@ -125,8 +125,9 @@ impl PlyHandler for Indexer {
 }
 
 impl GameState for Indexer {
-    /// The game, and its positions' keys (each once, at its first ply).
-    type Item = (IndexedGame, Vec<(u64, u16)>);
+    /// The game's record (written, and compressed, on the thread that
+    /// played it), and its positions' keys (each once, at its first ply).
+    type Item = (Vec<u8>, Vec<(u64, u16)>);
 
     fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Self::Item>> {
         let mut keys = std::mem::take(&mut self.keys);
@@ -142,6 +143,8 @@ impl GameState for Indexer {
             text: played.as_written().to_vec(),
             signatures: std::mem::take(&mut self.signatures),
         };
-        Ok(Some((game, keys)))
+        let mut record = Vec::new();
+        game.write(&mut record);
+        Ok(Some((record, keys)))
     }
 }

@@ -61,7 +61,6 @@ pub struct SearchIndexBuilder {
     games_bytes: u64,
     games_before: u64,
     existing: Option<SearchIndex>,
-    record: Vec<u8>,
 }
 
 /// The name a file is written under until the build is done.
@@ -91,13 +90,12 @@ impl SearchIndexBuilder {
             games_bytes: GAMES_MAGIC.len() as u64,
             games_before: 0,
             existing: None,
-            record: Vec::new(),
         };
         // The games already indexed, copied record by record.
         if let Some(index) = &existing {
             for number in 1..=index.games() {
-                let game = index.game(number)?;
-                builder.write_record(&game)?;
+                let record = index.record(number)?;
+                builder.write_record(&record)?;
             }
             builder.games_before = index.games();
         }
@@ -113,10 +111,19 @@ impl SearchIndexBuilder {
     /// Adds `game`, which reaches the positions of `keys` (each key with
     /// the first ply there); its number in the index.
     pub fn add_game(&mut self, game: &IndexedGame, keys: &[(u64, u16)]) -> io::Result<u64> {
+        let mut record = Vec::new();
+        game.write(&mut record);
+        self.add_record(&record, keys)
+    }
+
+    /// [`SearchIndexBuilder::add_game`] for a game already written as a
+    /// record ([`IndexedGame::write`]): on the threads that play the
+    /// games, which the one that builds then need not compress.
+    pub fn add_record(&mut self, record: &[u8], keys: &[(u64, u16)]) -> io::Result<u64> {
         let number = self.next_number();
         let game_number = u32::try_from(number)
             .map_err(|_| io::Error::other("a search index holds at most 4,294,967,295 games"))?;
-        self.write_record(game)?;
+        self.write_record(record)?;
         self.rows.extend(keys.iter().map(|&(key, ply)| Row {
             key,
             game: game_number,
@@ -128,12 +135,10 @@ impl SearchIndexBuilder {
         Ok(number)
     }
 
-    fn write_record(&mut self, game: &IndexedGame) -> io::Result<()> {
-        self.record.clear();
-        game.write(&mut self.record);
+    fn write_record(&mut self, record: &[u8]) -> io::Result<()> {
         self.records.push(self.games_bytes);
-        self.games.write_all(&self.record)?;
-        self.games_bytes += self.record.len() as u64;
+        self.games.write_all(record)?;
+        self.games_bytes += record.len() as u64;
         Ok(())
     }
 

@@ -353,6 +353,13 @@ impl SearchIndex {
 
     /// Game `number` (from 1).
     pub fn game(&self, number: u64) -> io::Result<IndexedGame> {
+        let bytes = self.record(number)?;
+        IndexedGame::read(&bytes).ok_or_else(|| self.damaged(GAMES, "a game does not read"))
+    }
+
+    /// The bytes of game `number`'s record, as [`IndexedGame::write`]
+    /// wrote them.
+    fn record(&self, number: u64) -> io::Result<Vec<u8>> {
         let at = number
             .checked_sub(1)
             .filter(|&at| at < self.games())
@@ -361,7 +368,7 @@ impl SearchIndex {
         let (start, end) = (self.records[at], self.records[at + 1]);
         let mut bytes = vec![0; (end - start) as usize];
         read_at(&self.games, &mut bytes, start)?;
-        IndexedGame::read(&bytes).ok_or_else(|| self.damaged(GAMES, "a game does not read"))
+        Ok(bytes)
     }
 
     fn block(&self, block: usize) -> io::Result<Vec<u8>> {
