@@ -131,7 +131,8 @@ struct Writer<'a> {
     mainline: &'a [Move],
 }
 
-/// A game read: its tags as read, and its movetext written.
+/// A game read: its tags as read (each name once), and its movetext
+/// written.
 struct Game {
     tags: Vec<(String, String)>,
     movetext: Lines,
@@ -179,7 +180,6 @@ impl Game {
             let name = name.as_str();
             if ROSTER.iter().any(|(roster, _)| *roster == name)
                 || export.strip.tags.iter().any(|strip| strip == name)
-                || written.contains(&name)
             {
                 continue;
             }
@@ -408,7 +408,13 @@ impl Visitor for Writer<'_> {
     fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
         let name = String::from_utf8_lossy(name).into_owned();
         let value = String::from_utf8_lossy(&value.decode()).into_owned();
-        tags.push((name, value));
+        // A tag given twice is written once, where it first stood, with
+        // the value the reader takes: the last (a game's second `FEN`
+        // tag is the one it is played from).
+        match tags.iter_mut().find(|(tag, _)| *tag == name) {
+            Some((_, earlier)) => *earlier = value,
+            None => tags.push((name, value)),
+        }
         ControlFlow::Continue(())
     }
 

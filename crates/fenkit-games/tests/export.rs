@@ -118,3 +118,17 @@ fn a_variation_with_a_move_that_cannot_be_played_is_kept_as_written() {
         "1. e4 (1. d4 Ke3 Nf6) 1... e5 *"
     );
 }
+
+#[test]
+fn a_tag_given_twice_is_written_once_with_the_value_the_reader_plays() {
+    // The reader plays a game from its last `FEN` tag; the writer must
+    // not keep the first, or the game written is another game.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let text =
+        format!("[FEN \"not a position\"]\n[Site \"a\"]\n[FEN \"{fen}\"]\n[Site \"b\"]\n\n*");
+    let all = written(&Export::default(), &text);
+    assert!(all.contains("[Site \"b\"]\n"), "{all}");
+    assert!(all.contains(&format!("[FEN \"{fen}\"]\n")), "{all}");
+    assert_eq!(all.matches("[FEN ").count(), 1, "{all}");
+    assert_eq!(all.matches("[Site ").count(), 1, "{all}");
+}
