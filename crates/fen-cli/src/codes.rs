@@ -12,10 +12,11 @@ pub const MISSING_COLUMN: Code = Code::Input("missing-column");
 pub const ONE_IMAGE_ONLY: Code = Code::Input("one-image-only");
 pub const BAD_SIGNATURE: Code = Code::Input("bad-signature");
 pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
+pub const ENGINE: Code = Code::Input("engine");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 6] = [
+pub const OWN: [(Code, &str); 7] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -39,5 +40,9 @@ pub const OWN: [(Code, &str); 6] = [
     (
         BAD_PATTERN,
         "`fen search --pattern`: the pattern cannot be read (a FEN placement, digits for free squares, `.` for an empty one).",
+    ),
+    (
+        ENGINE,
+        "The engine exited or stopped answering on this record's position (its stderr's tail said); it is started again for the next.",
     ),
 ];

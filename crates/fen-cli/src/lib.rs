@@ -27,6 +27,7 @@ macro_rules! subcommands {
 
 pub mod codes;
 pub mod commands;
+pub mod engines;
 pub mod extract;
 pub mod games;
 pub mod options;

@@ -51,6 +51,7 @@ fen_cli::subcommands! {
     Play(play::Args) => play::run,
     Moves(moves::Args) => moves::run,
     Perft(perft::Args) => perft::run,
+    Guard(guard::Args) => guard::run,
     Pgn(pgn::Args) => pgn::run,
     History(history::Args) => history::run,
     Search(search::Args) => search::run,

@@ -13,6 +13,7 @@ pub mod chess960;
 pub mod convert;
 pub mod explorer;
 pub mod gif;
+pub mod guard;
 pub mod history;
 pub mod image;
 pub mod index;

@@ -1,7 +1,10 @@
 //! `fen perft`: the number of move sequences of a given length from each
 //! position, the count engine authors check a move generator with. The
 //! moves are shakmaty's; this counts them. With `--suite`, the counts a
-//! perft suite publishes (`D1 20; D2 400; …`) are checked instead.
+//! perft suite publishes (`D1 20; D2 400; …`) are checked instead; with
+//! `--against`, an engine's counts (`against.rs`).
+
+mod against;
 
 use std::time::Instant;
 
@@ -37,9 +40,26 @@ pub struct Args {
     /// With --suite: check the counts up to this depth only.
     #[arg(long, value_name = "N", requires = "suite", value_parser = |text: &str| crate::options::number_in(text, 1..=20))]
     pub max_depth: Option<u32>,
+    /// Compare with a UCI engine's `go perft` (the command, with its
+    /// arguments, in one word): where a count differs, descend into the
+    /// first move whose count differs, down to the position where the
+    /// moves differ, and print the moves the engine misses and those it
+    /// invents; status 1 at a difference. The engine's divide is read in
+    /// Stockfish's form (`e2e4: 20`, then `Nodes searched: 8902`) and the
+    /// common others (`e2e4 20`, `e2e4 - 20`; `Nodes: N`, `Total: N`,
+    /// `Perft D: N`). With --suite, each record is compared at its deepest
+    /// count, up to the first whose counts differ. A record `startpos`
+    /// stands for the start position.
+    #[arg(long, value_name = "ENGINE", value_parser = crate::engines::command, conflicts_with = "divide")]
+    pub against: Option<fenkit_uci::EngineCommand>,
+    #[command(flatten)]
+    pub engine: crate::engines::EngineSetup,
 }
 
 pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
+    if let Some(command) = args.against.take() {
+        return against::run(command, args, out);
+    }
     if !args.suite.is_empty() {
         args.inputs.files.splice(0..0, args.suite.drain(..));
         return suite(args, out);
@@ -311,7 +331,7 @@ fn count_at(record: &[u8], depth: u32) -> usize {
         })
 }
 
-fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
+fn gathered(args: &mut Args, out: &mut Output) -> io::Result<(Gather, Status)> {
     let read = args.inputs.read_options().with_lenient(true);
     let mut gather = Gather {
         read,
@@ -337,6 +357,12 @@ fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
         args.inputs.files = records;
         status = status.max(run::sequential(&mut gather, &args.inputs, out)?);
     }
+    Ok((gather, status))
+}
+
+fn suite(mut args: Args, out: &mut Output) -> io::Result<Status> {
+    let (gather, status) = gathered(&mut args, out)?;
+    let read = gather.read;
     let started = Instant::now();
     // Every (record, depth) on every core, the deepest first so that the
     // longest counts do not start last.
