@@ -13,10 +13,11 @@ pub const ONE_IMAGE_ONLY: Code = Code::Input("one-image-only");
 pub const BAD_SIGNATURE: Code = Code::Input("bad-signature");
 pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
 pub const ENGINE: Code = Code::Input("engine");
+pub const OTHER_VARIANT: Code = Code::Input("other-variant");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 7] = [
+pub const OWN: [(Code, &str); 8] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -44,5 +45,9 @@ pub const OWN: [(Code, &str); 7] = [
     (
         ENGINE,
         "The engine exited or stopped answering on this record's position (its stderr's tail said); it is started again for the next.",
+    ),
+    (
+        OTHER_VARIANT,
+        "`fen analyse`: a game of another variant than `--variant` names, written as it is, not analysed.",
     ),
 ];

@@ -51,6 +51,8 @@ fen_cli::subcommands! {
     Play(play::Args) => play::run,
     Moves(moves::Args) => moves::run,
     Perft(perft::Args) => perft::run,
+    Analyse(analyse::Args) => analyse::run,
+    Suite(suite::Args) => suite::run,
     Guard(guard::Args) => guard::run,
     Pgn(pgn::Args) => pgn::run,
     History(history::Args) => history::run,

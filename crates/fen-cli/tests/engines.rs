@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{assert_exit, fen, oracle_missing, python_chess};
+use common::{assert_exit, assert_said, fen, oracle_missing, python_chess};
 
 const FAKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/fake_engine.py");
 
@@ -322,4 +322,287 @@ fn guard_keeps_a_kingless_position_from_stockfish_and_passes_the_next() {
     send("quit");
     let status = guard.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn suite_on_wac_solves_what_python_chess_driving_stockfish_solves() {
+    let (Some(stockfish), Some(wac)) = (stockfish(), common::real("arasan/wacnew.epd")) else {
+        return;
+    };
+    if !python_chess() {
+        return;
+    }
+    let wac = wac.to_str().unwrap();
+    let oracle = Command::new("python3")
+        .args([
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/suite_oracle.py"),
+            &stockfish,
+            wac,
+            "8",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        oracle.status.success(),
+        "{}",
+        String::from_utf8_lossy(&oracle.stderr)
+    );
+    let expected = String::from_utf8(oracle.stdout).unwrap();
+    let output = fen(&[
+        "suite", "--engine", &stockfish, "--depth", "8", "-j", "2", wac,
+    ])
+    .output()
+    .unwrap();
+    assert_exit(&output, 0, "");
+    let printed = stdout(&output);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), 300 + 2, "{printed}");
+    let ours: String = lines[..300]
+        .iter()
+        .map(|line| line.split('\t').take(3).collect::<Vec<_>>().join("\t") + "\n")
+        .collect();
+    assert_eq!(ours, expected);
+    let solved = expected
+        .lines()
+        .filter(|line| line.contains("\tsolved\t"))
+        .count();
+    assert_eq!(lines[300], format!("{solved} of 300 solved"));
+    assert!(solved > 150 && solved < 300, "{solved}");
+}
+
+#[test]
+fn suite_reads_bm_am_and_dm_and_says_what_it_cannot_read() {
+    if !python_chess() {
+        return;
+    }
+    // The fake engine plays the first legal move in UCI order, or a mate
+    // in one where there is one.
+    let suite = [
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate\";",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - dm 1; id \"dm\";",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - am Kd1; id \"avoid\";",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id \"best\";",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - bm e5; id \"illegal\";",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - id \"nothing\";",
+    ]
+    .join("\n");
+    let output = common::run(
+        &["suite", "--engine", &fake(""), "--depth", "1", "-"],
+        suite.into_bytes(),
+    );
+    assert_exit(&output, 1, "<stdin>:5:");
+    assert_said(&output, "error[epd-illegal-move]");
+    assert_said(
+        &output,
+        "<stdin>:6:1: warning[suite-no-goal]: the record has no bm, am or dm to solve",
+    );
+    assert_eq!(
+        stdout(&output),
+        "mate\tsolved\tRa8#\tbm Ra8#\t1\t1 ms\n\
+         dm\tsolved\tRa8#\tdm 1\t1\t1 ms\n\
+         avoid\tfailed\tKd1\tam Kd1\t-\t-\n\
+         best\tfailed\tKd1\tbm e4\t-\t-\n\
+         2 of 4 solved\n\
+         failed: avoid best\n"
+    );
+}
+
+const ANALYSE_ORACLE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/engines/analyse_oracle.py"
+);
+
+/// A folder of its own for a test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fen-engines-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn oracle(args: &[&str]) -> String {
+    let output = Command::new("python3")
+        .arg(ANALYSE_ORACLE)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn analysed_lichess_games_read_back_by_python_chess_with_an_evaluation_after_every_ply() {
+    let (Some(stockfish), Some(export)) = (
+        stockfish(),
+        common::real("lichess-users/lichess_js.pgn.zst"),
+    ) else {
+        return;
+    };
+    if !python_chess() {
+        return;
+    }
+    let text = zstd::decode_all(std::fs::File::open(export).unwrap()).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    // The first six games, as the export has them (clocks, no evaluations).
+    let games: Vec<&str> = text.split("\n[Event ").take(6).collect();
+    let original = games.join("\n[Event ") + "\n";
+    let dir = scratch("analyse");
+    let (before, after) = (dir.join("games.pgn"), dir.join("analysed.pgn"));
+    std::fs::write(&before, &original).unwrap();
+    let output = fen(&[
+        "analyse",
+        "--engine",
+        &stockfish,
+        "--depth",
+        "6",
+        "-j",
+        "2",
+        before.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert_exit(&output, 0, "");
+    let analysed = stdout(&output);
+    assert_eq!(
+        analysed
+            .matches("[Annotator \"fen analyse: Stockfish")
+            .count(),
+        6
+    );
+    assert!(
+        analysed.contains(" $4 {") || analysed.contains(" $2 {"),
+        "no mistake in six bullet games?"
+    );
+    std::fs::write(&after, &analysed).unwrap();
+    let said = oracle(&[
+        "read-back",
+        before.to_str().unwrap(),
+        after.to_str().unwrap(),
+    ]);
+    assert!(said.starts_with("ok 6 "), "{said}");
+    // One engine or two: the same games.
+    let one = fen(&[
+        "analyse",
+        "--engine",
+        &stockfish,
+        "--depth",
+        "6",
+        "-j",
+        "1",
+        before.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(stdout(&one), analysed);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analysed_records_agree_with_python_chess_and_mates_in_one_are_found() {
+    let (Some(stockfish), Some(wac), Some(puzzles)) = (
+        stockfish(),
+        common::real("arasan/wacnew.epd"),
+        common::real("lichess-puzzles/lichess_db_puzzle.head1500.csv"),
+    ) else {
+        return;
+    };
+    if !python_chess() {
+        return;
+    }
+    let dir = scratch("epd");
+    let records = dir.join("wac.epd");
+    let wac = std::fs::read_to_string(wac).unwrap();
+    std::fs::write(
+        &records,
+        wac.lines().take(40).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    let records = records.to_str().unwrap();
+    let expected = oracle(&["epd", &stockfish, "8", records]);
+    let output = fen(&[
+        "analyse", "--engine", &stockfish, "--depth", "8", "-j", "2", records,
+    ])
+    .output()
+    .unwrap();
+    assert_exit(&output, 0, "");
+    let ours: String = stdout(&output)
+        .lines()
+        .map(|line| {
+            assert!(
+                line.contains("id \"WAC.") && line.contains("; acd 8; acn "),
+                "{line}"
+            );
+            let operation = |opcode: &str| {
+                line.split("; ")
+                    .map(|operation| operation.trim_end_matches(';'))
+                    .find(|operation| operation.starts_with(&format!("{opcode} ")))
+                    .map(|operation| format!("{operation};"))
+            };
+            let mut said = format!("{} {}", operation("bm").unwrap(), operation("ce").unwrap());
+            if let Some(mate) = operation("dm") {
+                said += &format!(" {mate}");
+            }
+            said + "\n"
+        })
+        .collect();
+    assert_eq!(ours, expected);
+    // Mate-in-one puzzles: a mate found in each (some have two).
+    let puzzles = oracle(&["mate-in-one", puzzles.to_str().unwrap(), "20"]);
+    let output = common::run(
+        &[
+            "analyse", "--engine", &stockfish, "--depth", "4", "--input", "epd", "-",
+        ],
+        puzzles.into_bytes(),
+    );
+    assert_exit(&output, 0, "");
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 20);
+    for line in &lines {
+        assert!(line.contains("; dm 1;"), "{line}");
+        let best = line
+            .split("; bm ")
+            .nth(1)
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap();
+        assert!(best.ends_with('#'), "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_whose_engine_crashes_is_written_as_it_was_and_the_next_is_analysed() {
+    if !python_chess() {
+        return;
+    }
+    let games = "[Event \"one\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[Event \"two\"]\n\n1. d4 d5 *\n";
+    let output = common::run(
+        &[
+            "analyse",
+            "--engine",
+            &fake("--crash-after 3"),
+            "--input",
+            "pgn",
+            "-",
+        ],
+        games.as_bytes().to_vec(),
+    );
+    assert_exit(
+        &output,
+        1,
+        "<stdin>:1:1: error[engine]: the engine exited (exit status: 3) while fen waited for 'bestmove'; it wrote on stderr: fake engine: segmentation fault",
+    );
+    let written = stdout(&output);
+    assert!(
+        written.starts_with("[Event \"one\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[Event \"two\"]\n"),
+        "{written}"
+    );
+    assert!(
+        written.ends_with("1. d4 { [%eval 0.00] } 1... d5 { [%eval 0.00] } *\n\n"),
+        "{written}"
+    );
 }

@@ -17,6 +17,38 @@ pub enum Eval {
     Mate { moves: i32, depth: Option<u32> },
 }
 
+/// Written as lichess writes it in `[%eval …]`: pawns with two decimals,
+/// or `#` and the moves to mate (negative when Black mates); the depth
+/// after a comma when known.
+///
+/// ```
+/// use fenkit_games::Eval;
+///
+/// assert_eq!(Eval::Centipawns { cp: -150, depth: None }.to_string(), "-1.50");
+/// assert_eq!(Eval::Centipawns { cp: 7, depth: Some(20) }.to_string(), "0.07,20");
+/// assert_eq!(Eval::Mate { moves: -3, depth: None }.to_string(), "#-3");
+/// ```
+impl std::fmt::Display for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let depth = match self {
+            Eval::Centipawns { cp, depth } => {
+                let sign = if *cp < 0 { "-" } else { "" };
+                let cp = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", cp / 100, cp % 100)?;
+                depth
+            }
+            Eval::Mate { moves, depth } => {
+                write!(f, "#{moves}")?;
+                depth
+            }
+        };
+        match depth {
+            Some(depth) => write!(f, ",{depth}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// One of lichess's four brushes, by its letter: `G`reen, `R`ed,
 /// `Y`ellow, `B`lue. A game's shapes are drawn in them, and so are a
 /// diagram's arrows and marks (`fenkit_diagrams` uses this one).

@@ -57,6 +57,23 @@ pub struct Retag {
 pub struct Export {
     pub strip: Strip,
     pub retag: Retag,
+    /// Tags given a value in every game: added, or replaced where they
+    /// stand (`Annotator` for an analysis); not the seven-tag roster's.
+    pub set_tags: Vec<(String, String)>,
+}
+
+/// What an analysis adds after a mainline move ([`Export::write_annotated_game`]),
+/// after the move's own NAGs and comments and before its own variations.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyNote {
+    /// A NAG (`$2` for a mistake), left out where the move has a
+    /// move-assessing NAG (`$1` to `$6`) already.
+    pub nag: Option<u8>,
+    /// A comment's text, such as `[%eval 0.23]`.
+    pub comment: Option<String>,
+    /// A variation: the moves that could have been played instead, from
+    /// the position before the move.
+    pub variation: Vec<Move>,
 }
 
 /// The seven-tag roster, in the standard's order, with what stands for
@@ -105,10 +122,43 @@ impl Export {
         (start, mainline): (&VariantPosition, &[Move]),
         out: &mut Vec<u8>,
     ) -> bool {
+        self.write_annotated_game(text, (start, mainline), &[], out)
+    }
+
+    /// [`Export::write_played_game`] with a note after each mainline move
+    /// (`notes[0]` after the first): an engine's evaluation, a NAG, a
+    /// better line.
+    ///
+    /// ```
+    /// use fenkit_games::export::{Export, PlyNote};
+    /// use fenkit::variants::VariantPosition;
+    /// use shakmaty::{Chess, Move, Position, Role, Square};
+    ///
+    /// let start = VariantPosition::Chess(Chess::default());
+    /// let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+    /// let f5 = Move::Normal { role: Role::Pawn, from: Square::F7, capture: None, to: Square::F5, promotion: None };
+    /// let e5 = Move::Normal { role: Role::Pawn, from: Square::E7, capture: None, to: Square::E5, promotion: None };
+    /// let notes = [
+    ///     PlyNote { comment: Some("[%eval 0.3]".into()), ..PlyNote::default() },
+    ///     PlyNote { nag: Some(2), comment: Some("[%eval 1.1]".into()), variation: vec![e5] },
+    /// ];
+    /// let mut out = Vec::new();
+    /// Export::default().write_annotated_game(b"1. e4 f5 *", (&start, &[e4, f5]), &notes, &mut out);
+    /// let text = String::from_utf8(out).unwrap();
+    /// assert!(text.ends_with("1. e4 { [%eval 0.3] } 1... f5 $2 { [%eval 1.1] } (1... e5) *\n\n"), "{text}");
+    /// ```
+    pub fn write_annotated_game(
+        &self,
+        text: &[u8],
+        (start, mainline): (&VariantPosition, &[Move]),
+        notes: &[PlyNote],
+        out: &mut Vec<u8>,
+    ) -> bool {
         let mut writer = Writer {
             export: self,
             start,
             mainline,
+            notes,
         };
         match Reader::new(text).read_game(&mut writer) {
             Ok(Some(game)) => {
@@ -129,6 +179,8 @@ struct Writer<'a> {
     start: &'a VariantPosition,
     /// The mainline's moves, where known.
     mainline: &'a [Move],
+    /// What to add after each mainline move.
+    notes: &'a [PlyNote],
 }
 
 /// A game read: its tags as read (each name once), and its movetext
@@ -174,6 +226,9 @@ impl Game {
         }
         if retag.ply_count {
             computed.push(("PlyCount", self.mainline_plies.to_string()));
+        }
+        for (name, value) in &export.set_tags {
+            computed.push((name.as_str(), value.clone()));
         }
         let mut written: Vec<&str> = Vec::new();
         for (name, value) in &self.tags {
@@ -283,18 +338,82 @@ struct Movetext {
     opening: Option<&'static Opening>,
     /// A comment longer than the reader's buffer, in pieces.
     long_comment: Vec<u8>,
+    /// The note of the mainline move just written, still to be added.
+    pending: Option<usize>,
+    /// Its NAG and comment are written (its variation waits for the
+    /// move's own comments).
+    noted: bool,
+    /// That move has a move-assessing NAG of its own.
+    assessed: bool,
 }
 
 impl Movetext {
     fn move_number(&mut self) {
-        let position = &self.line.position;
-        let mut token = position.fullmoves().get().to_string().into_bytes();
-        match position.turn() {
-            shakmaty::Color::White => token.push(b'.'),
-            shakmaty::Color::Black if self.number_next => token.extend_from_slice(b"..."),
-            shakmaty::Color::Black => return,
+        if let Some(token) = number_token(&self.line.position, self.number_next) {
+            self.lines.token(&token);
         }
-        self.lines.token(&token);
+    }
+
+    /// Writes the NAG and comment of the waiting note, the comment joined
+    /// with the move's own first comment (`joined`, kept as `strip` says)
+    /// where there is one, as lichess writes `{ [%eval 0.2] [%clk 0:03:00] }`.
+    fn note_head(&mut self, notes: &[PlyNote], joined: Option<&[u8]>, strip: &Strip) {
+        let note = match self.pending.and_then(|ply| notes.get(ply)) {
+            Some(note) if !self.noted => note,
+            _ => {
+                if let Some(comment) = joined {
+                    self.comment(comment, strip);
+                }
+                return;
+            }
+        };
+        self.noted = true;
+        if let Some(nag) = note.nag.filter(|_| !self.assessed) {
+            self.lines.token(format!("${nag}").as_bytes());
+        }
+        let mut comment = note.comment.clone().unwrap_or_default().into_bytes();
+        if let Some(joined) = joined {
+            let kept = match strip.clocks || strip.evals {
+                true => without_commands(joined, strip),
+                false => joined.to_vec(),
+            };
+            comment.push(b' ');
+            comment.extend_from_slice(&kept);
+        }
+        self.comment(&comment, &Strip::default());
+    }
+
+    /// Adds what is left of the note of the mainline move before, if one
+    /// waits: its NAG and comment, then its variation.
+    fn add_note(&mut self, notes: &[PlyNote]) {
+        self.note_head(notes, None, &Strip::default());
+        let Some(note) = self.pending.take().and_then(|ply| notes.get(ply)) else {
+            return;
+        };
+        if note.variation.is_empty() {
+            return;
+        }
+        let mut position = self.line.before.clone();
+        self.lines.token(b"(");
+        self.lines.glued = true;
+        let mut number_next = true;
+        for &played in &note.variation {
+            if let Some(token) = number_token(&position, number_next) {
+                self.lines.token(&token);
+            }
+            number_next = false;
+            let san = standard_san(&position, played);
+            fenkit::variants::play(&mut position, played);
+            let written = SanPlus {
+                san,
+                suffix: suffix(&position),
+            };
+            let mut token = Vec::with_capacity(8);
+            written.append_ascii_to(&mut token);
+            self.lines.token(&token);
+        }
+        self.lines.close();
+        self.number_next = true;
     }
 
     fn comment(&mut self, comment: &[u8], strip: &Strip) {
@@ -318,6 +437,18 @@ impl Movetext {
         self.lines.token(b"}");
         self.number_next = true;
     }
+}
+
+/// The move number before a move of `position`: `12.` for White, `12...`
+/// for Black where it is needed (`number_next`), none otherwise.
+fn number_token(position: &VariantPosition, number_next: bool) -> Option<Vec<u8>> {
+    let mut token = position.fullmoves().get().to_string().into_bytes();
+    match position.turn() {
+        shakmaty::Color::White => token.push(b'.'),
+        shakmaty::Color::Black if number_next => token.extend_from_slice(b"..."),
+        shakmaty::Color::Black => return None,
+    }
+    Some(token)
 }
 
 /// The standard's SAN of `played` in `position`. A piece that alone of
@@ -433,10 +564,16 @@ impl Visitor for Writer<'_> {
             mainline_plies: 0,
             opening: None,
             long_comment: Vec::new(),
+            pending: None,
+            noted: false,
+            assessed: false,
         })
     }
 
     fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Game> {
+        if movetext.outer.is_empty() {
+            movetext.add_note(self.notes);
+        }
         if movetext.line.broken {
             movetext.lines.token(san_plus.to_string().as_bytes());
             return ControlFlow::Continue(());
@@ -469,6 +606,9 @@ impl Visitor for Writer<'_> {
         written.append_ascii_to(&mut token);
         movetext.lines.token(&token);
         if movetext.outer.is_empty() {
+            movetext.pending = Some(movetext.mainline_plies);
+            movetext.noted = false;
+            movetext.assessed = false;
             movetext.mainline_plies += 1;
             let retag = self.export.retag;
             if (retag.eco || retag.opening)
@@ -482,6 +622,9 @@ impl Visitor for Writer<'_> {
     }
 
     fn nag(&mut self, movetext: &mut Movetext, nag: Nag) -> ControlFlow<Game> {
+        if movetext.outer.is_empty() && (1..=6).contains(&nag.0) {
+            movetext.assessed = true;
+        }
         if !self.export.strip.nags {
             movetext.lines.token(format!("${}", nag.0).as_bytes());
         }
@@ -504,18 +647,27 @@ impl Visitor for Writer<'_> {
             return ControlFlow::Continue(());
         }
         let strip = &self.export.strip;
-        match movetext.long_comment.is_empty() {
-            true => movetext.comment(comment.as_bytes(), strip),
+        let whole;
+        let comment = match movetext.long_comment.is_empty() {
+            true => comment.as_bytes(),
             false => {
-                let mut whole = std::mem::take(&mut movetext.long_comment);
-                whole.extend_from_slice(comment.as_bytes());
-                movetext.comment(&whole, strip);
+                let mut joined = std::mem::take(&mut movetext.long_comment);
+                joined.extend_from_slice(comment.as_bytes());
+                whole = joined;
+                &whole[..]
             }
+        };
+        match movetext.outer.is_empty() {
+            true => movetext.note_head(self.notes, Some(comment), strip),
+            false => movetext.comment(comment, strip),
         }
         ControlFlow::Continue(())
     }
 
     fn begin_variation(&mut self, movetext: &mut Movetext) -> ControlFlow<Game, Skip> {
+        if movetext.outer.is_empty() {
+            movetext.add_note(self.notes);
+        }
         if self.export.strip.variations {
             return ControlFlow::Continue(Skip(true));
         }
@@ -546,16 +698,20 @@ impl Visitor for Writer<'_> {
 
     fn outcome(&mut self, movetext: &mut Movetext, outcome: Outcome) -> ControlFlow<Game> {
         if movetext.outer.is_empty() {
+            movetext.add_note(self.notes);
             movetext.outcome = Some(outcome);
         }
         ControlFlow::Continue(())
     }
 
     fn end_game(&mut self, mut movetext: Movetext) -> Game {
-        // Variations left open by the text are closed.
-        while movetext.outer.pop().is_some() {
+        // Variations left open by the text are closed, back to the
+        // mainline, whose last note may still wait.
+        while let Some(outer) = movetext.outer.pop() {
+            movetext.line = outer;
             movetext.lines.close();
         }
+        movetext.add_note(self.notes);
         Game {
             tags: movetext.tags,
             movetext: movetext.lines,

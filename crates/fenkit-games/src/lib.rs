@@ -8,6 +8,7 @@
 //! EPD's `bm`, `am` and `pv` need too; the rules of chess are shakmaty's;
 //! these modules read and explain. Like the FEN library, it does no I/O.
 
+pub mod advice;
 mod annotations;
 mod dialects;
 pub mod export;

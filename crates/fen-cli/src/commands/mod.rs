@@ -6,6 +6,7 @@
 //! report its problems ([`parse_reported`]), or check it and take the
 //! position to play from ([`legal_reported`]).
 
+pub mod analyse;
 pub mod board;
 pub mod book;
 pub mod check;
@@ -30,6 +31,7 @@ pub mod search;
 pub mod serve;
 pub mod show;
 pub mod stats;
+pub mod suite;
 pub mod uniq;
 
 use std::io;

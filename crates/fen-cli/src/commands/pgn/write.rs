@@ -146,7 +146,11 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         ply_count: args.retag.contains(&Computed::Plycount),
     };
     let writing = Writing {
-        export: Export { strip, retag },
+        export: Export {
+            strip,
+            retag,
+            ..Export::default()
+        },
         query,
         args,
         hashers: (RandomState::new(), RandomState::new()),
