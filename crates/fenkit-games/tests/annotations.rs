@@ -138,3 +138,16 @@ fn words_commands_and_drawings_apart() {
     }
     assert_eq!(written, b"Ge2e4Rd4");
 }
+
+proptest::proptest! {
+    /// An evaluation written as fenkit writes it (`fen analyse`) reads back
+    /// as itself.
+    #[test]
+    fn evaluations_written_read_back(cp in -100_000i32..100_000, moves in -60i32..60, depth in proptest::option::of(0u32..99), mate in proptest::bool::ANY) {
+        let eval = match mate {
+            true => Eval::Mate { moves, depth },
+            false => Eval::Centipawns { cp, depth },
+        };
+        proptest::prop_assert_eq!(read(&format!("[%eval {eval}]")).eval, Some(eval));
+    }
+}

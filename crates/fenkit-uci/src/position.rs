@@ -45,6 +45,7 @@ pub struct Problem {
 /// assert_eq!(problems[0].column, 14);
 /// let problems = read_position_command("position startpos moves e2e5", &read).unwrap_err();
 /// assert_eq!((problems[0].code.to_string().as_str(), problems[0].column), ("illegal-move", 25));
+/// assert!(read_position_command("position fen", &read).is_err());
 /// ```
 pub fn read_position_command(
     line: &str,
@@ -70,7 +71,8 @@ pub fn read_position_command(
         .position(|&(start, end)| &line[start..end] == "moves");
     let start = match word(1) {
         Some("startpos") if moves_at.is_none_or(|at| at == 2) => VariantPosition::new(read.variant),
-        Some("fen") if moves_at.is_none_or(|at| at > 2) => {
+        // At least one word of FEN before `moves` or the end.
+        Some("fen") if words.len() > 2 && moves_at.is_none_or(|at| at > 2) => {
             let last = moves_at.map_or(words.len(), |at| at) - 1;
             let (from, to) = (words[2].0, words[last].1);
             let fen = &bytes[from..to];
