@@ -14,10 +14,11 @@ pub const BAD_SIGNATURE: Code = Code::Input("bad-signature");
 pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
 pub const ENGINE: Code = Code::Input("engine");
 pub const OTHER_VARIANT: Code = Code::Input("other-variant");
+pub const SUITE_NO_GOAL: Code = Code::Input("suite-no-goal");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 8] = [
+pub const OWN: [(Code, &str); 9] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -49,5 +50,9 @@ pub const OWN: [(Code, &str); 8] = [
     (
         OTHER_VARIANT,
         "`fen analyse`: a game of another variant than `--variant` names, written as it is, not analysed.",
+    ),
+    (
+        SUITE_NO_GOAL,
+        "`fen suite`: a record with no `bm`, `am` or `dm` to solve; left out of the count.",
     ),
 ];

@@ -1,8 +1,10 @@
 //! The recipes run as written: every `$ command` of the README's "For
-//! data" section and of the guide's explorer, search, index and PGN
-//! writing sections (`docs/guide.md`), run by bash in a folder holding the
+//! data" section and of the guide's explorer, search, index, PGN writing
+//! and engines sections (`docs/guide.md`), run by bash in a folder holding the
 //! samples, prints what the page shows under it (standard output and
 //! error together).
+
+mod common;
 
 use std::{path::Path, process::Command};
 
@@ -102,6 +104,22 @@ fn the_pgn_writing_recipe_prints_what_the_guide_shows() {
     );
 }
 
+#[test]
+fn the_engines_recipe_prints_what_the_guide_shows() {
+    // Debian keeps Stockfish in /usr/games, which the recipe's PATH has.
+    let found = std::path::Path::new("/usr/games/stockfish").exists();
+    if !found {
+        common::oracle_missing("Stockfish is not installed (apt install stockfish)");
+        return;
+    }
+    run_recipe(
+        "docs/guide.md",
+        "## Engines: `fen perft --against`",
+        5,
+        &["suite.epd", "perpetual.pgn"],
+    );
+}
+
 /// Runs each command of the section under `heading` of the page `page` in
 /// a folder holding `samples`, checking what each prints.
 fn run_recipe(page: &str, heading: &str, at_least: usize, samples: &[&str]) {
@@ -129,7 +147,7 @@ fn run_recipe(page: &str, heading: &str, at_least: usize, samples: &[&str]) {
     }
     let bin = Path::new(env!("CARGO_BIN_EXE_fen")).parent().unwrap();
     let path = format!(
-        "{}:{}",
+        "{}:{}:/usr/games",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );

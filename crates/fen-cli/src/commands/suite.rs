@@ -48,7 +48,6 @@ struct Entry {
 struct Gather {
     read: ReadOptions,
     entries: Vec<Entry>,
-    without_goal: usize,
 }
 
 impl Job for Gather {
@@ -91,9 +90,9 @@ impl Job for Gather {
             record.line_number
         );
         if best.is_empty() && avoid.is_empty() && mate.is_none() {
-            self.without_goal += 1;
+            let code = crate::codes::SUITE_NO_GOAL;
             out.note(&format!(
-                "{place}: warning[suite-no-goal]: the record has no bm, am or dm to solve"
+                "{place}: warning[{code}]: the record has no bm, am or dm to solve"
             ))?;
             return Ok(true);
         }
@@ -161,7 +160,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut gather = Gather {
         read,
         entries: Vec::new(),
-        without_goal: 0,
     };
     let mut status = run::sequential(&mut gather, &args.inputs, out)?;
     let settings = args.setup.settings(&read);
