@@ -13,8 +13,9 @@ use arrow_array::{
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::ReadOptions;
-use fenkit_games::Eval;
 use fenkit_games::pgn::Ply;
+use fenkit_games::{Eval, advice::ply_accuracy};
+use shakmaty::Position;
 
 use crate::plies::{self, field};
 
@@ -34,11 +35,13 @@ fn annotation_fields() -> Fields {
         Field::new("comment", DataType::Utf8, true),
         Field::new("arrows", list_of(DataType::Utf8), true),
         Field::new("circles", list_of(DataType::Utf8), true),
+        Field::new("accuracy", DataType::Float64, true),
     ])
 }
 
 /// The type of [`pgn_annotations`]' output: a list of structs `{ply, san,
-/// clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`.
+/// clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles,
+/// accuracy}`.
 pub fn annotations_type() -> DataType {
     plies::list_type(annotation_fields())
 }
@@ -48,7 +51,9 @@ pub fn annotations_type() -> DataType {
 /// move and the time it took (`[%clk]`, `[%emt]`, in seconds), the
 /// evaluation from White's view (`[%eval]`, centipawns or mate in N),
 /// numeric annotation glyphs (`$1`, `!?`), the comment's words with the
-/// commands taken out, and lichess's arrows and circles (`Ge2e4`, `Rd4`).
+/// commands taken out, lichess's arrows and circles (`Ge2e4`, `Rd4`), and
+/// the move's accuracy from 0 to 100 by lichess's formula over the
+/// evaluations before and after it (`fenkit_games::advice::ply_accuracy`).
 /// Rows are as [`pgn_positions`](crate::pgn_positions) takes them, and
 /// null where it gives null: the two zip by ply.
 ///
@@ -85,13 +90,25 @@ fn list<B: ArrayBuilder>(out: &mut StructBuilder, index: usize) -> &mut B {
 
 impl plies::PlyFields for Notes {
     const ANNOTATED: bool = true;
+    /// The evaluation of the ply before.
+    type Game = Option<Eval>;
 
     fn fields(&self) -> Fields {
         annotation_fields()
     }
 
-    fn write(&self, ply: &Ply<'_>, _: &mut Vec<u8>, out: &mut StructBuilder) {
+    fn write(
+        &self,
+        ply: &Ply<'_>,
+        (_, before): (&mut Vec<u8>, &mut Option<Eval>),
+        out: &mut StructBuilder,
+    ) {
         let notes = ply.annotations;
+        let accuracy = match ply.ply {
+            0 => None,
+            n => ply_accuracy(n, !ply.position.turn(), *before, notes.eval),
+        };
+        *before = notes.eval;
         let (cp, mate) = match notes.eval {
             Some(Eval::Centipawns { cp, .. }) => (Some(cp), None),
             Some(Eval::Mate { moves, .. }) => (None, Some(moves)),
@@ -113,5 +130,6 @@ impl plies::PlyFields for Notes {
             }
             field::<ListBuilder<Box<dyn ArrayBuilder>>>(out, index).append(true);
         }
+        field::<Float64Builder>(out, 10).append_option(accuracy);
     }
 }

@@ -375,12 +375,12 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         returns: crate::annotations_type,
         ..ColumnFunction::of_fen(
             "pgn_annotations",
-            "What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply.",
+            "What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles, accuracy}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`), and the move's accuracy from 0 to 100 by lichess's formula over the evaluations before and after it (the first move's before taken as +0.15, as lichess takes it). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply.",
             Example {
                 records: &[Some(
-                    "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 $1 { Sicilian [%cal Gg1f3] } *",
+                    "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 $1 { [%eval 0.10] Sicilian [%cal Gg1f3] } *",
                 )],
-                result: r#"[[{"ply": 0, "san": null, "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 1, "san": "e4", "clock": 180.0, "emt": null, "eval_cp": 17, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": []}, {"ply": 2, "san": "c5", "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [1], "comment": "Sicilian", "arrows": ["Gg1f3"], "circles": []}]]"#,
+                result: r#"[[{"ply": 0, "san": null, "clock": null, "emt": null, "eval_cp": null, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": [], "accuracy": null}, {"ply": 1, "san": "e4", "clock": 180.0, "emt": null, "eval_cp": 17, "eval_mate": null, "nags": [], "comment": null, "arrows": [], "circles": [], "accuracy": 100.0}, {"ply": 2, "san": "c5", "clock": null, "emt": null, "eval_cp": 10, "eval_mate": null, "nags": [1], "comment": "Sicilian", "arrows": ["Gg1f3"], "circles": [], "accuracy": 100.0}]]"#,
                 ..Example::PLAIN
             },
             |records, beside, options| crate::pgn_annotations(records, beside, &options.read),

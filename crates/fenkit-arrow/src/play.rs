@@ -194,12 +194,13 @@ struct Positions {
 
 impl plies::PlyFields for Positions {
     const ANNOTATED: bool = false;
+    type Game = ();
 
     fn fields(&self) -> Fields {
         position_fields()
     }
 
-    fn write(&self, ply: &Ply<'_>, text: &mut Vec<u8>, out: &mut StructBuilder) {
+    fn write(&self, ply: &Ply<'_>, (text, ()): (&mut Vec<u8>, &mut ()), out: &mut StructBuilder) {
         text.clear();
         let texts = PlyTexts::write(ply, self.mode, text);
         texts.append_to(ply.ply as u32, text, out);

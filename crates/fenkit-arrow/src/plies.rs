@@ -25,11 +25,16 @@ pub(crate) trait PlyFields: Sync {
     /// they cost the comments' parse).
     const ANNOTATED: bool;
 
+    /// What a game's plies carry from one to the next (the evaluation
+    /// before, for a move's accuracy); made anew for each game.
+    type Game: Default;
+
     fn fields(&self) -> Fields;
 
     /// Appends one value to each field of `out` (not the struct's own
-    /// validity); `scratch` is a buffer kept across plies.
-    fn write(&self, ply: &Ply<'_>, scratch: &mut Vec<u8>, out: &mut StructBuilder);
+    /// validity); `state` is a buffer kept across plies and the game's
+    /// [`PlyFields::Game`].
+    fn write(&self, ply: &Ply<'_>, state: (&mut Vec<u8>, &mut Self::Game), out: &mut StructBuilder);
 }
 
 /// A list of structs of `fields`.
@@ -91,8 +96,9 @@ impl<P: PlyFields> PerPly<'_, P> {
             return false;
         };
         let mut scratch = Vec::with_capacity(96);
+        let mut game = P::Game::default();
         let visitor = Plies::new(|ply| {
-            self.what.write(&ply, &mut scratch, out);
+            self.what.write(&ply, (&mut scratch, &mut game), out);
             out.append(true);
         })
         .starting_at(start);

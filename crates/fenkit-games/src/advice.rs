@@ -128,6 +128,46 @@ fn move_accuracy(before: f64, after: f64) -> f64 {
     (raw + 1.0).clamp(0.0, 100.0)
 }
 
+/// What lichess takes the position before a game's first move to be
+/// worth: +0.15, whatever the position.
+pub const START: Eval = Eval::Centipawns {
+    cp: 15,
+    depth: None,
+};
+
+/// The accuracy, from 0 to 100, of the move by `mover` that reached ply
+/// `ply` (1 for the first move) from a position evaluated `before` to one
+/// evaluated `after` (from White's view); the first move's `before` is
+/// [`START`] when the game does not say. `None` without both evaluations.
+///
+/// ```
+/// use fenkit_games::{Eval, advice::ply_accuracy};
+/// use shakmaty::Color;
+///
+/// let cp = |cp| Some(Eval::Centipawns { cp, depth: None });
+/// assert_eq!(ply_accuracy(1, Color::White, None, cp(30)), Some(100.0));
+/// let blunder = ply_accuracy(2, Color::Black, cp(30), cp(400)).unwrap();
+/// assert!(blunder < 40.0, "{blunder}");
+/// assert_eq!(ply_accuracy(3, Color::White, None, cp(30)), None);
+/// ```
+pub fn ply_accuracy(
+    ply: usize,
+    mover: Color,
+    before: Option<Eval>,
+    after: Option<Eval>,
+) -> Option<f64> {
+    let before = match (ply, before) {
+        (_, Some(before)) => before,
+        (1, None) => START,
+        _ => return None,
+    };
+    let (before, after) = (win_percent(before), win_percent(after?));
+    Some(match mover {
+        Color::White => move_accuracy(before, after),
+        Color::Black => move_accuracy(100.0 - before, 100.0 - after),
+    })
+}
+
 /// Each side's accuracy over a game, from the evaluations of its
 /// positions in order (the start first, each from White's view), `first`
 /// moving first; `None` for a side with no move between two evaluations.

@@ -126,7 +126,7 @@ def test_pgn_annotations_say_what_fen_pgn_columns_say():
 
     path = SAMPLES / "annotated.pgn"
     fen = os.environ.get("FEN", str(ROOT / "target" / "debug" / "fen"))
-    columns = "clock,emt,eval_cp,eval_mate,nags,comment,arrows,circles"
+    columns = "clock,emt,eval_cp,eval_mate,nags,comment,arrows,circles,accuracy"
     out = subprocess.run([fen, "pgn", "--format", "json", "--columns", columns, str(path)],
                          capture_output=True, text=True, check=True).stdout
     command = [json.loads(line) for line in out.splitlines()]
@@ -135,10 +135,47 @@ def test_pgn_annotations_say_what_fen_pgn_columns_say():
 
     games = fenkit.read_pgn(path).read_all()
     notes = fenkit.pgn_annotations(games.column("movetext"), games.column("FEN"))
+    # The command writes the accuracy with one decimal.
+    def value(ply, key):
+        if key == "accuracy" and ply[key] is not None:
+            return float(f"{ply[key]:.1f}")
+        return ply[key]
+
     python = [
-        (number, ply["ply"], *(ply[k] for k in keys))
+        (number, ply["ply"], *(value(ply, k) for k in keys))
         for number, plies in zip(games.column("game").to_pylist(), notes.to_pylist())
         for ply in plies[1:]
     ]
     assert len(command) >= 4
     assert python == command
+    assert any(row[-1] is not None for row in command), "no accuracy in the sample"
+
+
+def test_accuracy_is_lichess_formula_over_the_evaluations():
+    """Each move's accuracy is lichess's: win percents from centipawns
+    (held within ±1000, the first move's before +0.15), the formula of
+    its AccuracyPercent, written here again from its published shape."""
+    import math
+
+    movetext = (
+        "1. e4 { [%eval 0.3] } e5 { [%eval 0.35] } 2. Qh5 { [%eval -0.5] } "
+        "Nc6 { [%eval -0.4] } 3. Bc4 { [%eval -0.5] } Nf6 { [%eval 12.0] } 4. Qxf7# 1-0"
+    )
+    plies = fenkit.pgn_annotations([movetext])[0]
+
+    def win(cp):
+        cp = max(-1000, min(1000, cp))
+        return 50 + 50 * (2 / (1 + math.exp(-0.00368208 * cp)) - 1)
+
+    before = 15
+    for ply in plies[1:]:
+        after = ply["eval_cp"]
+        if after is None:
+            assert ply["accuracy"] is None
+            continue
+        white = ply["ply"] % 2 == 1
+        lost = (win(before) - win(after)) if white else (win(after) - win(before))
+        expected = 100.0 if lost <= 0 else max(0.0, min(100.0, 103.1668100711649 * math.exp(-0.04354415386753951 * lost) - 3.166924740191411 + 1))
+        assert abs(ply["accuracy"] - expected) < 1e-9, (ply, expected)
+        before = after
+    assert plies[6]["accuracy"] < 15

@@ -172,6 +172,10 @@ struct Printer<'a> {
     notes: Vec<Note>,
     /// The current game's last annotations, for `--final`.
     last_notes: Annotations,
+    /// The evaluations of the ply before and of this one, for the
+    /// accuracy of its move.
+    eval_before: Option<fenkit_games::Eval>,
+    eval_now: Option<fenkit_games::Eval>,
     /// Annotations that could not be read, for standard error: game, ply,
     /// what.
     problems: Vec<(u64, usize, String)>,
@@ -198,6 +202,11 @@ impl Printer<'_> {
         if ply.ply == 0 {
             self.lines.clear();
         }
+        self.eval_before = match ply.ply {
+            0 => None,
+            _ => self.eval_now,
+        };
+        self.eval_now = ply.annotations.eval;
         for problem in &ply.annotations.problems {
             self.problems.push((ply.game, ply.ply, problem.clone()));
         }
@@ -273,8 +282,15 @@ impl Printer<'_> {
         }
         self.tags(tags);
         let json = self.options.format == Layout::Json;
+        let accuracy = match self.notes.contains(&Note::Accuracy) && ply > 0 {
+            true => {
+                let mover = !position.turn();
+                fenkit_games::advice::ply_accuracy(ply, mover, self.eval_before, self.eval_now)
+            }
+            false => None,
+        };
         for &note in &self.notes {
-            write_note(&mut self.text, note, notes, json, self.escape);
+            write_note(&mut self.text, note, (notes, accuracy), json, self.escape);
         }
         if json {
             self.text.push(b'}');
@@ -469,6 +485,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             last_move: None,
             notes: notes.clone(),
             last_notes: Annotations::default(),
+            eval_before: None,
+            eval_now: None,
             problems: Vec::new(),
             escape,
         };

@@ -24,6 +24,10 @@ pub enum Note {
     Circles,
     /// Every column above.
     Annotations,
+    /// The accuracy of the move, from 0 to 100, by lichess's formula over
+    /// the evaluations before and after it (`fenkit_games::advice`): not
+    /// an annotation of the file, so not among `annotations`.
+    Accuracy,
 }
 
 impl Note {
@@ -49,6 +53,7 @@ impl Note {
             Note::Arrows => "arrows",
             Note::Circles => "circles",
             Note::Annotations => "annotations",
+            Note::Accuracy => "accuracy",
         }
     }
 
@@ -72,12 +77,13 @@ impl Note {
 
 /// Writes one annotation column's value: TSV text (empty for none), or
 /// JSON (null for none); with `escape` (standard output is a terminal),
-/// the comment's words escaped. Written directly, not through JSON values: this
-/// runs for every column of every ply.
+/// the comment's words escaped; `accuracy` is the move's, computed by the
+/// caller, which knows the ply before. Written directly, not through JSON
+/// values: this runs for every column of every ply.
 pub(super) fn write_note(
     text: &mut Vec<u8>,
     note: Note,
-    notes: &Annotations,
+    (notes, accuracy): (&Annotations, Option<f64>),
     json: bool,
     escape: bool,
 ) {
@@ -164,6 +170,12 @@ pub(super) fn write_note(
             }
             text.extend_from_slice(if json { b"]" } else { b"" });
         }
+        Note::Accuracy => match accuracy {
+            Some(accuracy) => {
+                let _ = write!(text, "{accuracy:.1}");
+            }
+            None => null(text),
+        },
         Note::Annotations => null(text),
     }
 }
