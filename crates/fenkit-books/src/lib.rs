@@ -9,6 +9,7 @@
 //! crate's job is storage, so it does I/O; the counting itself takes
 //! games as values and writes nothing.
 
+mod bad_index;
 pub mod book;
 pub mod explorer;
 mod first_plies;
@@ -17,4 +18,5 @@ pub mod merge;
 mod read_at;
 pub mod search_index;
 
+pub use bad_index::BadIndex;
 pub use first_plies::{FirstPlies, book_key};

@@ -24,7 +24,6 @@
 mod build;
 
 use std::{
-    fmt,
     fs::File,
     io,
     path::{Path, PathBuf},
@@ -36,9 +35,10 @@ use fenkit_games::{
     tag_filter::TagCondition,
 };
 
+pub use crate::bad_index::BadIndex;
 pub use build::{Built, SearchIndexBuilder};
 
-use crate::read_at::read_at;
+use crate::{bad_index::io_error, read_at::read_at};
 
 const POSITIONS: &str = "positions.fxs";
 const GAMES: &str = "games.fxs";
@@ -151,42 +151,16 @@ impl IndexedGame {
     }
 }
 
-/// Why a folder is not an index that can be read.
-#[derive(Debug)]
-pub enum BadIndex {
-    /// A file could not be read.
-    Io(PathBuf, io::Error),
-    /// A file is cut short, or is not one of fenkit's, or of this version.
-    Damaged(PathBuf, &'static str),
-}
+/// The command that builds this index again, for [`BadIndex`].
+const REBUILD: &str = "fen index";
 
-impl fmt::Display for BadIndex {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BadIndex::Io(path, err) => write!(f, "{}: {err}", path.display()),
-            BadIndex::Damaged(path, why) => write!(
-                f,
-                "{}: {why}; not read (build the index again with `fen index`)",
-                path.display()
-            ),
-        }
+/// `path` is no search index that can be read: cut short, foreign or of another version.
+fn damaged(path: &Path, why: &'static str) -> BadIndex {
+    BadIndex::Damaged {
+        path: path.to_path_buf(),
+        why,
+        rebuild: REBUILD,
     }
-}
-
-impl std::error::Error for BadIndex {}
-
-impl From<BadIndex> for io::Error {
-    fn from(bad: BadIndex) -> io::Error {
-        match bad {
-            BadIndex::Io(_, err) => err,
-            damaged => io::Error::new(io::ErrorKind::InvalidData, damaged.to_string()),
-        }
-    }
-}
-
-fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BadIndex {
-    let path = path.to_path_buf();
-    move |err| BadIndex::Io(path, err)
 }
 
 /// An index opened for queries.
@@ -211,7 +185,7 @@ fn open_checked(
     magic: &[u8; 8],
     footer: usize,
 ) -> Result<(File, u64, Vec<u64>), BadIndex> {
-    let damaged = |why| BadIndex::Damaged(path.to_path_buf(), why);
+    let damaged = |why| damaged(path, why);
     let file = File::open(path).map_err(io_error(path))?;
     let length = file.metadata().map_err(io_error(path))?.len();
     if length < (magic.len() + footer) as u64 {
@@ -242,7 +216,6 @@ impl SearchIndex {
     /// agree.
     pub fn open(dir: &Path) -> Result<SearchIndex, BadIndex> {
         let path = dir.join(POSITIONS);
-        let damaged = |path: &Path, why| BadIndex::Damaged(path.to_path_buf(), why);
         let (positions, length, numbers) = open_checked(&path, POSITIONS_MAGIC, FOOTER)?;
         let [index_at, blocks, rows, games] = numbers[..] else {
             unreachable!("four numbers in the footer")
@@ -399,7 +372,7 @@ impl SearchIndex {
     }
 
     fn damaged(&self, file: &str, why: &'static str) -> io::Error {
-        BadIndex::Damaged(self.dir.join(file), why).into()
+        damaged(&self.dir.join(file), why).into()
     }
 }
 

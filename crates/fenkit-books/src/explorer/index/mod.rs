@@ -26,7 +26,6 @@ mod build;
 mod merge;
 
 use std::{
-    fmt,
     fs::File,
     io,
     path::{Path, PathBuf},
@@ -36,10 +35,12 @@ use fenkit_games::Opening;
 use shakmaty::Chess;
 
 use crate::{
+    bad_index::io_error,
     explorer::{ExplorerAnswer, ExplorerGame, ExplorerQuery, Row, answer},
     read_at::read_at,
 };
 
+pub use crate::bad_index::BadIndex;
 pub use build::{Built, ExplorerBuilder};
 
 const POSITIONS: &str = "positions.fxe";
@@ -91,43 +92,16 @@ impl Footer {
     }
 }
 
-/// Why a folder is not an index that can be read.
-#[derive(Debug)]
-pub enum BadIndex {
-    /// A file could not be read.
-    Io(PathBuf, io::Error),
-    /// A file is cut short, or is not one of fenkit's.
-    Damaged(PathBuf, &'static str),
-}
+/// The command that builds this index again, for [`BadIndex`].
+const REBUILD: &str = "fen explorer build";
 
-impl fmt::Display for BadIndex {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BadIndex::Io(path, err) => write!(f, "{}: {err}", path.display()),
-            BadIndex::Damaged(path, why) => write!(
-                f,
-                "{}: {why}; not read (build the index again with `fen explorer build`)",
-                path.display()
-            ),
-        }
+/// `path` is no explorer index that can be read: cut short, foreign or of another version.
+fn damaged(path: &Path, why: &'static str) -> BadIndex {
+    BadIndex::Damaged {
+        path: path.to_path_buf(),
+        why,
+        rebuild: REBUILD,
     }
-}
-
-impl std::error::Error for BadIndex {}
-
-impl From<BadIndex> for io::Error {
-    fn from(bad: BadIndex) -> io::Error {
-        match bad {
-            BadIndex::Io(_, err) => err,
-            damaged => io::Error::new(io::ErrorKind::InvalidData, damaged.to_string()),
-        }
-    }
-}
-
-/// The error of reading or writing `path`, as a [`BadIndex`].
-fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BadIndex {
-    let path = path.to_path_buf();
-    move |err| BadIndex::Io(path, err)
 }
 
 /// An index opened for queries; shared by threads as it is.
@@ -144,7 +118,6 @@ impl Explorer {
     /// Opens the index in `dir`, checking that both files are whole.
     pub fn open(dir: &Path) -> Result<Explorer, BadIndex> {
         let path = dir.join(POSITIONS);
-        let damaged = |path: &Path, why| BadIndex::Damaged(path.to_path_buf(), why);
         let positions = File::open(&path).map_err(io_error(&path))?;
         let length = positions.metadata().map_err(io_error(&path))?.len();
         if length < (POSITIONS_MAGIC.len() + FOOTER) as u64 {
@@ -315,6 +288,6 @@ impl Explorer {
     }
 
     fn damaged(&self, why: &'static str) -> io::Error {
-        BadIndex::Damaged(self.dir.join(POSITIONS), why).into()
+        damaged(&self.dir.join(POSITIONS), why).into()
     }
 }
