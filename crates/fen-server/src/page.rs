@@ -45,12 +45,13 @@ pub async fn script() -> Response {
 
 /// The modules `app.js` imports, `/js/NAME.js`: one part of the page
 /// each (see app.js).
-const MODULES: [(&str, &str); 8] = [
+const MODULES: [(&str, &str); 9] = [
     ("state.js", include_str!("../web/js/state.js")),
     ("board.js", include_str!("../web/js/board.js")),
     ("network.js", include_str!("../web/js/network.js")),
     ("answer.js", include_str!("../web/js/answer.js")),
     ("highlight.js", include_str!("../web/js/highlight.js")),
+    ("panel.js", include_str!("../web/js/panel.js")),
     ("explorer.js", include_str!("../web/js/explorer.js")),
     ("games.js", include_str!("../web/js/games.js")),
     ("editor.js", include_str!("../web/js/editor.js")),

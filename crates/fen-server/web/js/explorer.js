@@ -1,31 +1,13 @@
 // The opening explorer (when the server has an index): the moves played
 // from the record's position, and a move of its table played.
-import { $, state } from './state.js';
+import { $ } from './state.js';
 import { writeBack } from './editor.js';
+import { fetchPanel } from './panel.js';
 
 export async function showExplorer(fen) {
   const box = $('explorer');
-  if (state.explorer === false || state.variant !== 'standard') {
-    box.hidden = true;
-    return;
-  }
-  const request = ++state.explorerRequest;
-  const query = encodeURIComponent(fen);
-  let answer;
-  try {
-    const response = await fetch(`/api/explorer?fen=${query}`);
-    if (response.status === 404) state.explorer = false;
-    if (!response.ok) {
-      box.hidden = true;
-      return;
-    }
-    answer = await response.json();
-  } catch {
-    box.hidden = true;
-    return;
-  }
-  if (request !== state.explorerRequest) return;
-  state.explorer = true;
+  const answer = await fetchPanel(box, 'explorer', `/api/explorer?fen=${encodeURIComponent(fen)}`);
+  if (!answer) return;
   const games = answer.white + answer.draws + answer.black;
   const opening = answer.opening ? `${answer.opening.eco} ${answer.opening.name} · ` : '';
   $('explorer-summary').textContent = `${opening}${games} game${games === 1 ? '' : 's'}`;

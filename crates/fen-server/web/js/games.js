@@ -1,33 +1,16 @@
 // The games that reach the record's position (when the server has a
 // search index): each names its players, result and date, and links to
 // the game in PGN with the ply where it reached the position marked.
-import { $, state } from './state.js';
+import { $ } from './state.js';
+import { fetchPanel } from './panel.js';
 
 const SHOWN = 10;
 
 export async function showGames(fen) {
   const box = $('games');
-  if (state.search === false || state.variant !== 'standard') {
-    box.hidden = true;
-    return;
-  }
-  const request = ++state.searchRequest;
   const query = encodeURIComponent(fen);
-  let answer;
-  try {
-    const response = await fetch(`/api/search?fen=${query}&limit=${SHOWN}`);
-    if (response.status === 404) state.search = false;
-    if (!response.ok) {
-      box.hidden = true;
-      return;
-    }
-    answer = await response.json();
-  } catch {
-    box.hidden = true;
-    return;
-  }
-  if (request !== state.searchRequest) return;
-  state.search = true;
+  const answer = await fetchPanel(box, 'search', `/api/search?fen=${query}&limit=${SHOWN}`);
+  if (!answer) return;
   const count = answer.games.length;
   $('games-summary').textContent = count === 0
     ? 'none reach this position'

@@ -1,0 +1,30 @@
+// A panel that shows what an optional index of the server answers (the
+// explorer's moves, the games that reach a position): hidden while the
+// server has no such index (404, remembered in state[key]) or cannot
+// answer, and for variants; an older answer never overwrites a newer one.
+import { state } from './state.js';
+
+export async function fetchPanel(box, key, url) {
+  if (state[key] === false || state.variant !== 'standard') {
+    box.hidden = true;
+    return null;
+  }
+  const counter = `${key}Request`;
+  const request = ++state[counter];
+  let answer;
+  try {
+    const response = await fetch(url);
+    if (response.status === 404) state[key] = false;
+    if (!response.ok) {
+      box.hidden = true;
+      return null;
+    }
+    answer = await response.json();
+  } catch {
+    box.hidden = true;
+    return null;
+  }
+  if (request !== state[counter]) return null;
+  state[key] = true;
+  return answer;
+}
