@@ -30,6 +30,11 @@ pub trait GameState: PlyHandler + Send {
     /// `explorer build`'s game; `()` for a state that only writes.
     type Item: Send;
 
+    /// Whether the state writes a game back as the input wrote it
+    /// ([`Played::as_written`]): its text is then copied before its
+    /// dialects are rewritten, which the other states need not pay for.
+    const AS_WRITTEN: bool = false;
+
     /// After a game, with how it ended ([`Played::end`]); its error is
     /// said after this. The state is then ready for the next game.
     fn game_done(&mut self, game: &Played<'_>, out: &mut Output) -> io::Result<Option<Self::Item>>;
@@ -150,15 +155,14 @@ fn play<S: GameState>(
     (source, mut game, number): (&str, GameText, u64),
     out: &mut Output,
 ) -> io::Result<Taken<S::Item>> {
-    // The text as written, for a state that writes a game back as it was
-    // (a copy is a small part of playing a game).
+    // The text as written, for a state that writes a game back as it was.
     let mut as_written = None;
     let found = match strict {
         true => Vec::new(),
         false => {
-            let original = game.text.clone();
+            let original = S::AS_WRITTEN.then(|| game.text.clone());
             let found = fenkit_games::rewrite_dialects(&mut game.text);
-            as_written = (!found.is_empty()).then_some(original);
+            as_written = original.filter(|_| !found.is_empty());
             found
         }
     };

@@ -194,7 +194,9 @@ impl Played<'_> {
         &self.game.text
     }
 
-    /// The game's text as the input has it, dialects and all.
+    /// The game's text as the input has it, dialects and all (for a
+    /// state whose `GameState::AS_WRITTEN` is true; the text as read for
+    /// the others).
     pub fn as_written(&self) -> &[u8] {
         self.as_written.unwrap_or(&self.game.text)
     }

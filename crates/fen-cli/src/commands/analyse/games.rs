@@ -51,6 +51,7 @@ impl PlyHandler for Moves {
 
 impl GameState for Moves {
     type Item = Game;
+    const AS_WRITTEN: bool = true;
 
     fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Game>> {
         let start = self.start.take();

@@ -264,6 +264,7 @@ fn move_bits(played: Move) -> u16 {
 
 impl GameState for Writer<'_> {
     type Item = Written;
+    const AS_WRITTEN: bool = true;
 
     fn game_done(&mut self, played: &Played<'_>, _: &mut Output) -> io::Result<Option<Written>> {
         let writing = self.writing;
