@@ -140,9 +140,16 @@ fn variant_reading(options: &ReadOptions, record: &[u8]) -> Option<&'static str>
     let has = |byte: u8| record.contains(&byte);
     let placement = record.split(|&b| b == b' ').next().unwrap_or(record);
     let count = |byte: u8| placement.iter().filter(|&&b| b == byte).count();
+    // Three-check's counters (`3+3`, `+2+0`) are digits and `+` alone:
+    // not a move's check sign in an EPD operation (`bm Qd1+`).
+    let counters = record.split(|&b| b == b' ').take(7).any(|word| {
+        word.contains(&b'+')
+            && word.iter().any(u8::is_ascii_digit)
+            && word.iter().all(|&b| b == b'+' || b.is_ascii_digit())
+    });
     let candidates = [
         (Variant::Crazyhouse, "crazyhouse", has(b'[') || has(b'~')),
-        (Variant::ThreeCheck, "threecheck", has(b'+')),
+        (Variant::ThreeCheck, "threecheck", counters),
         (Variant::Horde, "horde", count(b'K') == 0 && count(b'P') > 8),
     ];
     candidates
