@@ -19,7 +19,9 @@ use std::{
 };
 
 use fenkit::ReadOptions;
-use fenkit_uci::{Engine, EngineCommand, EngineError, Limit, Settings};
+use fenkit_uci::{Engine, EngineCommand, EngineError, Limit, Search, Settings};
+
+use crate::output::Output;
 
 /// How to set an engine up.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -182,4 +184,24 @@ pub fn in_order<T: Sync, R: Send>(
         Some(error) => Ok(Err(error)),
         None => Ok(Ok(())),
     }
+}
+
+/// Says, as warnings at `place`, what the engine wrote against a position
+/// in its `info string` lines: those that speak of an error, or of
+/// something illegal or invalid (engines reject a position so, and go on).
+pub fn say_complaints(search: &Search, place: &str, out: &mut Output) -> std::io::Result<()> {
+    let code = crate::codes::ENGINE;
+    for message in &search.messages {
+        let lower = message.to_ascii_lowercase();
+        if ["error", "illegal", "invalid"]
+            .iter()
+            .any(|word| lower.contains(word))
+        {
+            let said = fenkit::printable(message);
+            out.note(&format!(
+                "{place}: warning[{code}]: the engine said: {said}"
+            ))?;
+        }
+    }
+    Ok(())
 }

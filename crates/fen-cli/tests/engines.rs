@@ -606,3 +606,42 @@ fn a_game_whose_engine_crashes_is_written_as_it_was_and_the_next_is_analysed() {
         "{written}"
     );
 }
+
+#[test]
+fn what_an_engine_says_against_a_position_is_reported() {
+    if !python_chess() {
+        return;
+    }
+    let output = common::run(
+        &["suite", "--engine", &fake("--reject"), "-"],
+        b"4k3/8/8/8/8/8/4P3/4K3 w - - bm e4; id \"one\";\n".to_vec(),
+    );
+    assert_exit(
+        &output,
+        0,
+        "<stdin>:1:1: warning[engine]: the engine said: ERROR: this position is rejected",
+    );
+    assert_eq!(
+        stdout(&output),
+        "one\tfailed\t-\tbm e4\t-\t-\n0 of 1 solved\nfailed: one\n"
+    );
+}
+
+#[test]
+fn a_variant_the_engine_does_not_offer_is_refused_by_name() {
+    let Some(stockfish) = stockfish() else {
+        return;
+    };
+    let output = fen(&[
+        "perft",
+        "2",
+        "--variant",
+        "atomic",
+        "--against",
+        &stockfish,
+        "startpos",
+    ])
+    .output()
+    .unwrap();
+    assert_exit(&output, 2, "the engine offers no option \"UCI_Variant\"");
+}

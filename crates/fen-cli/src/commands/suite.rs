@@ -186,6 +186,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                     return out.note(&format!("{}: error[{code}]: {error}", entry.place));
                 }
             };
+            crate::engines::say_complaints(&search, &entry.place, out)?;
             let best = search.best.as_ref();
             let ok = entry.solved_by(best, search.score);
             let played = best

@@ -8,6 +8,7 @@
   --hang-after N         never answers the (N+1)th `go`
   --garbage              answers `go perft` with lines that are no divide
   --not-uci              says something, and exits without `uciok`
+  --reject               answers every search with an error and `bestmove 0000`
 
 Searches are one ply deep: the first legal move in UCI order, score 0 (or
 a mate in one where there is one), enough for the client's plumbing.
@@ -95,6 +96,10 @@ for line in sys.stdin:
             sys.exit(3)
         if hang_after is not None and searches > int(hang_after):
             time.sleep(3600)
+        if "--reject" in args:
+            say("info string ERROR: this position is rejected")
+            say("bestmove 0000")
+            continue
         if words[1] == "perft":
             depth = int(words[2])
             if "--garbage" in args:

@@ -127,6 +127,9 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         |game, analysed: Result<Analysed, EngineError>| {
             let written = match analysed {
                 Ok(analysed) if !analysed.searches.is_empty() => {
+                    for search in analysed.searches.iter().flatten() {
+                        crate::engines::say_complaints(search, &game.place, out)?;
+                    }
                     let (start, moves) = game.played.as_ref().expect("analysed");
                     let name = annotator.get_or_insert_with(|| {
                         let engine = analysed.engine.as_deref().unwrap_or("a UCI engine");

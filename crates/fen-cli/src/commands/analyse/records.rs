@@ -78,6 +78,7 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         },
         |entry, search: Result<Search, EngineError>| match search {
             Ok(search) => {
+                crate::engines::say_complaints(&search, &entry.place, out)?;
                 let mut operations: Vec<Operation> = entry
                     .operations
                     .iter()
