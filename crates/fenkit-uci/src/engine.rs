@@ -21,6 +21,7 @@ use shakmaty::{EnPassantMode, Position, uci::UciMove};
 
 use crate::{
     EngineCommand, EngineError,
+    options::{Offered, accepts, read_option},
     perft::{Divide, read_divide_line, read_total_line},
     search::{Info, Limit, Search},
 };
@@ -56,16 +57,6 @@ impl Default for Settings {
             timeout: Duration::from_secs(120),
         }
     }
-}
-
-/// An option the engine offers, as its `uci` answer lists it.
-#[derive(Clone, Debug, Default)]
-struct Offered {
-    name: String,
-    kind: String,
-    min: Option<i64>,
-    max: Option<i64>,
-    vars: Vec<String>,
 }
 
 /// A running UCI engine.
@@ -154,12 +145,7 @@ impl Engine {
         self.name.as_deref()
     }
 
-    /// Whether the engine offers the option `name` (case aside, as UCI
-    /// says).
-    pub fn offers(&self, name: &str) -> bool {
-        self.offered(name).is_some()
-    }
-
+    /// The option `name` as the engine lists it (case aside, as UCI says).
     fn offered(&self, name: &str) -> Option<&Offered> {
         self.offered
             .iter()
@@ -451,77 +437,10 @@ pub fn position_command(start: &VariantPosition, moves: &[UciMove], chess960: bo
     command
 }
 
-/// An `option name NAME type KIND [default D] [min N] [max N] [var V]…`
-/// line. Names may hold blanks: the name runs to the word `type`.
-fn read_option(line: &str) -> Offered {
-    let words: Vec<&str> = line.split_ascii_whitespace().collect();
-    let mut offered = Offered::default();
-    let mut at = 1;
-    let mut field = "";
-    let mut value: Vec<&str> = Vec::new();
-    let flush = |field: &str, value: &mut Vec<&str>, offered: &mut Offered| {
-        let joined = value.join(" ");
-        match field {
-            "name" => offered.name = joined,
-            "type" => offered.kind = joined,
-            "min" => offered.min = joined.parse().ok(),
-            "max" => offered.max = joined.parse().ok(),
-            "var" => offered.vars.push(joined),
-            _ => {}
-        }
-        value.clear();
-    };
-    while at < words.len() {
-        let word = words[at];
-        let keyword = matches!(word, "name" | "type" | "default" | "min" | "max" | "var")
-            // A name runs to `type`, whatever words it holds.
-            && (field != "name" || word == "type");
-        if keyword {
-            flush(field, &mut value, &mut offered);
-            field = word;
-        } else {
-            value.push(word);
-        }
-        at += 1;
-    }
-    flush(field, &mut value, &mut offered);
-    offered
-}
-
-/// Whether `value` is one the option takes: a number within its bounds,
-/// `true` or `false`, one of its choices; a string or button takes any.
-fn accepts(offered: &Offered, value: &str) -> bool {
-    match offered.kind.as_str() {
-        "spin" => value.parse::<i64>().is_ok_and(|number| {
-            offered.min.is_none_or(|min| number >= min)
-                && offered.max.is_none_or(|max| number <= max)
-        }),
-        "check" => matches!(value, "true" | "false"),
-        "combo" => offered
-            .vars
-            .iter()
-            .any(|var| var.eq_ignore_ascii_case(value)),
-        _ => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use shakmaty::CastlingMode;
-
-    #[test]
-    fn options_are_read_with_blanks_in_their_names() {
-        let offered = read_option("option name Skill Level type spin default 20 min 0 max 20");
-        assert_eq!(offered.name, "Skill Level");
-        assert_eq!((offered.min, offered.max), (Some(0), Some(20)));
-        assert!(accepts(&offered, "3") && !accepts(&offered, "21") && !accepts(&offered, "x"));
-        let combo = read_option(
-            "option name UCI_Variant type combo default chess var chess var 3check var giveaway",
-        );
-        assert_eq!(combo.vars, ["chess", "3check", "giveaway"]);
-        assert!(accepts(&combo, "3CHECK") && !accepts(&combo, "shogi"));
-    }
 
     #[test]
     fn positions_are_sent_as_fenkit_writes_them() {

@@ -35,9 +35,6 @@ pub enum EngineError {
     NoOption { name: String },
     /// A value the engine refuses for an option (`Hash=lots`).
     BadOption { name: String, value: String },
-    /// The engine answered with something the protocol has no place for
-    /// here (a perft line that is no move and count).
-    Garbled { waiting_for: String, line: String },
 }
 
 impl fmt::Display for EngineError {
@@ -94,13 +91,6 @@ impl fmt::Display for EngineError {
             EngineError::BadOption { name, value } => {
                 write!(f, "the engine's option {name:?} takes no value {value:?}")
             }
-            EngineError::Garbled { waiting_for, line } => {
-                write!(
-                    f,
-                    "the engine wrote {:?} while fen waited for {waiting_for}",
-                    line
-                )
-            }
         }
     }
 }
@@ -113,7 +103,7 @@ impl EngineError {
     pub fn needs_restart(&self) -> bool {
         matches!(
             self,
-            EngineError::Exited { .. } | EngineError::TimedOut { .. } | EngineError::Garbled { .. }
+            EngineError::Exited { .. } | EngineError::TimedOut { .. }
         )
     }
 }

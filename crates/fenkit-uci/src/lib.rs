@@ -23,6 +23,7 @@
 mod command;
 mod engine;
 mod error;
+mod options;
 mod perft;
 mod position;
 mod search;
