@@ -53,7 +53,8 @@ mod prelude {
     pub use fenkit::{ReadOptions, Record, variants::VariantPosition};
 
     pub use super::{
-        PositionJob, Positions, legal_reported, parse_reported, report, reported, warn_if_illegal,
+        PositionJob, Positions, checked_reported, legal_reported, parse_reported, report, reported,
+        warn_if_illegal,
     };
     pub use crate::{
         options::{Inputs, PositionInputs},
@@ -287,7 +288,7 @@ impl<J: PositionJob> Parallel for Positions<J> {
 }
 
 /// Checks `record` as `options` say and reports what is wrong.
-fn checked_reported(
+pub fn checked_reported(
     options: &ReadOptions,
     record: &Record,
     out: &mut Output,

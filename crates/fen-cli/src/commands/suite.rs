@@ -48,6 +48,8 @@ struct Entry {
 struct Gather {
     read: ReadOptions,
     entries: Vec<Entry>,
+    /// Records read in a suite dialect (`--lenient`'s repairs).
+    repaired: usize,
 }
 
 impl Job for Gather {
@@ -64,6 +66,7 @@ impl Job for Gather {
             report(&self.read, record, &errors, out)?;
             return Ok(false);
         };
+        self.repaired += usize::from(!checked.diagnostics.is_empty());
         let operands = |opcode: &str| -> Vec<String> {
             checked
                 .operations
@@ -160,8 +163,15 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut gather = Gather {
         read,
         entries: Vec::new(),
+        repaired: 0,
     };
     let mut status = run::sequential(&mut gather, &args.inputs, out)?;
+    if gather.repaired > 0 {
+        let repaired = gather.repaired;
+        out.note(&format!(
+            "fen: {repaired} records read in a suite dialect (--lenient's repairs)"
+        ))?;
+    }
     let settings = args.setup.settings(&read);
     let limit = args.limit.limit(10);
     let (threads, _) = args.inputs.threads();

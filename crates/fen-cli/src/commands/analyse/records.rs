@@ -29,21 +29,11 @@ struct Gather {
 
 impl Job for Gather {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
-        let checked = self.read.check(record.bytes);
-        let errors: Vec<_> = checked
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == fenkit::Severity::Error)
-            .cloned()
-            .collect();
-        let position = checked
-            .variant_position(self.read.castling)
-            .filter(|_| errors.is_empty());
+        let checked = checked_reported(&self.read, record, out)?;
+        let position = checked.variant_position(self.read.castling);
         let (Some(position), Some(setup)) = (position, checked.setup.clone()) else {
-            report(&self.read, record, &errors, out)?;
             return Ok(false);
         };
-        out.diagnostics(record, &checked.diagnostics)?;
         self.entries.push(Entry {
             place: format!(
                 "{}:{}:1",
