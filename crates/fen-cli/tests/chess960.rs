@@ -85,3 +85,38 @@ fn python_chess_reads_every_normalized_start_position() {
     let text = common::python(script, &[], normalized.as_bytes());
     assert!(text.ends_with("unread 0\n"), "{text}");
 }
+
+/// `fen chess960 --number` gives the number python-chess's
+/// `Board.chess960_pos()` gives: each of the 960 starts, positions that
+/// are none (a move played, Black to move, a right lost), and two that
+/// are (king and queen swapped, another start; the start with other
+/// clocks).
+#[test]
+fn start_numbers_are_python_chess_numbers() {
+    if !common::python_chess() {
+        return;
+    }
+    let starts = fen(&["chess960", "--all", "--castling", "shredder"], "");
+    let mut records: Vec<String> = starts.lines().map(str::to_string).collect();
+    records.extend(
+        [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1",
+            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5 40",
+        ]
+        .map(str::to_string),
+    );
+    let mut args = vec!["chess960".to_string(), "--number".to_string()];
+    args.extend(records.iter().cloned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let ours = fen(&args, "");
+    let script = "import sys, chess\n\
+        for line in sys.stdin:\n\
+        \x20   n = chess.Board(line.strip(), chess960=True).chess960_pos()\n\
+        \x20   print('-' if n is None else n)\n";
+    let theirs = common::python(script, &[], (records.join("\n") + "\n").as_bytes());
+    assert_eq!(ours, theirs);
+    assert_eq!(ours.lines().filter(|line| *line != "-").count(), 962);
+}

@@ -82,6 +82,61 @@ pub fn chess960_start(number: u32) -> Option<Setup> {
     })
 }
 
+/// The number of the Chess960 start position `setup` is (0 to 959, 518
+/// the classical start), as python-chess's `Board.chess960_pos()` says it:
+/// the placement of a start position, White to move, castling rights for
+/// all four rooks, no en passant square; the clocks aside. `None` for any
+/// other position.
+///
+/// ```
+/// use shakmaty::Setup;
+///
+/// assert_eq!(fenkit::chess960_number(&Setup::initial()), Some(518));
+/// let start = fenkit::chess960_start(0).unwrap();
+/// assert_eq!(fenkit::chess960_number(&start), Some(0));
+/// let mut black = Setup::initial();
+/// black.turn = shakmaty::Color::Black;
+/// assert_eq!(fenkit::chess960_number(&black), None);
+/// ```
+pub fn chess960_number(setup: &Setup) -> Option<u32> {
+    // White's back rank gives the number (the inverse of
+    // `chess960_start`); the whole setup is then compared with that
+    // start, so that every other field must agree too.
+    let roles: Vec<Role> = (0..8)
+        .map(|file| {
+            setup
+                .board
+                .role_at(Square::from_coords(File::new(file), Rank::First))
+        })
+        .collect::<Option<_>>()?;
+    let bishop = |f: &usize| roles[*f] == Role::Bishop;
+    let light = (0..8).filter(bishop).find(|f| f % 2 == 1)?;
+    let dark = (0..8).filter(bishop).find(|f| f % 2 == 0)?;
+    let mut rest: Vec<Role> = (0..8)
+        .filter(|&f| f != light && f != dark)
+        .map(|f| roles[f])
+        .collect();
+    let queen = rest.iter().position(|&role| role == Role::Queen)?;
+    rest.remove(queen);
+    let mut knights = rest
+        .iter()
+        .enumerate()
+        .filter(|(_, role)| **role == Role::Knight)
+        .map(|(at, _)| at);
+    let pair = (knights.next()?, knights.next()?);
+    let knights = KNIGHTS.iter().position(|&known| known == pair)?;
+    let number = (((knights * 6 + queen) * 4 + dark / 2) * 4 + light / 2) as u32;
+    let start = chess960_start(number)?;
+    let same = setup.board == start.board
+        && setup.turn == Color::White
+        && setup.castling_rights == start.castling_rights
+        && setup.ep_square.is_none()
+        && setup.pockets.is_none()
+        && setup.remaining_checks.is_none()
+        && setup.promoted.is_empty();
+    same.then_some(number)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +148,7 @@ mod tests {
         for number in 0..960 {
             let setup = chess960_start(number).unwrap();
             assert!(seen.insert(setup.board.clone()), "{number} repeats");
+            assert_eq!(chess960_number(&setup), Some(number));
             assert!(
                 Chess::from_setup(setup, CastlingMode::Chess960).is_ok(),
                 "{number}"

@@ -50,7 +50,7 @@ mod words;
 mod write;
 
 pub use check::{CheckStatus, Checked, can_move, check, king_steps, playable};
-pub use chess960::chess960_start;
+pub use chess960::{chess960_number, chess960_start};
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use en_passant::{ep_rank, ep_squares};
 pub use epd::{Operand, Operation};
