@@ -42,6 +42,7 @@ fen_cli::subcommands! {
     Normalize(normalize::Args) => normalize::run,
     Convert(convert::Args) => convert::run,
     Key(key::Args) => key::run,
+    Mirror(mirror::Args) => mirror::run,
     Show(show::Args) => show::run,
     /// Draw each record as an SVG diagram.
     Svg(image::Args) => |args, out| image::run(image::Kind::Svg, args, out),

@@ -210,3 +210,60 @@ fn perft_block_files_pass() {
         "{stderr}"
     );
 }
+
+/// `fen mirror` gives python-chess's `Board.mirror()` for every position
+/// of the suites (normalized to FEN first), castling rights and en
+/// passant squares included (`ferdy`'s and `perft.epd`'s have both).
+#[test]
+fn mirrored_positions_are_python_chess_mirrors() {
+    if !python_chess() {
+        return;
+    }
+    let mut fens = String::new();
+    for suite in SUITES {
+        let Some(path) = real(suite) else {
+            return;
+        };
+        let output = common::fen(&[
+            "normalize",
+            "--lenient",
+            "--chess960",
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+        let normalized = String::from_utf8(output.stdout).unwrap();
+        // Normalized EPD keeps its operations: the position's four fields
+        // and the clocks python-chess would give it.
+        for line in normalized.lines() {
+            let fields: Vec<&str> = line.split(' ').collect();
+            let clocks = match fields.get(4..6) {
+                Some([half, full])
+                    if half.parse::<u32>().is_ok() && full.parse::<u32>().is_ok() =>
+                {
+                    format!("{half} {full}")
+                }
+                _ => "0 1".into(),
+            };
+            fens.push_str(&format!("{} {clocks}\n", fields[..4].join(" ")));
+        }
+    }
+    assert!(fens.lines().count() > 3000, "{}", fens.lines().count());
+    let ours = common::run(&["mirror", "--chess960", "-"], fens.clone().into_bytes());
+    assert_eq!(
+        ours.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ours.stderr)
+    );
+    let script = "import sys, chess\n\
+        for line in sys.stdin:\n\
+        \x20   board = chess.Board(line.strip(), chess960=True)\n\
+        \x20   print(board.mirror().fen(en_passant='fen', shredder=False))\n";
+    let theirs = python(script, &[], fens.as_bytes());
+    let ours = String::from_utf8(ours.stdout).unwrap();
+    for ((a, b), record) in ours.lines().zip(theirs.lines()).zip(fens.lines()) {
+        assert_eq!(a, b, "{record}");
+    }
+    assert_eq!(ours.lines().count(), theirs.lines().count());
+}

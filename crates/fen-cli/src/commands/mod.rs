@@ -20,6 +20,7 @@ pub mod image;
 pub mod index;
 pub mod key;
 pub mod lsp;
+pub mod mirror;
 pub mod moves;
 pub mod normalize;
 pub mod opening;
