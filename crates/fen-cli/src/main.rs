@@ -44,6 +44,7 @@ fen_cli::subcommands! {
     Key(key::Args) => key::run,
     Mirror(mirror::Args) => mirror::run,
     Show(show::Args) => show::run,
+    Describe(describe::Args) => describe::run,
     /// Draw each record as an SVG diagram.
     Svg(image::Args) => |args, out| image::run(image::Kind::Svg, args, out),
     /// Draw each record as a PNG diagram.

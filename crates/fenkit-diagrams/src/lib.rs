@@ -6,6 +6,7 @@
 //! picture of the board leaves out: coordinates, the last move, the king in
 //! check, arrows, marks, the squares where a position breaks the rules, and
 //! a caption with side to move, castling rights and en passant square.
+//! [`words`] says a position in words, for screen readers.
 //!
 //! ```
 //! use fenkit_diagrams::{Diagram, svg};
@@ -25,6 +26,7 @@ mod options;
 mod pieces;
 mod png;
 mod svg;
+pub mod words;
 
 pub use diagram::Diagram;
 pub use drawn::Renderer;

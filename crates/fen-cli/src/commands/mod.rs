@@ -12,6 +12,7 @@ pub mod book;
 pub mod check;
 pub mod chess960;
 pub mod convert;
+pub mod describe;
 pub mod explorer;
 pub mod gif;
 pub mod guard;
