@@ -140,7 +140,6 @@ pub fn report(
 /// king makes illegal a Racing Kings one (which forbids checks too).
 fn variant_reading(options: &ReadOptions, record: &[u8]) -> Option<&'static str> {
     use fenkit::variants::Variant;
-    let has = |byte: u8| record.contains(&byte);
     let placement = record.split(|&b| b == b' ').next().unwrap_or(record);
     let count = |byte: u8| placement.iter().filter(|&&b| b == byte).count();
     // Three-check's counters (`3+3`, `+2+0`) are digits and `+` alone:
@@ -151,7 +150,13 @@ fn variant_reading(options: &ReadOptions, record: &[u8]) -> Option<&'static str>
             && word.iter().all(|&b| b == b'+' || b.is_ascii_digit())
     });
     let candidates = [
-        (Variant::Crazyhouse, "crazyhouse", has(b'[') || has(b'~')),
+        // A pocket (`[Qn]`) and promoted pieces (`~`) stand in the
+        // placement's word, not in an EPD operation's text.
+        (
+            Variant::Crazyhouse,
+            "crazyhouse",
+            placement.contains(&b'[') || placement.contains(&b'~'),
+        ),
         (Variant::ThreeCheck, "threecheck", counters),
         (Variant::Horde, "horde", count(b'K') == 0 && count(b'P') > 8),
     ];
