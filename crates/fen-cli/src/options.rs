@@ -166,6 +166,44 @@ pub fn positive(text: &str) -> Result<u32, String> {
     number_in(text, 1..=u32::MAX)
 }
 
+/// `--pieces`: a shipped set by name, or a folder of a user's own twelve
+/// drawings (`wK.svg`, `bN.svg`, ..., lichess's names; `wk.svg` also
+/// read), read once when the options are.
+pub fn piece_set(text: &str) -> Result<fenkit_diagrams::PieceSet, String> {
+    use fenkit_diagrams::{PieceSet, piece_name, piece_order};
+    if let Some(set) = PieceSet::named(text) {
+        return Ok(set);
+    }
+    let folder = std::path::Path::new(text);
+    if !folder.is_dir() {
+        return Err(format!(
+            "'{text}' is neither a piece set ({}) nor a folder of piece drawings",
+            PieceSet::NAMES.join(", ")
+        ));
+    }
+    let mut texts = Vec::with_capacity(12);
+    for (piece, stem) in piece_order() {
+        let named = [stem.to_string(), stem.to_lowercase()];
+        let file = named
+            .iter()
+            .map(|stem| folder.join(format!("{stem}.svg")))
+            .find(|path| path.is_file());
+        let Some(file) = file else {
+            return Err(format!(
+                "the folder {} has no drawing of the {} ({stem}.svg)",
+                folder.display(),
+                piece_name(piece)
+            ));
+        };
+        let read = std::fs::read_to_string(&file);
+        texts.push(read.map_err(|err| format!("{}: {err}", file.display()))?);
+    }
+    let texts: [String; 12] = texts
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("twelve pieces"));
+    PieceSet::from_svgs(text, texts).map_err(|err| format!("{}: {err}", folder.display()))
+}
+
 /// A column of `--field`: by number, or by its name in the header row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldSpec {

@@ -69,6 +69,9 @@ struct BoardParameters {
     theme: Option<String>,
     /// Another name of `theme`.
     colors: Option<String>,
+    /// The piece set, one of those fenkit ships.
+    #[param(pattern = "^(cburnett|merida|fantasy|spatial|celtic|eyes|skulls)$")]
+    pieces: Option<String>,
     /// The king to show in check: `auto`, `none`, or a square.
     check: Option<String>,
     /// The move to highlight, as its two squares.
@@ -149,6 +152,15 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
             "coordinates" => diagram.coordinates = option(name, value)?,
             "theme" | "colors" => diagram.theme = option(name, value)?,
             "check" => diagram.check = option(name, value)?,
+            "pieces" => {
+                diagram.pieces = fenkit_diagrams::PieceSet::named(value).ok_or_else(|| {
+                    let known = fenkit_diagrams::PieceSet::NAMES.join(", ");
+                    bad(
+                        name,
+                        format!("'{value}' is not a piece set; the sets are {known}"),
+                    )
+                })?
+            }
             "lastMove" => {
                 diagram.last_move =
                     Some(fenkit_diagrams::move_squares(value).map_err(|e| bad(name, e.0))?)
@@ -233,8 +245,26 @@ fn unchanged(cache: &CacheHeaders, headers: &HeaderMap) -> Option<Response> {
     (held == tag).then(|| (StatusCode::NOT_MODIFIED, cache.clone()).into_response())
 }
 
-fn image(content_type: &'static str, cache: CacheHeaders, body: Vec<u8>) -> Response {
-    ([(header::CONTENT_TYPE, content_type)], cache, body).into_response()
+/// An image answer, with the position in words as its
+/// `Content-Description`: the alt text a page can give the image.
+fn image(
+    content_type: &'static str,
+    setup: &Setup,
+    cache: CacheHeaders,
+    body: Vec<u8>,
+) -> Response {
+    let words =
+        fenkit_diagrams::words::describe(setup, None, fenkit_diagrams::words::Style::Spoken);
+    let described = (
+        header::HeaderName::from_static("content-description"),
+        words.trim_end().to_owned(),
+    );
+    (
+        [(header::CONTENT_TYPE, content_type.to_owned()), described],
+        cache,
+        body,
+    )
+        .into_response()
 }
 
 /// What a diagram's route is asked: the parameters, the query as written
@@ -279,7 +309,8 @@ fn to_draw(kind: &str, asked: &ImageRequest) -> ToDraw {
 #[utoipa::path(get, path = "/board.svg", operation_id = "boardSvg", tag = "diagrams",
     params(BoardParameters),
     responses(
-        (status = 200, description = "The diagram", content_type = "image/svg+xml", body = String),
+        (status = 200, description = "The diagram", content_type = "image/svg+xml", body = String,
+            headers(("Content-Description" = String, description = "The position in words, for alt text"))),
         (status = 304, description = "Not modified (If-None-Match)"),
         (status = 400, description = "What is wrong", body = crate::ErrorBody),
     )
@@ -288,7 +319,7 @@ pub async fn svg(asked: ImageRequest) -> Response {
     match to_draw("svg", &asked) {
         Ok((setup, diagram, cache)) => {
             let body = fenkit_diagrams::svg(&setup, &diagram).into_bytes();
-            image("image/svg+xml", cache, body)
+            image("image/svg+xml", &setup, cache, body)
         }
         Err(answer) => *answer,
     }
@@ -298,7 +329,8 @@ pub async fn svg(asked: ImageRequest) -> Response {
 #[utoipa::path(get, path = "/board.png", operation_id = "boardPng", tag = "diagrams",
     params(BoardParameters),
     responses(
-        (status = 200, description = "The diagram", content_type = "image/png", body = Vec<u8>),
+        (status = 200, description = "The diagram", content_type = "image/png", body = Vec<u8>,
+            headers(("Content-Description" = String, description = "The position in words, for alt text"))),
         (status = 304, description = "Not modified (If-None-Match)"),
         (status = 400, description = "What is wrong", body = crate::ErrorBody),
     )
@@ -314,10 +346,14 @@ pub async fn png(asked: ImageRequest) -> Response {
     let Ok(_turn) = rasterizers().acquire().await else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping").into_response();
     };
-    let drawn = tokio::task::spawn_blocking(move || renderer().png(&setup, &diagram)).await;
+    let drawn = tokio::task::spawn_blocking(move || {
+        let drawn = renderer().png(&setup, &diagram);
+        (setup, drawn)
+    })
+    .await;
     match drawn {
-        Ok(Ok(body)) => image("image/png", cache, body),
-        Ok(Err(err)) => error(StatusCode::BAD_REQUEST, err.to_string()).into_response(),
+        Ok((setup, Ok(body))) => image("image/png", &setup, cache, body),
+        Ok((_, Err(err))) => error(StatusCode::BAD_REQUEST, err.to_string()).into_response(),
         Err(_) => error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the image could not be drawn",

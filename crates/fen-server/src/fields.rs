@@ -63,6 +63,11 @@ pub(crate) struct Fields {
     #[serde(default)]
     #[schema(read_only)]
     en_passant_squares: EnPassantSquares,
+    /// The position in words, as a screen reader says it (`fen describe
+    /// --style spoken`); given, not read back.
+    #[serde(default)]
+    #[schema(read_only)]
+    words: String,
 }
 
 /// The squares an en passant square may stand on with each side to move.
@@ -183,6 +188,9 @@ fn fields_of(setup: &Setup) -> Fields {
             w: squares(Color::White),
             b: squares(Color::Black),
         },
+        words: fenkit_diagrams::words::describe(setup, None, fenkit_diagrams::words::Style::Spoken)
+            .trim_end()
+            .to_owned(),
     }
 }
 

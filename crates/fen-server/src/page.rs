@@ -81,7 +81,9 @@ pub async fn piece(Path(file): Path<String>) -> Response {
                 (header::CONTENT_TYPE, "image/svg+xml"),
                 (header::CACHE_CONTROL, "public, max-age=86400"),
             ],
-            fenkit_diagrams::piece_svg(piece),
+            fenkit_diagrams::PieceSet::default()
+                .piece_svg(piece)
+                .to_owned(),
         )
             .into_response(),
         None => error(

@@ -399,6 +399,29 @@ async fn boards_by_url_with_cache_headers() {
 }
 
 #[tokio::test]
+async fn images_come_in_the_set_asked_for_and_say_their_position_in_words() {
+    let lone_kings = encode("8/8/8/8/8/8/8/K6k w - - 0 1");
+    let mut drawn = Vec::new();
+    for set in ["cburnett", "merida"] {
+        let response = get(&format!("/board.png?fen={lone_kings}&size=64&pieces={set}")).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(
+            response.headers()["content-description"],
+            "White: King on a1. Black: King on h1. White to move."
+        );
+        drawn.push(bytes(response).await);
+    }
+    assert_ne!(drawn[0], drawn[1], "merida's kings are not cburnett's");
+    let response = get(&format!("/board.svg?fen={lone_kings}&pieces=merida")).await;
+    let svg = String::from_utf8(bytes(response).await.to_vec()).unwrap();
+    assert!(
+        svg.contains("<title>Chess position, White to move</title>"),
+        "{svg}"
+    );
+    assert!(svg.contains("<desc>White: King on a1. Black: King on h1. White to move.</desc>"));
+}
+
+#[tokio::test]
 async fn bad_board_queries_are_400_with_the_reason() {
     for (query, expected) in [
         (
@@ -415,7 +438,11 @@ async fn bad_board_queries_are_400_with_the_reason() {
         ),
         (
             format!("fen={}&bogus=1", encode(START)),
-            "bogus: is not a parameter here; the parameters are fen, variant, pgn, ply, size, orientation, flip, coordinates, theme, colors, check, lastMove, arrows, marks, caption",
+            "bogus: is not a parameter here; the parameters are fen, variant, pgn, ply, size, orientation, flip, coordinates, theme, colors, pieces, check, lastMove, arrows, marks, caption",
+        ),
+        (
+            format!("fen={}&pieces=staunty", encode(START)),
+            "pieces: 'staunty' is not a piece set; the sets are cburnett, merida, fantasy, spatial, celtic, eyes, skulls",
         ),
         ("size=100".to_string(), "the parameter 'fen' is missing"),
     ] {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Square};
 
-use super::{Arrow, CheckMark, Coordinates, Mark, Orientation, Theme};
+use super::{Arrow, CheckMark, Coordinates, Mark, Orientation, PieceSet, Theme};
 
 /// Everything about a diagram but the position.
 ///
@@ -30,6 +30,8 @@ pub struct Diagram {
     pub orientation: Orientation,
     pub coordinates: Coordinates,
     pub theme: Theme,
+    /// The drawings of the pieces.
+    pub pieces: PieceSet,
     /// A line under the board: side to move, castling rights, en passant.
     pub caption: bool,
     /// The players' clocks, a line under the board (under the caption
@@ -52,6 +54,7 @@ impl Default for Diagram {
             orientation: Orientation::White,
             coordinates: Coordinates::Outside,
             theme: Theme::BROWN,
+            pieces: PieceSet::default(),
             caption: false,
             clocks: None,
             last_move: None,
@@ -91,6 +94,11 @@ impl Diagram {
     /// This diagram with the squares' colors.
     pub fn with_theme(self, theme: Theme) -> Diagram {
         Diagram { theme, ..self }
+    }
+
+    /// This diagram with the pieces drawn from `pieces`.
+    pub fn with_pieces(self, pieces: PieceSet) -> Diagram {
+        Diagram { pieces, ..self }
     }
 
     /// This diagram with whether the caption says the side to move, castling and en passant.

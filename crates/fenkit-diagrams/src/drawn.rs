@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use resvg::{tiny_skia, usvg};
 use shakmaty::Piece;
 
-use super::{RenderError, pieces};
+use super::{PieceSet, RenderError, pieces};
 
 /// The pieces drawn at one scale, each on its own transparent square, in
 /// the order of `pieces::ALL`.
@@ -28,7 +28,7 @@ const BUDGET: usize = 48 << 20;
 const MOST: usize = 64;
 
 /// Draws PNG diagrams, keeping the pixels it drew for the next ones: the
-/// twelve pieces at each scale, and the empty board of each look. A run of
+/// twelve pieces of each set at each scale, and the empty board of each look. A run of
 /// diagrams shows the same few drawings again and again, and rasterizing
 /// them was most of the cost of an image.
 ///
@@ -46,7 +46,7 @@ const MOST: usize = 64;
 /// # Ok::<_, fenkit_diagrams::RenderError>(())
 /// ```
 pub struct Renderer {
-    sprites: Mutex<Recent<u32, Sprites>>,
+    sprites: Mutex<Recent<(String, u32), Sprites>>,
     boards: Mutex<Recent<String, tiny_skia::Pixmap>>,
 }
 
@@ -77,15 +77,16 @@ impl Renderer {
         lock(&self.boards).entries.clear();
     }
 
-    /// The pieces drawn at `scale` pixels per user unit.
-    pub(super) fn sprites(&self, scale: f32) -> Result<Arc<Sprites>, RenderError> {
-        let key = scale.to_bits();
+    /// The pieces of `set` drawn at `scale` pixels per user unit, kept
+    /// under the set's name: one name is one set for a renderer's life.
+    pub(super) fn sprites(&self, set: &PieceSet, scale: f32) -> Result<Arc<Sprites>, RenderError> {
+        let key = (set.name().to_owned(), scale.to_bits());
         if let Some(sprites) = lock(&self.sprites).get(&key) {
             return Ok(sprites);
         }
         // Drawn outside the lock: two threads may both draw a new scale,
         // but none waits for another's drawing.
-        let sprites = Arc::new(draw_sprites(scale)?);
+        let sprites = Arc::new(draw_sprites(set, scale)?);
         let weight = sprites.images.iter().map(|image| image.data().len()).sum();
         lock(&self.sprites).put(key, Arc::clone(&sprites), weight);
         Ok(sprites)
@@ -112,14 +113,14 @@ pub(super) fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
         .map_err(|err| RenderError::Draw(err.to_string()))
 }
 
-fn draw_sprites(scale: f32) -> Result<Sprites, RenderError> {
+fn draw_sprites(set: &PieceSet, scale: f32) -> Result<Sprites, RenderError> {
     // One pixel more than the square, for the antialiased edge of a piece
     // that reaches it.
     let side = (45.0 * scale).ceil() as u32 + 1;
     let images = pieces::ALL
         .iter()
         .map(|&piece| {
-            let tree = parse(pieces::piece_svg(piece))?;
+            let tree = parse(set.piece_svg(piece))?;
             let mut image = tiny_skia::Pixmap::new(side, side)
                 .ok_or_else(|| RenderError::Draw("no room for a piece".into()))?;
             resvg::render(

@@ -2,7 +2,8 @@
 //! over the FEN library's positions (and a game's plies, for a game's
 //! frames with its arrows).
 //!
-//! A diagram shows the pieces (the cburnett set) and can show what a bare
+//! A diagram shows the pieces (the cburnett set, or another of
+//! [`PieceSet::NAMES`], or a user's own) and can show what a bare
 //! picture of the board leaves out: coordinates, the last move, the king in
 //! check, arrows, marks, the squares where a position breaks the rules, and
 //! a caption with side to move, castling rights and en passant square.
@@ -33,7 +34,7 @@ pub use drawn::Renderer;
 pub use options::{
     Arrow, BadOption, Brush, CheckMark, Coordinates, Mark, Orientation, Rgb, Theme, move_squares,
 };
-pub use pieces::{id as piece_id, piece_svg};
+pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_name, piece_order};
 pub use png::{RenderError, SIZES, png};
 pub use svg::svg;
 

@@ -90,7 +90,7 @@ fn draw_pixels(
     let scale = (width / view_width).min(height / view_height);
     let left = (width - view_width * scale) / 2.0;
     let top = (height - view_height * scale) / 2.0;
-    let sprites = renderer.sprites(scale)?;
+    let sprites = renderer.sprites(&diagram.pieces, scale)?;
     for (piece, (x, y)) in layers.pieces {
         // At whole pixels: half a pixel off is invisible, and a whole-pixel
         // copy keeps the piece as sharp as it was drawn.
@@ -187,7 +187,7 @@ mod tests {
     use shakmaty::Square;
 
     use super::*;
-    use crate::{Arrow, Brush, CheckMark, Coordinates, Mark, Orientation, Theme};
+    use crate::{Arrow, Brush, CheckMark, Coordinates, Mark, Orientation, PieceSet, Theme};
 
     /// The whole SVG document rasterized in one go, as RGBA.
     fn drawn_whole(setup: &Setup, diagram: &Diagram) -> Vec<u8> {
@@ -233,6 +233,7 @@ mod tests {
             orientation: Orientation::Black,
             coordinates: Coordinates::Inside,
             theme: Theme::BLUE,
+            pieces: PieceSet::named("fantasy").unwrap(),
             caption: true,
             clocks: None,
             last_move: Some((Square::H5, Square::F7)),

@@ -104,7 +104,8 @@ impl Layout {
 pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
     let layout = Layout::new(diagram, setup);
     let mut svg = open(&layout, diagram);
-    write_defs(&mut svg, setup);
+    write_words(&mut svg, setup);
+    write_defs(&mut svg, setup, diagram);
     write_board(&mut svg, &layout, diagram);
     write_highlights(&mut svg, &layout, setup, diagram);
     let on_board = setup
@@ -307,8 +308,29 @@ fn clock(time: Duration) -> String {
     text
 }
 
+/// The position in words, for screen readers and search: a title that
+/// says whose move it is, and a description of every piece.
+fn write_words(svg: &mut String, setup: &Setup) {
+    let words = crate::words::describe(setup, None, crate::words::Style::Spoken);
+    let _ = write!(
+        svg,
+        "<title>{}</title><desc>{}</desc>",
+        title(setup),
+        words.trim_end()
+    );
+}
+
+/// A diagram's title: `Chess position, White to move`.
+pub fn title(setup: &Setup) -> String {
+    let mover = match setup.turn {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    format!("Chess position, {mover} to move")
+}
+
 /// The drawings of the pieces on the board, and the check glow.
-fn write_defs(svg: &mut String, setup: &Setup) {
+fn write_defs(svg: &mut String, setup: &Setup, diagram: &Diagram) {
     svg.push_str("<defs>");
     let pocketed = |piece: Piece| {
         let pockets = setup.pockets.as_ref();
@@ -320,7 +342,7 @@ fn write_defs(svg: &mut String, setup: &Setup) {
                 svg,
                 r#"<g id="{}">{}</g>"#,
                 pieces::id(piece),
-                pieces::drawing(piece)
+                diagram.pieces.drawing(piece)
             );
         }
     }

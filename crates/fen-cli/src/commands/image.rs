@@ -109,6 +109,11 @@ pub struct Look {
     /// (#f0d9b5,#b58863).
     #[arg(long, alias = "theme", default_value = "brown")]
     pub colors: Theme,
+    /// The piece drawings: a set by name (cburnett, merida, fantasy,
+    /// spatial, celtic, eyes, skulls), or a folder of twelve SVG files named
+    /// as lichess names them (wK.svg, bN.svg, ...).
+    #[arg(long, value_name = "SET|DIR", default_value = "cburnett", value_parser = crate::options::piece_set)]
+    pub pieces: fenkit_diagrams::PieceSet,
     /// A line under the board with side to move, castling rights and en
     /// passant square.
     #[arg(long)]
@@ -122,6 +127,7 @@ impl Look {
             .with_orientation(self.facing.orientation())
             .with_coordinates(self.coordinates)
             .with_theme(self.colors)
+            .with_pieces(self.pieces.clone())
             .with_caption(self.caption)
             .with_last_move(self.last_move)
             .with_check(self.check)

@@ -190,6 +190,32 @@ test('a short rank 1 is named, and its characters are marked in the text', async
   assert.equal(selected, 'RNBQKBN');
 });
 
+test('a record broken outside its placement shows the placement, the broken field named', async () => {
+  // An en dash for '-' in the en passant field, as word processors write it.
+  await paste('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq \u2013 0 1');
+  await statusSays(/Not a valid FEN: 1 problem/);
+  await page.waitForFunction(() => document.querySelectorAll('#board img').length === 32, null, { timeout: 5000 });
+  const board = await pieces();
+  assert.equal(board.e4, 'P');
+  assert.equal(board.e2, undefined);
+  assert.equal(await page.getAttribute('#board', 'class'), '');
+  assert.match(await page.textContent('#board-note'), /the en passant field is malformed/);
+  assert.match(await page.textContent('#board-words'), /^White: King on e1, Queen on d1/);
+  // The controls still claim nothing the text does not say.
+  assert.equal(await page.$$eval('.controls fieldset:disabled', (sets) => sets.length), 3);
+  await page.screenshot({ path: path.join(SHOTS, 'placement-only.png') });
+});
+
+test('the board is described in words for screen readers', async () => {
+  await paste('4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1');
+  await statusSays(/Legal position\. White to move/);
+  assert.equal(await page.getAttribute('#board', 'aria-describedby'), 'board-words');
+  assert.equal(
+    await page.textContent('#board-words'),
+    'White: King on e1, Rooks on a1 and h1. Black: King on e8. White to move. White may castle on both sides.',
+  );
+});
+
 test('an illegal position marks its squares', async () => {
   await paste('rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1');
   await statusSays(/Well-formed, but not a legal position/);

@@ -46,6 +46,13 @@ export async function showResults(failure) {
   showProblems();
   showStatus(active, failure);
   const malformed = active !== null && !active.fen;
+  // A record whose placement reads, another field broken (an en dash for
+  // '-'), still has a board to show: the placement's, read alone.
+  let placementOnly = null;
+  if (malformed && !failure) {
+    placementOnly = await placementFields(active);
+    if (shown !== state.shownRequest) return;
+  }
   if (fields && edit === state.edit) {
     state.fields = fields;
     state.board = fields.board.slice();
@@ -58,18 +65,38 @@ export async function showResults(failure) {
   if (malformed) {
     // A record that cannot be read has no position: the board shows none,
     // rather than one the text does not hold, and the controls no values.
-    state.board = emptyBoard();
-    state.pocket = null;
+    state.board = placementOnly ? placementOnly.fields.board.slice() : emptyBoard();
+    state.pocket = placementOnly ? placementOnly.fields.pocket : null;
     for (const control of document.querySelectorAll('input[name="turn"], input[name="castle"]')) control.checked = false;
     $('ep').replaceChildren();
   }
   // The side, castling and en passant controls say what the text says, or
   // nothing.
   for (const fieldset of document.querySelectorAll('.controls fieldset')) fieldset.disabled = malformed;
-  drawBoard(malformed);
-  drawPockets(malformed);
+  drawBoard(malformed && !placementOnly, placementOnly && placementOnly.broken);
+  drawPockets(malformed && !placementOnly);
+  $('board-words').textContent = fields && !malformed
+    ? fields.words
+    : placementOnly
+      ? `${placementOnly.fields.words.split('. ').slice(0, 2).join('. ')}. The record's other fields are malformed.`
+      : 'No position: the record is not well-formed.';
   showCanonical(active);
   offerRepair(malformed ? active : null);
+}
+
+// The fields of a malformed record's placement read alone, and the names
+// of the fields that are broken; null when the placement itself is.
+async function placementFields(active) {
+  const broken = new Set(active.errors.filter((e) => e.severity === 'error').map((e) => e.field));
+  if (broken.size === 0 || broken.has('placement') || broken.has('record')) return null;
+  const placement = active.input.trim().split(/\s+/)[0];
+  if (!placement) return null;
+  try {
+    const fields = await readFields(`${placement} w - - 0 1`);
+    return { fields, broken: Array.from(broken) };
+  } catch {
+    return null;
+  }
 }
 
 // Writes the repaired record over the caret's line and lists the repairs.

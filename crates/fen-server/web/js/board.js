@@ -28,12 +28,21 @@ export function squareOf(name) {
   return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
 }
 
-export function drawBoard(stale) {
+// `stale`: no position to show; `broken`: the fields, other than the
+// placement, that are malformed (the board shows the placement alone).
+export function drawBoard(stale, broken) {
   const board = $('board');
   board.classList.toggle('stale', stale);
   const note = $('board-note');
-  note.hidden = !stale;
-  note.textContent = stale ? 'This record is not well-formed, so there is no position to show: fix the marked characters, or Repair.' : '';
+  note.hidden = !stale && !broken;
+  if (stale) {
+    note.textContent = 'This record is not well-formed, so there is no position to show: fix the marked characters, or Repair.';
+  } else if (broken) {
+    const names = broken.map((field) => field.replaceAll('-', ' ')).join(' and ');
+    note.textContent = `The board shows the piece placement alone: the ${names} ${broken.length === 1 ? 'field is' : 'fields are'} malformed. Fix the marked characters, or Repair.`;
+  } else {
+    note.textContent = '';
+  }
   const white = state.orientation === 'white';
   const squares = [];
   for (let row = 0; row < 8; row++) {
