@@ -50,6 +50,7 @@ fen_cli::subcommands! {
     /// Draw each record as a PNG diagram.
     Png(image::Args) => |args, out| image::run(image::Kind::Png, args, out),
     Gif(gif::Args) => gif::run,
+    Sheet(sheet::Args) => sheet::run,
     Play(play::Args) => play::run,
     Moves(moves::Args) => moves::run,
     Perft(perft::Args) => perft::run,

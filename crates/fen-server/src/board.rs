@@ -254,7 +254,7 @@ fn image(
     body: Vec<u8>,
 ) -> Response {
     let words =
-        fenkit_diagrams::words::describe(setup, None, fenkit_diagrams::words::Style::Spoken);
+        fenkit::description::describe(setup, None, fenkit::description::Style::Spoken);
     let described = (
         header::HeaderName::from_static("content-description"),
         words.trim_end().to_owned(),

@@ -188,7 +188,7 @@ fn fields_of(setup: &Setup) -> Fields {
             w: squares(Color::White),
             b: squares(Color::Black),
         },
-        words: fenkit_diagrams::words::describe(setup, None, fenkit_diagrams::words::Style::Spoken)
+        words: fenkit::description::describe(setup, None, fenkit::description::Style::Spoken)
             .trim_end()
             .to_owned(),
     }

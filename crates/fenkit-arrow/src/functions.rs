@@ -248,6 +248,26 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
         )
     },
     ColumnFunction {
+        ..ColumnFunction::of_fen(
+            "fen_describe",
+            "Each well-formed record in words, as a screen reader says it: each side's pieces by kind with their squares, the side to move (with check, checkmate or stalemate where the position can be played), castling and en passant (`fen describe --style spoken`).",
+            Example::of(
+                &[Some("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")],
+                r#"["White: King on g1, Rook on a8. Black: King on g8, pawns on f7, g7 and h7. Black to move, checkmated."]"#,
+            ),
+            |records, _, options| crate::fen_describe(records, &options.read),
+        )
+    },
+    ColumnFunction {
+        returns: || DataType::UInt16,
+        ..ColumnFunction::of_fen(
+            "fen_chess960_number",
+            "The Chess960 start number (0 to 959; 518 is the classical start) of each record that is a Chess960 start position (White to move, all four castling rights, no en passant square), as python-chess's `Board.chess960_pos()` says it; castling is read as Chess960's whatever the options say; null for any other position.",
+            Example::of(&[Some(START), Some(AFTER_E4)], "[518, null]"),
+            |records, _, options| crate::fen_chess960_number(records, &options.read),
+        )
+    },
+    ColumnFunction {
         returns: crate::material_type,
         ..ColumnFunction::of_fen(
             "fen_material",

@@ -56,7 +56,8 @@ pub use functions::{Beside, ColumnFunction, Example, FUNCTIONS, Kernel};
 pub use keys::{fen_key, fen_polyglot_key, fen_polyglot_key_i64};
 pub use play::{fen_play, pgn_positions, positions_type};
 pub use position::{
-    fen_check_status, fen_material, fen_opening, fen_side, material_type, opening_type,
+    fen_check_status, fen_chess960_number, fen_describe, fen_material, fen_opening, fen_side,
+    material_type, opening_type,
 };
 pub use read_pgn::{
     PgnBatches, PgnColumns, TAGS, pgn_schema, pgn_schema_with, read_pgn, read_pgn_with,

@@ -8,7 +8,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::ReadOptions;
 use shakmaty::{Color, Role};
 
-use crate::map::{map_struct, map_text};
+use crate::map::{map_struct, map_text, map_values};
 
 /// Each well-formed record's side to move, `white` or `black`; null for a
 /// malformed record.
@@ -25,6 +25,61 @@ pub fn fen_side(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, Arrow
     map_text(input, 5, |record| {
         let parsed = read.parse(record).ok()?;
         Some(parsed.setup.turn.fold_wb("white", "black"))
+    })
+}
+
+/// Each well-formed record in words, as a screen reader says it (`fen
+/// describe --style spoken`): each side's pieces with their squares, the
+/// side to move (with check, checkmate or stalemate where the position can
+/// be played), castling and en passant; null for a malformed record.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray};
+///
+/// let fens = StringArray::from(vec![Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), None]);
+/// let words = fenkit_arrow::fen_describe(&fens, &Default::default())?;
+/// assert_eq!(words.as_string::<i32>().value(0), "White: King on e1. Black: King on e8. White to move.");
+/// assert!(words.is_null(1));
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_describe(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    use fenkit::description::{Style, describe};
+    map_text(input, 160, |record| {
+        let checked = read.check(record);
+        let setup = checked.setup.as_ref()?;
+        let position = checked.variant_position(read.castling);
+        let words = describe(setup, position.as_ref(), Style::Spoken);
+        Some(words.trim_end().to_owned())
+    })
+}
+
+/// The Chess960 start number (0 to 959, 518 the classical start) of each
+/// record that is a Chess960 start position, as python-chess's
+/// `Board.chess960_pos()` says it (castling read as Chess960's, whatever
+/// the options say); null for any other position and for a malformed
+/// record.
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray, types::UInt16Type};
+///
+/// let fens = StringArray::from(vec![
+///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+/// ]);
+/// let numbers = fenkit_arrow::fen_chess960_number(&fens, &Default::default())?;
+/// assert_eq!(numbers.as_primitive::<UInt16Type>().value(0), 518);
+/// assert!(numbers.is_null(1));
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn fen_chess960_number(input: &dyn Array, read: &ReadOptions) -> Result<ArrayRef, ArrowError> {
+    // Read with Chess960 castling whatever was asked, as `fen chess960
+    // --number` reads: `KQkq` then means the outermost rooks, which a
+    // start position other than 518 has away from the corners.
+    let mut read = *read;
+    read.castling = shakmaty::CastlingMode::Chess960;
+    map_values::<arrow_array::builder::UInt16Builder>(input, |record| {
+        let parsed = read.parse(record).ok()?;
+        fenkit::chess960_number(&parsed.setup).and_then(|number| u16::try_from(number).ok())
     })
 }
 

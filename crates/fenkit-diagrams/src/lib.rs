@@ -7,7 +7,8 @@
 //! picture of the board leaves out: coordinates, the last move, the king in
 //! check, arrows, marks, the squares where a position breaks the rules, and
 //! a caption with side to move, castling rights and en passant square.
-//! [`words`] says a position in words, for screen readers.
+//! Every SVG carries the position in words ([`fenkit::description`]) as
+//! its title and description, for screen readers.
 //!
 //! ```
 //! use fenkit_diagrams::{Diagram, svg};
@@ -25,9 +26,11 @@ mod drawn;
 mod glyphs;
 mod options;
 mod pieces;
+#[cfg(feature = "pdf")]
+mod pdf;
 mod png;
+mod sheet;
 mod svg;
-pub mod words;
 
 pub use diagram::Diagram;
 pub use drawn::Renderer;
@@ -35,7 +38,10 @@ pub use options::{
     Arrow, BadOption, Brush, CheckMark, Coordinates, Mark, Orientation, Rgb, Theme, move_squares,
 };
 pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_name, piece_order};
+#[cfg(feature = "pdf")]
+pub use pdf::Pdf;
 pub use png::{RenderError, SIZES, png};
+pub use sheet::{Cell, Paper, Sheet};
 pub use svg::svg;
 
 /// The squares a diagram crosses out for the rules a position breaks: the

@@ -311,7 +311,7 @@ fn clock(time: Duration) -> String {
 /// The position in words, for screen readers and search: a title that
 /// says whose move it is, and a description of every piece.
 fn write_words(svg: &mut String, setup: &Setup) {
-    let words = crate::words::describe(setup, None, crate::words::Style::Spoken);
+    let words = fenkit::description::describe(setup, None, fenkit::description::Style::Spoken);
     let _ = write!(
         svg,
         "<title>{}</title><desc>{}</desc>",

@@ -207,20 +207,35 @@ pub fn play(
     Ok(fenkit::Fen::from_position(&position).to_string())
 }
 
-/// What the diagram functions share: `fen`, a well-formed record, and
-/// its diagram, `size` pixels wide, from Black's side when `flip`, its
-/// illegal squares crossed out.
-#[allow(clippy::too_many_arguments)]
-fn diagram(
-    py: Python<'_>,
-    fen: &Bound<'_, PyAny>,
+/// What a diagram looks like, as the diagram functions' keywords say it.
+struct Look<'a> {
     size: u32,
     flip: bool,
     coordinates: bool,
+    pieces: &'a str,
+}
+
+/// What the diagram functions share: `fen`, a well-formed record, and
+/// its diagram, `size` pixels wide, from Black's side when `flip`, in the
+/// piece set named `pieces`, its illegal squares crossed out.
+fn diagram(
+    py: Python<'_>,
+    fen: &Bound<'_, PyAny>,
+    look: Look<'_>,
     lenient: bool,
     chess960: bool,
 ) -> PyResult<(shakmaty::Setup, fenkit_diagrams::Diagram)> {
-    use fenkit_diagrams::{Coordinates, Diagram, Orientation};
+    use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet};
+    let Look {
+        size,
+        flip,
+        coordinates,
+        pieces,
+    } = look;
+    let pieces = PieceSet::named(pieces).ok_or_else(|| {
+        let known = PieceSet::NAMES.join(", ");
+        PyValueError::new_err(format!("'{pieces}' is not a piece set; the sets are {known}"))
+    })?;
     let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
     let orientation = match flip {
         true => Orientation::Black,
@@ -234,16 +249,19 @@ fn diagram(
         .with_size(size)
         .with_orientation(orientation)
         .with_coordinates(coordinates)
+        .with_pieces(pieces)
         .with_problems(checked.crossed);
     Ok((checked.setup.expect("well-formed"), diagram))
 }
 
-/// The diagram as SVG text; illegal squares crossed out.
+/// The diagram as SVG text, its title and description the position in
+/// words; illegal squares crossed out. ``pieces`` names the piece set:
+/// cburnett, merida, fantasy, spatial, celtic, eyes or skulls.
 ///
-/// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200).startswith("<svg")
+/// >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200, pieces="merida").startswith("<svg")
 /// True
 #[pyfunction]
-#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
+#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, pieces = "cburnett", lenient = false, chess960 = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn svg(
     py: Python<'_>,
@@ -251,19 +269,27 @@ pub fn svg(
     size: u32,
     flip: bool,
     coordinates: bool,
+    pieces: &str,
     lenient: bool,
     chess960: bool,
 ) -> PyResult<String> {
-    let (setup, diagram) = self::diagram(py, fen, size, flip, coordinates, lenient, chess960)?;
+    let look = Look {
+        size,
+        flip,
+        coordinates,
+        pieces,
+    };
+    let (setup, diagram) = self::diagram(py, fen, look, lenient, chess960)?;
     Ok(fenkit_diagrams::svg(&setup, &diagram))
 }
 
-/// The diagram as PNG bytes, `size` pixels wide (16 to 4096).
+/// The diagram as PNG bytes, `size` pixels wide (16 to 4096), in the
+/// piece set ``pieces`` names (as for ``svg``).
 ///
-/// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
+/// >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64, pieces="fantasy")[:4]
 /// b'\x89PNG'
 #[pyfunction]
-#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, lenient = false, chess960 = false))]
+#[pyo3(signature = (fen, *, size = 400, flip = false, coordinates = true, pieces = "cburnett", lenient = false, chess960 = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn png<'py>(
     py: Python<'py>,
@@ -271,10 +297,17 @@ pub fn png<'py>(
     size: u32,
     flip: bool,
     coordinates: bool,
+    pieces: &str,
     lenient: bool,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let (setup, diagram) = self::diagram(py, fen, size, flip, coordinates, lenient, chess960)?;
+    let look = Look {
+        size,
+        flip,
+        coordinates,
+        pieces,
+    };
+    let (setup, diagram) = self::diagram(py, fen, look, lenient, chess960)?;
     let image = fenkit_diagrams::png(&setup, &diagram)
         .map_err(|err| PyValueError::new_err(err.to_string()))?;
     Ok(PyBytes::new(py, &image))

@@ -99,3 +99,12 @@ def test_corruptions_agree_or_fenkit_is_stricter_as_documented(positions):
         looser += 1
     # Most corruptions are caught by both.
     assert looser < len(broken) / 3, looser
+
+
+def test_chess960_numbers_agree_for_every_start_and_random_positions(positions):
+    """``fen_chess960_number`` is python-chess's ``Board.chess960_pos()``
+    for all 960 starts and for positions that are none of them."""
+    starts = [chess.Board.from_chess960_pos(n).fen() for n in range(960)]
+    assert fenkit.fen_chess960_number(starts) == list(range(960))
+    expected = [chess.Board(fen).chess960_pos() for fen in positions]
+    assert fenkit.fen_chess960_number(positions) == expected

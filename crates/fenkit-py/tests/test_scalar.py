@@ -53,3 +53,13 @@ def test_diagrams_for_files_and_notebooks():
     malformed = fenkit.check("<b>8/8</b>")
     assert malformed._repr_svg_() is None
     assert "<b>" not in malformed._repr_html_()
+
+
+def test_diagrams_in_another_piece_set_say_the_position_in_words():
+    lone = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    words = "White: King on e1. Black: King on e8. White to move."
+    assert f"<desc>{words}</desc>" in fenkit.svg(lone, pieces="merida")
+    assert fenkit.fen_describe([lone]) == [words]
+    assert fenkit.png(lone, size=64, pieces="fantasy") != fenkit.png(lone, size=64)
+    with pytest.raises(ValueError, match="the sets are cburnett, merida"):
+        fenkit.svg(lone, pieces="staunty")

@@ -1,8 +1,8 @@
 //! `fen describe`: each position in words, for screen readers and braille
-//! displays (`fenkit_diagrams::words`).
+//! displays (`fenkit::description`).
 
 use clap::ValueEnum;
-use fenkit_diagrams::words::{self, describe};
+use fenkit::description::{self as words, describe};
 
 use super::prelude::*;
 

@@ -368,31 +368,7 @@ impl Job for Image {
             out.diagnostics(record, &[diagnostic])?;
             return Ok(false);
         }
-        // An illegal position is still drawn, with its faults crossed out;
-        // the faults are reported as warnings. A variant's faults are
-        // shakmaty's verdict, which names no square.
-        let (problems, faults): (Vec<_>, Vec<Diagnostic>) = match self.read.variant {
-            fenkit::variants::Variant::Chess => {
-                let violations = fenkit::violations(&parsed.setup, self.read.castling);
-                let faults = violations
-                    .iter()
-                    .map(|violation| {
-                        violation
-                            .locate(record.bytes, &parsed.fields)
-                            .into_warning()
-                    })
-                    .collect();
-                (fenkit_diagrams::squares_to_cross_out(&violations), faults)
-            }
-            variant => {
-                let (setup, mode) = (&parsed.setup, self.read.castling);
-                let found = fenkit::variants::violations(setup, variant, mode, &parsed.fields);
-                (
-                    Vec::new(),
-                    found.into_iter().map(Diagnostic::into_warning).collect(),
-                )
-            }
-        };
+        let (problems, faults) = faults_to_draw(&self.read, record, &parsed);
         let diagram = self.diagram.clone().with_problems(problems);
         out.diagnostics(record, &faults)?;
         let image = self.draw(&parsed.setup, &diagram)?;
@@ -416,6 +392,39 @@ impl Job for Image {
             }
         }
         Ok(true)
+    }
+}
+
+/// An illegal position is still drawn, with its faults crossed out; the
+/// faults are reported as warnings. A variant's faults are shakmaty's
+/// verdict, which names no square. The squares to cross out, and the
+/// warnings.
+pub(crate) fn faults_to_draw(
+    read: &ReadOptions,
+    record: &Record,
+    parsed: &fenkit::Parsed,
+) -> (Vec<shakmaty::Square>, Vec<Diagnostic>) {
+    match read.variant {
+        fenkit::variants::Variant::Chess => {
+            let violations = fenkit::violations(&parsed.setup, read.castling);
+            let faults = violations
+                .iter()
+                .map(|violation| {
+                    violation
+                        .locate(record.bytes, &parsed.fields)
+                        .into_warning()
+                })
+                .collect();
+            (fenkit_diagrams::squares_to_cross_out(&violations), faults)
+        }
+        variant => {
+            let (setup, mode) = (&parsed.setup, read.castling);
+            let found = fenkit::variants::violations(setup, variant, mode, &parsed.fields);
+            (
+                Vec::new(),
+                found.into_iter().map(Diagnostic::into_warning).collect(),
+            )
+        }
     }
 }
 

@@ -31,6 +31,7 @@ pub mod play;
 pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod sheet;
 pub mod show;
 pub mod stats;
 pub mod suite;

@@ -4,7 +4,8 @@ Two ways in:
 
 - **Column functions** for tables (``fen_valid``, ``fen_errors``,
   ``fen_canonical``, ``fen_board``, ``fen_key``, ``fen_polyglot_key``,
-  ``fen_side``, ``fen_material``, ``fen_check_status``, ``fen_opening``,
+  ``fen_side``, ``fen_material``, ``fen_check_status``, ``fen_describe``,
+  ``fen_chess960_number``, ``fen_opening``,
   ``fen_play``, ``pgn_positions``; ``read_pgn`` reads PGN files as
   batches of games): a column of records in (pyarrow,
   polars, pandas, DuckDB, or a list), a column of results out, computed in

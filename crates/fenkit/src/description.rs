@@ -6,7 +6,7 @@
 //! (for a braille display or a list), and `Spoken`, one paragraph with
 //! "on" before the squares (for speech).
 
-use fenkit::variants::VariantPosition;
+use crate::variants::VariantPosition;
 use shakmaty::{Bitboard, Color, Position, Role, Setup, Square};
 
 /// How a position is put in words.
@@ -33,7 +33,7 @@ const ROLES: [(Role, &str, &str); 6] = [
 /// its variant) adds check, checkmate or stalemate when given.
 ///
 /// ```
-/// use fenkit_diagrams::words::{Style, describe};
+/// use fenkit::description::{Style, describe};
 ///
 /// let setup = fenkit::parse(b"4k3/8/8/8/4P3/8/8/R3K2R b KQ e3 0 1")?.setup;
 /// assert_eq!(

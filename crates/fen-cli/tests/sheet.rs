@@ -1,0 +1,168 @@
+//! `fen sheet`: the PDF read back by poppler (`pdfinfo`, `pdftoppm`, the
+//! oracle: CI installs them), the HTML and SVG forms, and bad input.
+
+mod common;
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    process::{Command, Output},
+};
+
+fn fen(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fen"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("fen runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fen-sheet-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn suite() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/suite.epd")
+}
+
+fn poppler() -> bool {
+    let found = Command::new("pdftoppm").arg("-v").output().is_ok();
+    if !found {
+        common::oracle_missing("poppler's pdftoppm is not installed (apt-get install poppler-utils)");
+    }
+    found
+}
+
+/// A page of `pdf` as pixels: width, height and RGB rows (pdftoppm's PPM).
+fn page_pixels(pdf: &Path, page: u32, dpi: u32) -> (usize, usize, Vec<u8>) {
+    let output = Command::new("pdftoppm")
+        .args(["-r", &dpi.to_string(), "-f", &page.to_string(), "-l", &page.to_string()])
+        .arg(pdf)
+        .output()
+        .expect("pdftoppm runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let ppm = output.stdout;
+    // P6, width, height, 255, each after whitespace; then the pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while ppm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !ppm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&ppm[start..at]).into_owned());
+    }
+    let (width, height) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (width, height, ppm[at + 1..].to_vec())
+}
+
+/// How many pixels of a region (fractions of the page) are far from white.
+fn inked(pixels: &(usize, usize, Vec<u8>), (left, top, right, bottom): (f32, f32, f32, f32)) -> usize {
+    let (width, height, rgb) = pixels;
+    let mut count = 0;
+    for y in (top * *height as f32) as usize..(bottom * *height as f32) as usize {
+        for x in (left * *width as f32) as usize..(right * *width as f32) as usize {
+            let at = (y * width + x) * 3;
+            if rgb[at..at + 3].iter().any(|&channel| channel < 200) {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn a_sheet_is_a_pdf_of_diagrams_in_a_grid_and_a_page_of_answers() {
+    if !poppler() {
+        return;
+    }
+    let dir = scratch("pdf");
+    let suite = suite();
+    let output = fen(
+        &["sheet", "--per-page", "4", "--answers", "--title", "Test suite", "-o", "suite.pdf"],
+        &dir,
+    );
+    // No records given: standard input, which is empty here.
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(!dir.join("suite.pdf").exists(), "nothing to lay out, nothing written");
+    let args = ["sheet", "--per-page", "4", "--answers", "--title", "Test suite", "-o", "suite.pdf"];
+    let output = fen(&[&args[..], &[suite.to_str().unwrap()]].concat(), &dir);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let pdf = dir.join("suite.pdf");
+    let info = Command::new("pdfinfo").arg(&pdf).output().expect("pdfinfo runs");
+    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    // Seven records, four a page: two pages of diagrams, one of answers.
+    assert!(info.contains("Pages:           3"), "{info}");
+    assert!(info.contains("595 x 842 pts (A4)"), "{info}");
+    // Page 2 holds three diagrams: the grid's fourth cell is empty paper.
+    let second = page_pixels(&pdf, 2, 30);
+    let cells = [
+        (0.1, 0.1, 0.45, 0.45),
+        (0.55, 0.1, 0.9, 0.45),
+        (0.1, 0.55, 0.45, 0.9),
+        (0.55, 0.55, 0.9, 0.9),
+    ];
+    let counts: Vec<usize> = cells.iter().map(|&cell| inked(&second, cell)).collect();
+    assert!(counts[..3].iter().all(|&count| count > 500), "{counts:?}");
+    assert_eq!(counts[3], 0, "{counts:?}");
+    // The answers page: text at the top left, nothing in the lower half.
+    let answers = page_pixels(&pdf, 3, 30);
+    assert!(inked(&answers, (0.05, 0.05, 0.5, 0.3)) > 100);
+    assert_eq!(inked(&answers, (0.05, 0.5, 0.95, 0.9)), 0);
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_sheet_as_html_or_svg_has_a_page_each() {
+    let dir = scratch("html");
+    let suite = suite();
+    let suite = suite.to_str().unwrap();
+    let output = fen(&["sheet", "--per-page", "6", "-o", "suite.html", suite], &dir);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let html = fs::read_to_string(dir.join("suite.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
+    assert_eq!(html.matches("<section class=\"page\">").count(), 2);
+    assert!(html.contains("<title>Chess positions, page 2</title>"));
+    let output = fen(&["sheet", "--format", "svg", "--per-page", "4", "--answers", "-o", "pages", suite], &dir);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut pages: Vec<String> = fs::read_dir(dir.join("pages"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    assert_eq!(pages, ["page-1.svg", "page-2.svg", "page-3.svg"]);
+    let answers = fs::read_to_string(dir.join("pages/page-3.svg")).unwrap();
+    assert!(answers.contains("<title>Chess positions, page 3</title>"));
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_records_are_reported_and_the_others_laid_out() {
+    let dir = scratch("bad");
+    fs::write(
+        dir.join("mixed.fen"),
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n8/8/8 w - - 0 1\n4k3/8/8/8/8/8/8/4K2P w - - 0 1\n",
+    )
+    .unwrap();
+    let output = fen(&["sheet", "-o", "mixed.html", "mixed.fen"], &dir);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("mixed.fen:2:6: error[too-few-ranks]"), "{stderr}");
+    // The illegal record is drawn, its fault a warning.
+    assert!(stderr.contains("mixed.fen:3:") && stderr.contains("warning[pawn-on-back-rank]"), "{stderr}");
+    let html = fs::read_to_string(dir.join("mixed.html")).unwrap();
+    // Each diagram's own <title>, and the page's.
+    assert_eq!(html.matches("<title>Chess position, White to move</title>").count(), 2);
+    let output = fen(&["sheet", "--per-page", "5", "mixed.fen"], &dir);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("'5' is not one of 4, 6, 9, 12"));
+    let output = fen(&["sheet", "--format", "svg", "mixed.fen"], &dir);
+    assert_eq!(output.status.code(), Some(2));
+    fs::remove_dir_all(&dir).ok();
+}
