@@ -18,7 +18,14 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-CHARACTERS = [chr(c) for c in range(0x20, 0x7F)] + ["\u00b7", "\u2013"]
+# ASCII, then what players' names and titles hold beyond it: Latin-1 and
+# Latin Extended-A (Pérez, Dziuba, Đukić), and Cyrillic (Карпов).
+CHARACTERS = (
+    [chr(c) for c in range(0x20, 0x7F)]
+    + [chr(c) for c in range(0xA1, 0x180) if c != 0xAD]
+    + [chr(c) for c in range(0x400, 0x460)]
+    + ["\u2013", "\u2014", "\u2019", "\u201c", "\u201d"]
+)
 
 
 def main():

@@ -295,3 +295,75 @@ fn every_ply_of_a_game_is_a_file_of_its_own() {
         "ply 3 has the game's arrow"
     );
 }
+
+/// A game's ply shows its move's NAG as a glyph on the square it went to,
+/// its `[%eval]` on the bar, and with --players the names by their side,
+/// the result only at the last ply.
+#[test]
+fn a_plys_glyph_evaluation_and_players_come_from_the_game() {
+    let dir = scratch("glyphs");
+    let game = "[White \"P\u{e9}rez, Ana\"]\n[Black \"Karpov\"]\n[WhiteElo \"2210\"]\n[Result \"0-1\"]\n\n\
+        1. e4 { [%eval 0.2] } e5 2. Nf3 Nc6 3. Bc4 Nd4?! { [%eval 1.1] } 4. Nxe5 $2 { [%eval -0.4] } Qg5 \
+        5. Nxf7!? Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# $4 0-1\n";
+    fs::write(dir.join("game.pgn"), game).unwrap();
+    let svg = |ply: &str| {
+        let mut args = vec!["svg", "--pgn", "game.pgn", "--players", "--eval-bar"];
+        if !ply.is_empty() {
+            args.extend(["--ply", ply]);
+        }
+        let output = fen(&args, &dir, "");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // 3...Nd4?! (ply 6): the dubious glyph's colour, on d4's corner.
+    let dubious = svg("6");
+    // d4's corner: right of the bar (15) and the margin (16), under the
+    // top player's line (22).
+    let glyph = &dubious[dubious.find("<circle class=\"move-glyph\"").unwrap()..];
+    let glyph = &glyph[..glyph.find("/>").unwrap()];
+    assert_eq!(
+        glyph,
+        r##"<circle class="move-glyph" cx="202.5" cy="210.5" r="8.5" fill="#56b4e9" stroke="#fff" stroke-width="1.2""##
+    );
+    // White is better after it: more than half the bar is White's.
+    let white_share = |svg: &str| -> f32 {
+        let bar = &svg[svg.find(r#"class="eval-bar""#).unwrap()..];
+        let white = &bar[bar.find(r##"fill="#595653"/><rect"##).unwrap()..];
+        let height = &white[white.find(" height=\"").unwrap() + 9..];
+        height[..height.find('"').unwrap()].parse::<f32>().unwrap() / 360.0
+    };
+    assert!(white_share(&dubious) > 0.55, "{}", white_share(&dubious));
+    assert!(white_share(&svg("7")) < 0.5, "4.Nxe5? -0.4");
+    // A ply without an [%eval] of its own: a grey, even bar.
+    assert!(
+        svg("8")
+            .contains(r##"class="eval-bar" x="0" y="22" width="12" height="360" fill="#8a8785""##)
+    );
+    // The last ply: the blunder's glyph, and the result beside the names.
+    let last = svg("");
+    assert!(last.contains(r##"fill="#df5353""##), "?? at the end");
+    // A name's letters are drawn as paths: the players' lines add paths
+    // to the diagram drawn without them, the result (two digits) too.
+    let paths = |svg: &str| svg.matches("<path").count();
+    let output = fen(&["svg", "--pgn", "game.pgn", "--eval-bar"], &dir, "");
+    let without_players = String::from_utf8(output.stdout).unwrap();
+    assert!(paths(&last) > paths(&without_players) + 20);
+    let six_with = paths(&svg("6"));
+    let output = fen(
+        &["svg", "--pgn", "game.pgn", "--eval-bar", "--ply", "6"],
+        &dir,
+        "",
+    );
+    let six_without = paths(&String::from_utf8(output.stdout).unwrap());
+    let last_players = paths(&last) - paths(&without_players);
+    assert_eq!(
+        last_players,
+        six_with - six_without + 2,
+        "the result's two digits at the end alone"
+    );
+    fs::remove_dir_all(&dir).ok();
+}

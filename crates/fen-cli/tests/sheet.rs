@@ -31,7 +31,9 @@ fn suite() -> PathBuf {
 fn poppler() -> bool {
     let found = Command::new("pdftoppm").arg("-v").output().is_ok();
     if !found {
-        common::oracle_missing("poppler's pdftoppm is not installed (apt-get install poppler-utils)");
+        common::oracle_missing(
+            "poppler's pdftoppm is not installed (apt-get install poppler-utils)",
+        );
     }
     found
 }
@@ -39,11 +41,22 @@ fn poppler() -> bool {
 /// A page of `pdf` as pixels: width, height and RGB rows (pdftoppm's PPM).
 fn page_pixels(pdf: &Path, page: u32, dpi: u32) -> (usize, usize, Vec<u8>) {
     let output = Command::new("pdftoppm")
-        .args(["-r", &dpi.to_string(), "-f", &page.to_string(), "-l", &page.to_string()])
+        .args([
+            "-r",
+            &dpi.to_string(),
+            "-f",
+            &page.to_string(),
+            "-l",
+            &page.to_string(),
+        ])
         .arg(pdf)
         .output()
         .expect("pdftoppm runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let ppm = output.stdout;
     // P6, width, height, 255, each after whitespace; then the pixels.
     let mut fields = Vec::new();
@@ -63,7 +76,10 @@ fn page_pixels(pdf: &Path, page: u32, dpi: u32) -> (usize, usize, Vec<u8>) {
 }
 
 /// How many pixels of a region (fractions of the page) are far from white.
-fn inked(pixels: &(usize, usize, Vec<u8>), (left, top, right, bottom): (f32, f32, f32, f32)) -> usize {
+fn inked(
+    pixels: &(usize, usize, Vec<u8>),
+    (left, top, right, bottom): (f32, f32, f32, f32),
+) -> usize {
     let (width, height, rgb) = pixels;
     let mut count = 0;
     for y in (top * *height as f32) as usize..(bottom * *height as f32) as usize {
@@ -85,17 +101,49 @@ fn a_sheet_is_a_pdf_of_diagrams_in_a_grid_and_a_page_of_answers() {
     let dir = scratch("pdf");
     let suite = suite();
     let output = fen(
-        &["sheet", "--per-page", "4", "--answers", "--title", "Test suite", "-o", "suite.pdf"],
+        &[
+            "sheet",
+            "--per-page",
+            "4",
+            "--answers",
+            "--title",
+            "Test suite",
+            "-o",
+            "suite.pdf",
+        ],
         &dir,
     );
     // No records given: standard input, which is empty here.
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert!(!dir.join("suite.pdf").exists(), "nothing to lay out, nothing written");
-    let args = ["sheet", "--per-page", "4", "--answers", "--title", "Test suite", "-o", "suite.pdf"];
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        !dir.join("suite.pdf").exists(),
+        "nothing to lay out, nothing written"
+    );
+    let args = [
+        "sheet",
+        "--per-page",
+        "4",
+        "--answers",
+        "--title",
+        "Test suite",
+        "-o",
+        "suite.pdf",
+    ];
     let output = fen(&[&args[..], &[suite.to_str().unwrap()]].concat(), &dir);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let pdf = dir.join("suite.pdf");
-    let info = Command::new("pdfinfo").arg(&pdf).output().expect("pdfinfo runs");
+    let info = Command::new("pdfinfo")
+        .arg(&pdf)
+        .output()
+        .expect("pdfinfo runs");
     let info = String::from_utf8_lossy(&info.stdout).into_owned();
     // Seven records, four a page: two pages of diagrams, one of answers.
     assert!(info.contains("Pages:           3"), "{info}");
@@ -123,14 +171,38 @@ fn a_sheet_as_html_or_svg_has_a_page_each() {
     let dir = scratch("html");
     let suite = suite();
     let suite = suite.to_str().unwrap();
-    let output = fen(&["sheet", "--per-page", "6", "-o", "suite.html", suite], &dir);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = fen(
+        &["sheet", "--per-page", "6", "-o", "suite.html", suite],
+        &dir,
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let html = fs::read_to_string(dir.join("suite.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
     assert_eq!(html.matches("<section class=\"page\">").count(), 2);
     assert!(html.contains("<title>Chess positions, page 2</title>"));
-    let output = fen(&["sheet", "--format", "svg", "--per-page", "4", "--answers", "-o", "pages", suite], &dir);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = fen(
+        &[
+            "sheet",
+            "--format",
+            "svg",
+            "--per-page",
+            "4",
+            "--answers",
+            "-o",
+            "pages",
+            suite,
+        ],
+        &dir,
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let mut pages: Vec<String> = fs::read_dir(dir.join("pages"))
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -153,12 +225,22 @@ fn bad_records_are_reported_and_the_others_laid_out() {
     let output = fen(&["sheet", "-o", "mixed.html", "mixed.fen"], &dir);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("mixed.fen:2:6: error[too-few-ranks]"), "{stderr}");
+    assert!(
+        stderr.contains("mixed.fen:2:6: error[too-few-ranks]"),
+        "{stderr}"
+    );
     // The illegal record is drawn, its fault a warning.
-    assert!(stderr.contains("mixed.fen:3:") && stderr.contains("warning[pawn-on-back-rank]"), "{stderr}");
+    assert!(
+        stderr.contains("mixed.fen:3:") && stderr.contains("warning[pawn-on-back-rank]"),
+        "{stderr}"
+    );
     let html = fs::read_to_string(dir.join("mixed.html")).unwrap();
     // Each diagram's own <title>, and the page's.
-    assert_eq!(html.matches("<title>Chess position, White to move</title>").count(), 2);
+    assert_eq!(
+        html.matches("<title>Chess position, White to move</title>")
+            .count(),
+        2
+    );
     let output = fen(&["sheet", "--per-page", "5", "mixed.fen"], &dir);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("'5' is not one of 4, 6, 9, 12"));

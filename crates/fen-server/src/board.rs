@@ -253,8 +253,7 @@ fn image(
     cache: CacheHeaders,
     body: Vec<u8>,
 ) -> Response {
-    let words =
-        fenkit::description::describe(setup, None, fenkit::description::Style::Spoken);
+    let words = fenkit::description::describe(setup, None, fenkit::description::Style::Spoken);
     let described = (
         header::HeaderName::from_static("content-description"),
         words.trim_end().to_owned(),

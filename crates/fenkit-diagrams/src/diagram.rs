@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Square};
 
-use super::{Arrow, CheckMark, Coordinates, Mark, Orientation, PieceSet, Theme};
+use super::{
+    Arrow, CheckMark, Coordinates, Mark, MoveGlyph, Orientation, PieceSet, Players, Theme,
+};
 
 /// Everything about a diagram but the position.
 ///
@@ -45,6 +47,16 @@ pub struct Diagram {
     pub marks: Vec<Mark>,
     /// Squares where the position breaks a rule, crossed out in red.
     pub problems: Vec<Square>,
+    /// A move-quality glyph on a square (a game's ply: its move's NAG).
+    pub glyph: Option<MoveGlyph>,
+    /// The players, above and below the board.
+    pub players: Option<Players>,
+    /// An evaluation bar left of the board, White's share from the
+    /// bottom when White is at the bottom; a grey, even bar when `eval`
+    /// is not known.
+    pub eval_bar: bool,
+    /// The evaluation the bar shows (a game's ply: its `[%eval]`).
+    pub eval: Option<fenkit_games::Eval>,
 }
 
 impl Default for Diagram {
@@ -62,6 +74,10 @@ impl Default for Diagram {
             arrows: Vec::new(),
             marks: Vec::new(),
             problems: Vec::new(),
+            glyph: None,
+            players: None,
+            eval_bar: false,
+            eval: None,
         }
     }
 }
@@ -135,23 +151,55 @@ impl Diagram {
     pub fn with_problems(self, problems: Vec<Square>) -> Diagram {
         Diagram { problems, ..self }
     }
+
+    /// This diagram with a move-quality glyph on a square.
+    pub fn with_glyph(self, glyph: Option<MoveGlyph>) -> Diagram {
+        Diagram { glyph, ..self }
+    }
+
+    /// This diagram with the players above and below the board.
+    pub fn with_players(self, players: Option<Players>) -> Diagram {
+        Diagram { players, ..self }
+    }
+
+    /// This diagram with an evaluation bar, showing `eval`.
+    pub fn with_eval_bar(self, eval_bar: bool, eval: Option<fenkit_games::Eval>) -> Diagram {
+        Diagram {
+            eval_bar,
+            eval,
+            ..self
+        }
+    }
 }
 
 impl Diagram {
     /// This diagram for a ply of a game: the move that led there
-    /// highlighted (unless a last move is set already), the game's own
-    /// arrows and circled squares added to those set.
+    /// highlighted (unless a last move is set already), its quality glyph
+    /// on the square it went to (from its NAG), its `[%eval]` for the
+    /// bar, the game's own arrows and circled squares added to those set.
     pub fn for_ply(&self, ply: &fenkit_games::GamePly) -> Diagram {
         use shakmaty::uci::UciMove;
         let mut diagram = self.clone();
+        let played = ply
+            .last_move
+            .map(|played| UciMove::from_move(played, shakmaty::CastlingMode::Standard));
         if diagram.last_move.is_none()
-            && let Some(played) = ply.last_move
-            && let UciMove::Normal { from, to, .. } =
-                UciMove::from_move(played, shakmaty::CastlingMode::Standard)
+            && let Some(UciMove::Normal { from, to, .. }) = played
         {
             diagram.last_move = Some((from, to));
         }
         let notes = &ply.annotations;
+        let landed = match played {
+            Some(UciMove::Normal { to, .. } | UciMove::Put { to, .. }) => Some(to),
+            _ => None,
+        };
+        if let Some(to) = landed {
+            let quality = notes.nags.iter().find_map(|&nag| MoveGlyph::new(to, nag));
+            diagram.glyph = quality.or(diagram.glyph);
+        }
+        if notes.eval.is_some() {
+            diagram.eval = notes.eval;
+        }
         diagram.arrows.extend(notes.arrows.iter().map(Arrow::from));
         diagram.marks.extend(notes.circles.iter().map(Mark::from));
         diagram

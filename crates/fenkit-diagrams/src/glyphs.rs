@@ -38,11 +38,15 @@ fn glyphs() -> &'static Vec<(char, Glyph)> {
 
 fn glyph(c: char) -> Option<&'static Glyph> {
     let table = glyphs();
-    // ASCII sits in order from the space on; look the rest up.
+    // ASCII sits in order from the space on; the rest, in code point
+    // order too, is searched.
     let index = (c as usize).wrapping_sub(0x20);
     match table.get(index) {
         Some((found, glyph)) if *found == c => Some(glyph),
-        _ => table.iter().find(|(found, _)| *found == c).map(|(_, g)| g),
+        _ => table
+            .binary_search_by_key(&c, |(found, _)| *found)
+            .ok()
+            .map(|at| &table[at].1),
     }
 }
 
@@ -100,6 +104,14 @@ mod tests {
             assert!(glyph(c).is_some(), "no glyph for {c:?}");
         }
         assert!(glyph('♔').is_none());
+        for c in "Pérez Đukić Dziuba Карпов ½–½".chars() {
+            assert!(glyph(c).is_some(), "no glyph for {c:?}");
+        }
+        let table = glyphs();
+        assert!(
+            table.windows(2).all(|pair| pair[0].0 < pair[1].0),
+            "in code point order"
+        );
     }
 
     #[test]

@@ -25,9 +25,9 @@ mod diagram;
 mod drawn;
 mod glyphs;
 mod options;
-mod pieces;
 #[cfg(feature = "pdf")]
 mod pdf;
+mod pieces;
 mod png;
 mod sheet;
 mod svg;
@@ -35,11 +35,12 @@ mod svg;
 pub use diagram::Diagram;
 pub use drawn::Renderer;
 pub use options::{
-    Arrow, BadOption, Brush, CheckMark, Coordinates, Mark, Orientation, Rgb, Theme, move_squares,
+    Arrow, BadOption, Brush, CheckMark, Coordinates, Mark, MoveGlyph, Orientation, Players, Rgb,
+    Theme, move_squares,
 };
-pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_name, piece_order};
 #[cfg(feature = "pdf")]
 pub use pdf::Pdf;
+pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_name, piece_order};
 pub use png::{RenderError, SIZES, png};
 pub use sheet::{Cell, Paper, Sheet};
 pub use svg::svg;

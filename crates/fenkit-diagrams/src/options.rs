@@ -290,6 +290,103 @@ impl fmt::Display for Rgb {
     }
 }
 
+/// A move-quality glyph on the square a move went to: the six NAGs of a
+/// move's quality ($1 `!`, $2 `?`, $3 `!!`, $4 `??`, $5 `!?`, $6 `?!`),
+/// each in its colour, as analysis boards show them. Written `e4!!`: the
+/// square, then the glyph.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveGlyph {
+    pub square: Square,
+    /// The NAG, 1 to 6.
+    nag: u8,
+}
+
+/// The six glyphs by NAG, with their colours.
+const MOVE_GLYPHS: [(u8, &str, &str); 6] = [
+    (1, "!", "#629924"),
+    (2, "?", "#e69f00"),
+    (3, "!!", "#26c2a3"),
+    (4, "??", "#df5353"),
+    (5, "!?", "#ea45d8"),
+    (6, "?!", "#56b4e9"),
+];
+
+impl MoveGlyph {
+    /// The glyph of NAG `nag` on `square`; `None` for a NAG that says no
+    /// move's quality.
+    ///
+    /// ```
+    /// let glyph = fenkit_diagrams::MoveGlyph::new(shakmaty::Square::E4, 3).unwrap();
+    /// assert_eq!(glyph.symbol(), "!!");
+    /// assert!(fenkit_diagrams::MoveGlyph::new(shakmaty::Square::E4, 14).is_none());
+    /// ```
+    pub fn new(square: Square, nag: u8) -> Option<MoveGlyph> {
+        (1..=6).contains(&nag).then_some(MoveGlyph { square, nag })
+    }
+
+    pub fn nag(self) -> u8 {
+        self.nag
+    }
+
+    pub fn symbol(self) -> &'static str {
+        MOVE_GLYPHS[usize::from(self.nag) - 1].1
+    }
+
+    pub(crate) fn color(self) -> &'static str {
+        MOVE_GLYPHS[usize::from(self.nag) - 1].2
+    }
+}
+
+impl FromStr for MoveGlyph {
+    type Err = BadOption;
+
+    fn from_str(text: &str) -> Result<MoveGlyph, BadOption> {
+        let bad = || {
+            BadOption(format!(
+                "'{text}' is not a square and a move glyph (e4!!, f7?, d5!?: one of !, ?, !!, ??, !?, ?!)"
+            ))
+        };
+        let (square, symbol) = (
+            text.get(..2).ok_or_else(bad)?,
+            text.get(2..).ok_or_else(bad)?,
+        );
+        let square = square.parse().map_err(|_| bad())?;
+        let (nag, _, _) = MOVE_GLYPHS
+            .iter()
+            .find(|(_, written, _)| *written == symbol)
+            .ok_or_else(bad)?;
+        Ok(MoveGlyph { square, nag: *nag })
+    }
+}
+
+/// The players of a game, shown above and below the board (each by their
+/// side), and its result beside them once it is over.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Players {
+    /// A name as the tags give it, with a rating after it when known:
+    /// `Carlsen, Magnus (2864)`.
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `0-1` or `1/2-1/2`; each side's score is shown by its name.
+    pub result: Option<String>,
+}
+
+impl Players {
+    /// Each side's score in `result`: `1`, `0` or `½`.
+    pub(crate) fn score(&self, color: Color) -> Option<&'static str> {
+        let (white, black) = match self.result.as_deref()? {
+            "1-0" => ("1", "0"),
+            "0-1" => ("0", "1"),
+            "1/2-1/2" => ("½", "½"),
+            _ => return None,
+        };
+        Some(match color {
+            Color::White => white,
+            Color::Black => black,
+        })
+    }
+}
+
 /// Reads `from` and `to` squares of a move in UCI form (`e2e4`, `e7e8q`).
 ///
 /// ```
@@ -325,6 +422,7 @@ mod tests {
             assert!(text.parse::<Mark>().is_err(), "{text}");
             assert!(text.parse::<Theme>().is_err(), "{text}");
             assert!(text.parse::<CheckMark>().is_err(), "{text}");
+            assert!(text.parse::<MoveGlyph>().is_err(), "{text}");
         }
     }
 
@@ -355,5 +453,13 @@ mod tests {
         assert_eq!(Orientation::SideToMove.bottom(Color::Black), Color::Black);
         assert!("e2e4e".parse::<Arrow>().is_err());
         assert!(move_squares("e2e4qq").is_err());
+        let glyph: MoveGlyph = "f7??".parse().unwrap();
+        assert_eq!((glyph.square, glyph.nag()), (Square::F7, 4));
+        assert!("f7?!?".parse::<MoveGlyph>().is_err() && "f9!".parse::<MoveGlyph>().is_err());
+        let players = Players {
+            result: Some("1/2-1/2".into()),
+            ..Players::default()
+        };
+        assert_eq!(players.score(Color::Black), Some("½"));
     }
 }

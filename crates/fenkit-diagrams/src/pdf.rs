@@ -67,10 +67,12 @@ impl Pdf {
         let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
             .map_err(|err| draw(err.to_string()))?;
         let (width, height) = (tree.size().width(), tree.size().height());
-        let (drawing, drawing_ref) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-            .map_err(|err| draw(err.to_string()))?;
+        let (drawing, drawing_ref) =
+            svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+                .map_err(|err| draw(err.to_string()))?;
         let mut numbers = std::collections::HashMap::new();
-        let drawing = drawing.renumber(|old| *numbers.entry(old).or_insert_with(|| self.next_ref()));
+        let drawing =
+            drawing.renumber(|old| *numbers.entry(old).or_insert_with(|| self.next_ref()));
         let drawing_ref = numbers[&drawing_ref];
         let (page_ref, content_ref) = (self.next_ref(), self.next_ref());
         let mut chunk = Chunk::new();
@@ -138,8 +140,11 @@ impl Pdf {
             bytes.extend(format!("{offset:010} 00000 n\r\n").as_bytes());
         }
         bytes.extend(
-            format!("trailer\n<< /Size {count} /Root {} 0 R >>\nstartxref\n{table}\n%%EOF\n", CATALOG.get())
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size {count} /Root {} 0 R >>\nstartxref\n{table}\n%%EOF\n",
+                CATALOG.get()
+            )
+            .as_bytes(),
         );
         bytes
     }
@@ -149,7 +154,10 @@ impl Pdf {
 fn find_line(bytes: &[u8], line: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
     while at + line.len() <= bytes.len() {
-        let found = at + bytes[at..].windows(line.len()).position(|window| window == line)?;
+        let found = at
+            + bytes[at..]
+                .windows(line.len())
+                .position(|window| window == line)?;
         if found == 0 || bytes[found - 1] == b'\n' {
             return Some(found);
         }
@@ -174,7 +182,10 @@ mod tests {
         let mut pdf = Pdf::new();
         let mut bytes = Pdf::HEADER.to_vec();
         for number in 1..=3 {
-            bytes.extend(pdf.page(&sheet.page(std::slice::from_ref(&cell), number)).unwrap());
+            bytes.extend(
+                pdf.page(&sheet.page(std::slice::from_ref(&cell), number))
+                    .unwrap(),
+            );
         }
         bytes.extend(pdf.finish());
         // Every entry of the cross-reference table points at its object.
@@ -189,10 +200,22 @@ mod tests {
         assert!(entries.len() > 8, "{}", entries.len());
         for (index, offset) in entries.iter().enumerate() {
             let opening = format!("{} 0 obj\n", index + 1);
-            assert!(bytes[*offset..].starts_with(opening.as_bytes()), "object {}", index + 1);
+            assert!(
+                bytes[*offset..].starts_with(opening.as_bytes()),
+                "object {}",
+                index + 1
+            );
         }
         assert!(text.contains("/Count 3"), "three pages");
-        let start: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
+        let start: usize = text
+            .rsplit("startxref\n")
+            .next()
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(bytes[start..].starts_with(b"xref\n0 "));
     }
 }

@@ -249,6 +249,17 @@ mod tests {
                 cross: false,
             }],
             problems: vec![Square::A1],
+            glyph: crate::MoveGlyph::new(Square::F7, 3),
+            players: Some(crate::Players {
+                white: "Pérez".into(),
+                black: "Карпов".into(),
+                result: Some("1-0".into()),
+            }),
+            eval_bar: true,
+            eval: Some(fenkit_games::Eval::Mate {
+                moves: 1,
+                depth: None,
+            }),
         };
         for diagram in [Diagram::default(), busy] {
             let whole = drawn_whole(&middlegame, &diagram);

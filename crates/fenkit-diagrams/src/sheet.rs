@@ -40,7 +40,9 @@ impl FromStr for Paper {
         match text.to_ascii_lowercase().as_str() {
             "a4" => Ok(Paper::A4),
             "letter" => Ok(Paper::Letter),
-            _ => Err(BadOption(format!("'{text}' is not a paper size (a4 or letter)"))),
+            _ => Err(BadOption(format!(
+                "'{text}' is not a paper size (a4 or letter)"
+            ))),
         }
     }
 }
@@ -78,6 +80,7 @@ const TITLE: f32 = 30.0;
 const FOOTER: f32 = 20.0;
 const CAPTION: f32 = 18.0;
 const ANSWER_LINE: f32 = 15.0;
+const ANSWERS_HEADING: f32 = 28.0;
 
 impl Sheet {
     /// The sheet layouts: diagrams a page, and their columns.
@@ -86,7 +89,9 @@ impl Sheet {
     /// A sheet of `per_page` diagrams a page (4, 6, 9 or 12), A4, no
     /// title, default diagrams without coordinates in the margin.
     pub fn new(per_page: usize) -> Option<Sheet> {
-        Sheet::PER_PAGE.iter().find(|(count, _)| *count == per_page)?;
+        Sheet::PER_PAGE
+            .iter()
+            .find(|(count, _)| *count == per_page)?;
         Some(Sheet {
             paper: Paper::A4,
             per_page,
@@ -160,34 +165,39 @@ impl Sheet {
             let after = if numbered { "." } else { ":" };
             let caption = format!("{}{after} {mover}", cell.label);
             let baseline = y + drawn_height + 13.0;
-            glyphs::write_text(&mut page, &caption, (x + side / 2.0, baseline), 11.0, Anchor::Middle, "#000");
+            glyphs::write_text(
+                &mut page,
+                &caption,
+                (x + side / 2.0, baseline),
+                11.0,
+                Anchor::Middle,
+                "#000",
+            );
         }
         self.close(page, number)
     }
 
-    /// The answers, `(label, answer)` in order, as as many pages as they
-    /// fill, numbered from `first`.
-    pub fn answer_pages(&self, answers: &[(String, String)], first: usize) -> Vec<String> {
+    /// How many answers a page of answers holds.
+    pub fn answers_per_page(&self) -> usize {
         let (_, height) = self.paper.size();
-        let heading = 28.0;
-        let lines = ((height - self.top() - MARGIN - FOOTER - heading) / ANSWER_LINE).floor() as usize;
-        answers
-            .chunks(lines.max(1))
-            .enumerate()
-            .map(|(index, chunk)| {
-                let number = first + index;
-                let mut page = self.open(number);
-                let top = self.top();
-                glyphs::write_text(&mut page, "Answers", (MARGIN, top + 16.0), 15.0, Anchor::Start, "#000");
-                for (line, (label, answer)) in chunk.iter().enumerate() {
-                    let baseline = top + heading + 12.0 + line as f32 * ANSWER_LINE;
-                    let after = if label.bytes().all(|b| b.is_ascii_digit()) { "." } else { ":" };
-                    let text = format!("{label}{after} {answer}");
-                    glyphs::write_text(&mut page, &text, (MARGIN, baseline), 11.0, Anchor::Start, "#000");
-                }
-                self.close(page, number)
-            })
-            .collect()
+        let room = height - self.top() - MARGIN - FOOTER - ANSWERS_HEADING;
+        ((room / ANSWER_LINE).floor() as usize).max(1)
+    }
+
+    /// Page `number` of answers: `(label, answer)` in order, at most
+    /// [`answers_per_page`](Sheet::answers_per_page) of them. A page at a
+    /// time, so that a long sheet's answers never all lie drawn at once.
+    pub fn answer_page(&self, answers: &[(String, String)], number: usize) -> String {
+        let mut page = self.open(number);
+        let top = self.top();
+        glyphs::write_text(&mut page, "Answers", (MARGIN, top + 16.0), 15.0, Anchor::Start, "#000");
+        for (line, (label, answer)) in answers.iter().take(self.answers_per_page()).enumerate() {
+            let baseline = top + ANSWERS_HEADING + 12.0 + line as f32 * ANSWER_LINE;
+            let after = if label.bytes().all(|b| b.is_ascii_digit()) { "." } else { ":" };
+            let text = format!("{label}{after} {answer}");
+            glyphs::write_text(&mut page, &text, (MARGIN, baseline), 11.0, Anchor::Start, "#000");
+        }
+        self.close(page, number)
     }
 
     /// A page's opening tag, its title, the white paper and the sheet's
@@ -201,7 +211,10 @@ impl Sheet {
         );
         let title = self.title.as_deref().unwrap_or("Chess positions");
         let _ = write!(page, "<title>{}, page {number}</title>", escaped(title));
-        let _ = write!(page, r##"<rect width="{width}" height="{height}" fill="#fff"/>"##);
+        let _ = write!(
+            page,
+            r##"<rect width="{width}" height="{height}" fill="#fff"/>"##
+        );
         if let Some(title) = &self.title {
             let at = (width / 2.0, MARGIN + 16.0);
             glyphs::write_text(&mut page, title, at, 16.0, Anchor::Middle, "#000");
@@ -213,7 +226,14 @@ impl Sheet {
     fn close(&self, mut page: String, number: usize) -> String {
         let (width, height) = self.paper.size();
         let at = (width / 2.0, height - MARGIN + 4.0);
-        glyphs::write_text(&mut page, &number.to_string(), at, 10.0, Anchor::Middle, "#555");
+        glyphs::write_text(
+            &mut page,
+            &number.to_string(),
+            at,
+            10.0,
+            Anchor::Middle,
+            "#555",
+        );
         page.push_str("</svg>\n");
         page
     }
@@ -253,25 +273,38 @@ mod tests {
             let sheet = Sheet::new(per_page).unwrap();
             let cells: Vec<Cell> = (1..=per_page + 2).map(|n| cell(&n.to_string())).collect();
             let page = sheet.page(&cells, 3);
-            assert_eq!(page.matches("<g transform=\"translate(").count(), per_page, "{per_page}");
-            let tree = resvg::usvg::Tree::from_str(&page, &resvg::usvg::Options::default()).unwrap();
+            assert_eq!(
+                page.matches("<g transform=\"translate(").count(),
+                per_page,
+                "{per_page}"
+            );
+            let tree =
+                resvg::usvg::Tree::from_str(&page, &resvg::usvg::Options::default()).unwrap();
             assert_eq!(tree.size().width(), 595.0);
             // Every diagram lies on the paper.
             let bounds = tree.root().abs_bounding_box();
-            assert!(bounds.right() <= 595.0 && bounds.bottom() <= 842.0, "{per_page}: {bounds:?}");
+            assert!(
+                bounds.right() <= 595.0 && bounds.bottom() <= 842.0,
+                "{per_page}: {bounds:?}"
+            );
         }
         assert!(Sheet::new(5).is_none());
     }
 
     #[test]
-    fn answers_run_over_as_many_pages_as_they_need() {
+    fn a_page_of_answers_holds_a_line_each_up_to_its_room() {
         let sheet = Sheet::new(9).unwrap().with_paper(Paper::Letter);
-        let answers: Vec<(String, String)> =
-            (1..=120).map(|n| (n.to_string(), "Qxf7#".to_string())).collect();
-        let pages = sheet.answer_pages(&answers, 14);
-        assert!(pages.len() >= 2, "{}", pages.len());
-        assert!(pages[0].contains("<title>Chess positions, page 14</title>"));
-        assert!(pages[1].contains("page 15"));
+        let answers: Vec<(String, String)> = (1..=120)
+            .map(|n| (n.to_string(), "Qxf7#".to_string()))
+            .collect();
+        let per_page = sheet.answers_per_page();
+        assert!((30..60).contains(&per_page), "{per_page}");
+        let page = sheet.answer_page(&answers, 14);
+        assert!(page.contains("<title>Chess positions, page 14</title>"));
+        // A line of text (a group of letters) for the heading and each
+        // answer that fits, and the page number.
+        let lines = page.matches("<g fill=\"#000\">").count();
+        assert_eq!(lines, 1 + per_page);
         assert_eq!("Letter".parse::<Paper>(), Ok(Paper::Letter));
         assert!("A5".parse::<Paper>().is_err());
     }

@@ -16,6 +16,10 @@ const BOARD: f32 = 8.0 * SQUARE;
 /// The margin for outside coordinates, left of and under the board.
 const MARGIN: f32 = 16.0;
 const CAPTION: f32 = 24.0;
+/// A player's name above or below the board.
+const PLAYER_BAND: f32 = 22.0;
+/// The evaluation bar left of the board, and its gap to the board.
+const EVAL_BAR: f32 = 15.0;
 const FRAME: &str = "#262421";
 const FRAME_TEXT: &str = "#d6d3d0";
 const LAST_MOVE: &str = r##"fill="#9bc700" fill-opacity="0.41""##;
@@ -24,9 +28,14 @@ const PROBLEM: &str = "#e00000";
 /// Where things go: the board's corner and the squares' order.
 struct Layout {
     left: f32,
-    /// The board's top edge: under the top player's pocket, if any.
+    /// The board's top edge: under the top player's name and pocket, if
+    /// any.
     top: f32,
     margin: f32,
+    /// The height of a player's line, 0 without players.
+    band: f32,
+    /// The height of a Crazyhouse pocket, 0 without.
+    pocket: f32,
     width: f32,
     height: f32,
     bottom: Color,
@@ -46,12 +55,19 @@ impl Layout {
             Some(_) => SQUARE,
             None => 0.0,
         };
+        let band = match diagram.players {
+            Some(_) => PLAYER_BAND,
+            None => 0.0,
+        };
+        let bar = if diagram.eval_bar { EVAL_BAR } else { 0.0 };
         Layout {
-            left: margin,
-            top: pocket,
+            left: bar + margin,
+            top: band + pocket,
             margin,
-            width: margin + BOARD,
-            height: pocket + BOARD + margin + pocket + caption,
+            band,
+            pocket,
+            width: bar + margin + BOARD,
+            height: band + pocket + BOARD + margin + pocket + band + caption,
             bottom: diagram.orientation.bottom(setup.turn),
         }
     }
@@ -66,7 +82,7 @@ impl Layout {
         for color in Color::ALL {
             let y = match color == self.bottom {
                 true => self.top + BOARD + self.margin,
-                false => 0.0,
+                false => self.band,
             };
             let roles = Role::ALL.into_iter().filter(|&role| role != Role::King);
             let present = roles.filter(|&role| pockets[color][role] > 0);
@@ -194,12 +210,40 @@ fn open(layout: &Layout, diagram: &Diagram) -> String {
     svg
 }
 
-/// The frame and the squares: the same for every position drawn alike.
+/// The frame, the squares and the evaluation bar: the same for every
+/// position drawn alike.
 fn write_board(svg: &mut String, layout: &Layout, diagram: &Diagram) {
     if layout.width > BOARD || layout.height > BOARD {
         let _ = write!(svg, r#"<rect width="100%" height="100%" fill="{FRAME}"/>"#);
     }
     write_squares(svg, layout, diagram);
+    if diagram.eval_bar {
+        write_eval_bar(svg, layout, diagram.eval);
+    }
+}
+
+/// White's share of the bar from White's side (the bottom, when White is
+/// at the bottom), by the winning chances of `eval`; grey and even when
+/// the evaluation is not known.
+fn write_eval_bar(svg: &mut String, layout: &Layout, eval: Option<fenkit_games::Eval>) {
+    let (x, width, top) = (0.0, EVAL_BAR - 3.0, layout.top);
+    let Some(eval) = eval else {
+        let _ = write!(
+            svg,
+            r##"<rect class="eval-bar" x="{x}" y="{top}" width="{width}" height="{BOARD}" fill="#8a8785"/>"##
+        );
+        return;
+    };
+    let chances = fenkit_games::advice::winning_chances(eval) as f32;
+    let white = BOARD * (1.0 + chances) / 2.0;
+    let white_top = match layout.bottom {
+        Color::White => top + BOARD - white,
+        Color::Black => top,
+    };
+    let _ = write!(
+        svg,
+        r##"<rect class="eval-bar" x="{x}" y="{top}" width="{width}" height="{BOARD}" fill="#595653"/><rect x="{x}" y="{white_top}" width="{width}" height="{white}" fill="#f4f4f4"/>"##
+    );
 }
 
 /// The last move and the king in check, under the pieces.
@@ -243,6 +287,12 @@ fn write_over(
     for arrow in &diagram.arrows {
         write_arrow(svg, layout, arrow);
     }
+    if let Some(glyph) = diagram.glyph {
+        write_move_glyph(svg, layout, glyph);
+    }
+    if let Some(players) = &diagram.players {
+        write_players(svg, layout, players);
+    }
     // How many of a kind a pocket holds, in the corner of its place.
     for (_, (x, y), count) in layout.pocket_pieces(setup) {
         if count > 1 {
@@ -265,6 +315,76 @@ fn write_over(
             FRAME_TEXT,
         );
     }
+}
+
+/// A move's quality glyph in a disc at the top right corner of its
+/// square, as analysis boards show it.
+fn write_move_glyph(svg: &mut String, layout: &Layout, glyph: crate::MoveGlyph) {
+    let (x, y) = layout.corner(glyph.square);
+    let (cx, cy) = (x + SQUARE - 8.5, y + 8.5);
+    let _ = write!(
+        svg,
+        r##"<circle class="move-glyph" cx="{cx}" cy="{cy}" r="8.5" fill="{}" stroke="#fff" stroke-width="1.2"/>"##,
+        glyph.color()
+    );
+    let size = if glyph.symbol().len() == 1 {
+        12.0
+    } else {
+        10.0
+    };
+    glyphs::write_text(
+        svg,
+        glyph.symbol(),
+        (cx, cy + size * 0.37),
+        size,
+        Anchor::Middle,
+        "#fff",
+    );
+}
+
+/// Each player's name on their side of the board, their score at the
+/// right once the game is over.
+fn write_players(svg: &mut String, layout: &Layout, players: &crate::Players) {
+    for color in Color::ALL {
+        let name = match color {
+            Color::White => &players.white,
+            Color::Black => &players.black,
+        };
+        let band_top = match color == layout.bottom {
+            true => layout.top + BOARD + layout.margin + layout.pocket,
+            false => 0.0,
+        };
+        let baseline = band_top + PLAYER_BAND / 2.0 + 4.5;
+        let score = players.score(color);
+        // A long name gives way to the score: cut where it would meet it.
+        let room = BOARD - if score.is_some() { 24.0 } else { 4.0 };
+        let name = fitted(name, 13.0, room);
+        glyphs::write_text(
+            svg,
+            &name,
+            (layout.left + 2.0, baseline),
+            13.0,
+            Anchor::Start,
+            FRAME_TEXT,
+        );
+        if let Some(score) = score {
+            let at = (layout.width - 3.0, baseline);
+            glyphs::write_text(svg, score, at, 13.0, Anchor::End, FRAME_TEXT);
+        }
+    }
+}
+
+/// `text` cut to fit `room` user units at `size`, with `…` (three dots)
+/// where it was cut.
+fn fitted(text: &str, size: f32, room: f32) -> String {
+    if glyphs::width(text, size) <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.to_string();
+    while !cut.is_empty() && glyphs::width(&format!("{cut}..."), size) > room {
+        cut.pop();
+    }
+    format!("{}...", cut.trim_end())
 }
 
 /// The lines under the board, top to bottom: the caption, the checks to
@@ -414,7 +534,10 @@ fn write_coordinates(svg: &mut String, layout: &Layout, diagram: &Diagram) {
         let (at, anchor) = match (inside, is_rank) {
             (true, true) => ((x + 2.0, y + 10.5), Anchor::Start),
             (true, false) => ((x + SQUARE - 2.0, y + SQUARE - 2.5), Anchor::End),
-            (false, true) => ((MARGIN / 2.0, y + SQUARE / 2.0 + 4.0), Anchor::Middle),
+            (false, true) => (
+                (layout.left - MARGIN / 2.0, y + SQUARE / 2.0 + 4.0),
+                Anchor::Middle,
+            ),
             (false, false) => (
                 (x + SQUARE / 2.0, layout.top + BOARD + MARGIN / 2.0 + 4.0),
                 Anchor::Middle,

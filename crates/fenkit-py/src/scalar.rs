@@ -234,7 +234,9 @@ fn diagram(
     } = look;
     let pieces = PieceSet::named(pieces).ok_or_else(|| {
         let known = PieceSet::NAMES.join(", ");
-        PyValueError::new_err(format!("'{pieces}' is not a piece set; the sets are {known}"))
+        PyValueError::new_err(format!(
+            "'{pieces}' is not a piece set; the sets are {known}"
+        ))
     })?;
     let checked = well_formed(py, fen, &options::read(lenient, chess960, "playable")?)?;
     let orientation = match flip {

@@ -30,6 +30,11 @@ pub struct Args {
     /// comments (and its TimeControl tag before the first).
     #[arg(long)]
     pub clocks: bool,
+    /// The players' names (and ratings) above and below the board, by
+    /// their side, from the White, Black, WhiteElo and BlackElo tags; the
+    /// result beside them on the last frame.
+    #[arg(long)]
+    pub players: bool,
     /// Write to FILE; standard output when not given (never a terminal).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -57,17 +62,36 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         None => Status::Ok,
     };
     let renderer = Renderer::new();
-    let look = args.look.diagram();
+    let tags = game_tags(&text.text, &TAGS);
+    let look = args
+        .look
+        .diagram()
+        .with_players(args.players.then(|| players(&tags)));
     let clocks = match args.clocks {
-        true => fenkit_games::game_clocks(&plies, base_time(&text.text))
+        true => fenkit_games::game_clocks(&plies, base_time(tags[TIME_CONTROL].as_deref()))
             .into_iter()
             .map(Some)
             .collect(),
         false => vec![None; plies.len()],
     };
-    let draw = |(ply, clocks): (&fenkit_games::GamePly, &Option<_>)| {
+    // The bar keeps the last evaluation given until the next: a move
+    // without an [%eval] has not changed what is known.
+    let mut evals = Vec::with_capacity(plies.len());
+    for ply in &plies {
+        let last = evals.last().copied().flatten();
+        evals.push(ply.annotations.eval.or(last));
+    }
+    let last_ply = plies.len().saturating_sub(1);
+    let draw = |index: usize, (ply, clocks): (&fenkit_games::GamePly, &Option<_>)| {
         let mut diagram = look.for_ply(ply);
         diagram.clocks = *clocks;
+        diagram.eval = evals[index];
+        // The result shows once the game is over: on the last frame.
+        if index != last_ply
+            && let Some(players) = &mut diagram.players
+        {
+            players.result = None;
+        }
         renderer
             .rgba(&ply.setup, &diagram)
             .map_err(io::Error::other)
@@ -79,14 +103,14 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         ))?;
         return Ok(Status::BadRecords);
     };
-    let (width, height, _) = draw((first, &clocks[0]))?;
+    let (width, height, _) = draw(0, (first, &clocks[0]))?;
     let mut encoder =
         gif::Encoder::new(&mut gif, width as u16, height as u16, &[]).map_err(io::Error::other)?;
     encoder
         .set_repeat(gif::Repeat::Infinite)
         .map_err(io::Error::other)?;
     for (index, ply) in plies.iter().zip(&clocks).enumerate() {
-        let (width, height, mut pixels) = draw(ply)?;
+        let (width, height, mut pixels) = draw(index, ply)?;
         // Speed 10: NeuQuant's quick setting, ample for a board's few
         // colours.
         let mut frame = gif::Frame::from_rgba_speed(width as u16, height as u16, &mut pixels, 10);
@@ -108,25 +132,63 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     Ok(status)
 }
 
-/// The clocks' time at the start: the base of the game's `TimeControl`
-/// tag (`180+2`), when it has one that reads.
-fn base_time(text: &[u8]) -> Option<std::time::Duration> {
-    use fenkit_games::{
-        TagValue,
-        pgn::{Plies, Reader},
-    };
-    let mut control = None;
+/// The tags a GIF may show, and where each stands in [`TAGS`].
+pub(crate) const TAGS: [&str; 6] = [
+    "TimeControl",
+    "White",
+    "Black",
+    "WhiteElo",
+    "BlackElo",
+    "Result",
+];
+const TIME_CONTROL: usize = 0;
+
+/// The values of the tags `names` of the game `text`, in that order.
+pub(crate) fn game_tags(text: &[u8], names: &[&str]) -> Vec<Option<String>> {
+    use fenkit_games::pgn::{Plies, Reader};
+    let mut values = vec![None; names.len()];
     let mut plies = Plies::new(|ply| {
         if ply.ply == 0 {
-            control = ply.tags[0].clone();
+            values = ply.tags.to_vec();
         }
     })
-    .keeping_tags(&["TimeControl"]);
-    // Only the tag is wanted: how the game ends does not matter here.
+    .keeping_tags(names);
+    // Only the tags are wanted: how the game ends does not matter here.
     let _ = Reader::new(text).read_game(&mut plies);
     drop(plies);
-    match fenkit_games::tag_value("TimeControl", &control?) {
-        TagValue::TimeControl { base, .. } => Some(std::time::Duration::from_secs(base.into())),
+    values
+}
+
+/// The players as the tags name them, a rating after a name when known;
+/// `?` (PGN's unknown) for a name not given.
+pub(crate) fn players(tags: &[Option<String>]) -> fenkit_diagrams::Players {
+    let named = |name: usize, rating: usize| {
+        let name = tags[name]
+            .as_deref()
+            .filter(|name| !name.is_empty())
+            .unwrap_or("?");
+        match tags[rating]
+            .as_deref()
+            .filter(|rating| rating.bytes().all(|b| b.is_ascii_digit()) && !rating.is_empty())
+        {
+            Some(rating) => format!("{name} ({rating})"),
+            None => name.to_string(),
+        }
+    };
+    fenkit_diagrams::Players {
+        white: named(1, 3),
+        black: named(2, 4),
+        result: tags[5].clone(),
+    }
+}
+
+/// The clocks' time at the start: the base of the game's `TimeControl`
+/// tag (`180+2`), when it has one that reads.
+fn base_time(control: Option<&str>) -> Option<std::time::Duration> {
+    match fenkit_games::tag_value("TimeControl", control?) {
+        fenkit_games::TagValue::TimeControl { base, .. } => {
+            Some(std::time::Duration::from_secs(base.into()))
+        }
         _ => None,
     }
 }

@@ -51,6 +51,10 @@ pub struct FromGame {
     /// named by ply (0 for the start; {ply} in --name).
     #[arg(long, requires = "pgn", conflicts_with = "ply")]
     pub every: bool,
+    /// The players' names (and ratings) above and below the board, from
+    /// the game's tags; the result beside them at the game's last ply.
+    #[arg(long, requires = "pgn")]
+    pub players: bool,
 }
 
 pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
@@ -118,6 +122,15 @@ pub struct Look {
     /// passant square.
     #[arg(long)]
     pub caption: bool,
+    /// A move-quality glyph on a square: the square, then one of !, ?,
+    /// !!, ??, !?, ?! (e4!!). A game's ply shows its move's own NAG.
+    #[arg(long, value_name = "SQUARE GLYPH")]
+    pub glyph: Option<fenkit_diagrams::MoveGlyph>,
+    /// An evaluation bar left of the board: a game's ply shows its
+    /// [%eval] (the last one given, in a GIF), a record its EPD `ce`
+    /// (centipawns for the side to move); grey when none is known.
+    #[arg(long)]
+    pub eval_bar: bool,
 }
 
 impl Look {
@@ -133,6 +146,8 @@ impl Look {
             .with_check(self.check)
             .with_arrows(self.arrows.clone())
             .with_marks(self.marks.clone())
+            .with_glyph(self.glyph)
+            .with_eval_bar(self.eval_bar, None)
     }
 }
 
@@ -262,10 +277,24 @@ impl Image {
             Ok(found) => found,
             Err(status) => return Ok(status),
         };
+        let players = game.players.then(|| {
+            let tags = super::gif::game_tags(&text.text, &super::gif::TAGS);
+            super::gif::players(&tags)
+        });
+        // The result shows at the game's last ply alone.
+        let look = self.diagram.clone();
+        let with_players = |ply: &fenkit_games::GamePly, last: bool| {
+            let mut players = players.clone();
+            if let (Some(players), false) = (&mut players, last) {
+                players.result = None;
+            }
+            look.for_ply(ply).with_players(players)
+        };
         if game.every {
             let (plies, stop) = fenkit_games::game_plies(&text.text);
-            for ply in &plies {
-                let image = self.draw(&ply.setup, &self.diagram.for_ply(ply))?;
+            for (index, ply) in plies.iter().enumerate() {
+                let last = index + 1 == plies.len() && stop.is_none();
+                let image = self.draw(&ply.setup, &with_players(ply, last))?;
                 self.write_next(ply.ply as u64, None, &image)?;
             }
             if let Some(stop) = stop {
@@ -280,7 +309,11 @@ impl Image {
                 return crate::games::say_stop((&source, &text, number), stop, game.ply, "", out);
             }
         };
-        let diagram = self.diagram.for_ply(&drawn);
+        let last = match game.ply {
+            None => true,
+            Some(ply) => fenkit_games::ply_of_game(&text.text, Some(ply + 1)).is_err(),
+        };
+        let diagram = with_players(&drawn, last);
         let image = self.draw(&drawn.setup, &diagram)?;
         match &self.target {
             Target::File(path) => write_file(path, &image)?,
@@ -369,7 +402,10 @@ impl Job for Image {
             return Ok(false);
         }
         let (problems, faults) = faults_to_draw(&self.read, record, &parsed);
-        let diagram = self.diagram.clone().with_problems(problems);
+        let mut diagram = self.diagram.clone().with_problems(problems);
+        if diagram.eval_bar {
+            diagram.eval = epd_eval(&parsed);
+        }
         out.diagnostics(record, &faults)?;
         let image = self.draw(&parsed.setup, &diagram)?;
         match &self.target {
@@ -393,6 +429,19 @@ impl Job for Image {
         }
         Ok(true)
     }
+}
+
+/// An EPD record's `ce` (centipawns from the side to move's view), as an
+/// evaluation from White's.
+fn epd_eval(parsed: &fenkit::Parsed) -> Option<fenkit_games::Eval> {
+    let ce = parsed.operations.iter().find(|op| op.opcode == "ce")?;
+    let cp: i32 = ce.first()?.parse().ok()?;
+    let cp = if parsed.setup.turn.is_white() {
+        cp
+    } else {
+        -cp
+    };
+    Some(fenkit_games::Eval::Centipawns { cp, depth: None })
 }
 
 /// An illegal position is still drawn, with its faults crossed out; the

@@ -67,7 +67,10 @@ pub enum SheetFormat {
 }
 
 fn per_page(text: &str) -> Result<usize, String> {
-    let counts: Vec<String> = Sheet::PER_PAGE.iter().map(|(count, _)| count.to_string()).collect();
+    let counts: Vec<String> = Sheet::PER_PAGE
+        .iter()
+        .map(|(count, _)| count.to_string())
+        .collect();
     text.parse::<usize>()
         .ok()
         .filter(|count| Sheet::new(*count).is_some())
@@ -77,7 +80,11 @@ fn per_page(text: &str) -> Result<usize, String> {
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let format = args.format.unwrap_or_else(|| {
         let extension = args.output.as_ref().and_then(|path| path.extension());
-        match extension.and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        match extension
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             Some("html" | "htm") => SheetFormat::Html,
             Some("svg") => SheetFormat::Svg,
             _ => SheetFormat::Pdf,
@@ -240,8 +247,9 @@ impl Job for SheetJob {
 
     fn finish(&mut self, out: &mut Output) -> io::Result<()> {
         self.flush_cells()?;
-        if let Some(answers) = self.answers.take().filter(|answers| !answers.is_empty()) {
-            for page in self.sheet.answer_pages(&answers, self.pages_written + 1) {
+        if let Some(answers) = self.answers.take() {
+            for chunk in answers.chunks(self.sheet.answers_per_page()) {
+                let page = self.sheet.answer_page(chunk, self.pages_written + 1);
                 self.write_page(&page)?;
             }
         }
@@ -271,13 +279,10 @@ fn answer(operations: &[Operation]) -> String {
     // `bm` and `am` list moves that are each best (or each bad); `pv` is
     // one line of play.
     let moves = |code: &str, between: &str| {
-        operations
-            .iter()
-            .find(|op| op.opcode == code)
-            .map(|op| {
-                let words: Vec<String> = op.operands.iter().map(operand_text).collect();
-                words.join(between)
-            })
+        operations.iter().find(|op| op.opcode == code).map(|op| {
+            let words: Vec<String> = op.operands.iter().map(operand_text).collect();
+            words.join(between)
+        })
     };
     moves("bm", " or ")
         .or_else(|| moves("pv", " "))
