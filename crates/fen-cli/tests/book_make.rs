@@ -526,3 +526,177 @@ fn a_book_from_counts_made_apart_is_the_book_from_the_games() {
     common::assert_exit(&refused, 2, "give one");
     std::fs::remove_dir_all(&folder).ok();
 }
+
+/// `--mirror` makes the colour-inverted book: python-chess finds, in the
+/// mirrored book at each position's `Board.mirror()`, exactly the
+/// mirrored moves the plain book has at the position, with their
+/// weights; and `book dump --mirror` of the plain book lists the mirrored
+/// book's entries.
+#[test]
+fn a_mirrored_book_holds_each_position_s_moves_for_the_other_side() {
+    let Some(text) = real_text("lichess-users/lichess_magnus.pgn.zst") else {
+        return;
+    };
+    if !common::python_chess() {
+        return;
+    }
+    let folder = folder("mirror");
+    let games = folder.join("games.pgn");
+    std::fs::write(&games, standard_games(&text, 300)).unwrap();
+    let (plain, mirrored) = (folder.join("plain.bin"), folder.join("mirrored.bin"));
+    for (book, options) in [(&plain, &[][..]), (&mirrored, &["--mirror"][..])] {
+        let made = book_make(
+            &games,
+            book,
+            &[&["--min-game", "1", "--max-ply", "16"], options].concat(),
+        );
+        assert!(made.status.success(), "{made:?}");
+    }
+    let script = r#"
+import sys, chess, chess.polyglot
+compared = 0
+with chess.polyglot.open_reader(sys.argv[1]) as plain, chess.polyglot.open_reader(sys.argv[2]) as mirrored:
+    seen, waiting = set(), [chess.Board()]
+    while waiting:
+        board = waiting.pop()
+        key = chess.polyglot.zobrist_hash(board)
+        if key in seen:
+            continue
+        seen.add(key)
+        flip = lambda move: chess.Move(chess.square_mirror(move.from_square), chess.square_mirror(move.to_square), move.promotion)
+        want = sorted((flip(e.move).uci(), e.weight) for e in plain.find_all(board, minimum_weight=0))
+        got = sorted((e.move.uci(), e.weight) for e in mirrored.find_all(board.mirror(), minimum_weight=0))
+        assert want == got, (board.fen(), want, got)
+        compared += len(want)
+        for entry in plain.find_all(board, minimum_weight=0):
+            after = board.copy()
+            after.push(entry.move)
+            waiting.append(after)
+print(compared)
+"#;
+    let said = common::python(
+        script,
+        &[plain.to_str().unwrap(), mirrored.to_str().unwrap()],
+        b"",
+    );
+    let compared: usize = said.trim().parse().unwrap();
+    assert!(compared > 500, "{said}");
+    // The dump of the plain book, mirrored, lists the mirrored book's
+    // entries: those a line of the plain book reaches (a loser's move is
+    // not kept, so the positions after it are not reached), the others
+    // counted on standard error.
+    let dump = |book: &Path, mirror: bool| {
+        let mut command = common::fen(&["book", "dump"]);
+        command.arg(book);
+        if mirror {
+            command.arg("--mirror");
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let rows: std::collections::BTreeSet<String> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|row| row.split('\t').take(4).collect::<Vec<_>>().join("\t"))
+            .collect();
+        (rows, String::from_utf8(output.stderr).unwrap())
+    };
+    let ((from_plain, said), (made, _)) = (dump(&plain, true), dump(&mirrored, false));
+    assert!(from_plain.is_subset(&made));
+    let left_out: usize = said
+        .strip_prefix("fen: ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or(0);
+    assert_eq!(from_plain.len() + left_out, made.len(), "{said}");
+    assert!(from_plain.len() > 500, "{}", from_plain.len());
+    std::fs::remove_dir_all(folder).unwrap();
+}
+
+/// `book dump --format pgn` is one game whose tree holds the book:
+/// python-chess reads it without error, every move of it is a book move
+/// of its position with the weight its comment gives, and every position
+/// the book reaches from the start is followed (once), its moves all
+/// there. Mirrored, the same from the mirrored start.
+#[test]
+fn a_book_as_pgn_is_a_game_tree_python_chess_reads_move_for_move() {
+    if !common::python_chess() {
+        return;
+    }
+    let folder = folder("book-pgn");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/openings.pgn");
+    let book = folder.join("openings.bin");
+    let made = book_make(&games, &book, &["--min-game", "1"]);
+    assert!(made.status.success(), "{made:?}");
+    let script = r#"
+import sys, chess, chess.pgn, chess.polyglot
+pgn_path, book_path, mirrored = sys.argv[1], sys.argv[2], sys.argv[3] == "mirror"
+flip = lambda move: chess.Move(chess.square_mirror(move.from_square), chess.square_mirror(move.to_square), move.promotion)
+with open(pgn_path) as text, chess.polyglot.open_reader(book_path) as book:
+    game = chess.pgn.read_game(text)
+    assert not game.errors, game.errors
+    assert chess.pgn.read_game(text) is None, "one game"
+    moves = 0
+    followed = {}
+    def walk(node):
+        global moves
+        board = node.board()
+        # The book's own position: the shown one, mirrored back.
+        own = board.mirror() if mirrored else board
+        entries = {(flip(e.move) if mirrored else e.move): e.weight for e in book.find_all(own, minimum_weight=0)}
+        for child in node.variations:
+            assert child.move in entries, (board.fen(), child.move.uci(), entries)
+            assert child.comment == f"weight {entries[child.move]}", child.comment
+            moves += 1
+        if node.variations:
+            key = chess.polyglot.zobrist_hash(own)
+            assert key not in followed, board.fen()
+            followed[key] = len(node.variations)
+            assert len(node.variations) == len(entries), (board.fen(), len(node.variations), len(entries))
+        for child in node.variations:
+            walk(child)
+    walk(game)
+    # Every position the book reaches from the start is followed.
+    seen, waiting = set(), [chess.Board()]
+    while waiting:
+        board = waiting.pop()
+        key = chess.polyglot.zobrist_hash(board)
+        entries = list(book.find_all(board, minimum_weight=0))
+        if key in seen or not entries:
+            continue
+        seen.add(key)
+        for entry in entries:
+            after = board.copy()
+            after.push(entry.move)
+            waiting.append(after)
+    assert seen == set(followed), (len(seen), len(followed))
+print(moves, len(followed))
+"#;
+    for mirror in [false, true] {
+        let mut command = common::fen(&["book", "dump", "--format", "pgn"]);
+        command.arg(&book);
+        if mirror {
+            command.arg("--mirror");
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let pgn = folder.join(if mirror { "mirrored.pgn" } else { "book.pgn" });
+        std::fs::write(&pgn, &output.stdout).unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.lines().all(|line| line.chars().count() <= 79),
+            "{text}"
+        );
+        let which = if mirror { "mirror" } else { "plain" };
+        let said = common::python(
+            script,
+            &[pgn.to_str().unwrap(), book.to_str().unwrap(), which],
+            b"",
+        );
+        let fields: Vec<usize> = said
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!(fields[0] >= 20 && fields[1] >= 5, "{said}");
+    }
+    std::fs::remove_dir_all(folder).unwrap();
+}

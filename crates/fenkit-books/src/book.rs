@@ -90,6 +90,22 @@ pub fn encode_move(m: Move) -> u16 {
     u16::from(to) | u16::from(from) << 6 | promotion << 12
 }
 
+/// A move in Polyglot's encoding as the colour-inverted book stores it:
+/// both squares on the other side of the board, the promotion kept.
+///
+/// ```
+/// use fenkit_books::book::mirror_move;
+///
+/// // e2e4 is 0x031c; e7e5 is 0x0d24.
+/// assert_eq!(mirror_move(0x031c), 0x0d24);
+/// assert_eq!(mirror_move(mirror_move(0x4f3c)), 0x4f3c);
+/// ```
+pub fn mirror_move(raw: u16) -> u16 {
+    // A square is rank * 8 + file: flipping the board flips the rank's
+    // three bits, in both the from (bits 6 to 11) and to (0 to 5) squares.
+    raw ^ (0o70 << 6) ^ 0o70
+}
+
 /// A book move of a position, with its weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookMove {

@@ -3,7 +3,7 @@
 //! Polyglot book counts them by Polyglot key and mover, the explorer by
 //! transposition key; the gathering is one.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, FromSetup, Move, Position};
 
 /// The moves of one game's first plies, each with the key of the position
 /// it was played in, its move in Polyglot's encoding
@@ -37,6 +37,34 @@ pub struct FirstPlies<K> {
 /// whose result weighs the move.
 pub fn book_key(position: &Chess) -> (u64, Color) {
     (fenkit::polyglot_key(position), position.turn())
+}
+
+/// The book key of `position` with its colours swapped and its board
+/// flipped ([`mirrored`]): what a colour-inverted book (`fen book make
+/// --mirror`) counts a move under, with the move mirrored too
+/// ([`mirror_move`](crate::book::mirror_move)).
+///
+/// ```
+/// use shakmaty::{Chess, Color};
+///
+/// // The start mirrored is the start with Black to move.
+/// let (key, turn) = fenkit_books::mirrored_book_key(&Chess::default());
+/// assert_eq!(turn, Color::Black);
+/// assert_ne!(key, fenkit::polyglot_key(&Chess::default()));
+/// ```
+pub fn mirrored_book_key(position: &Chess) -> (u64, Color) {
+    book_key(&mirrored(position))
+}
+
+/// `position` with its colours swapped and its board flipped, as
+/// python-chess's `Board.mirror()`: a legal position stays legal.
+pub fn mirrored(position: &Chess) -> Chess {
+    let setup = position
+        .to_setup(shakmaty::EnPassantMode::Always)
+        .into_mirrored();
+    shakmaty::Chess::from_setup(setup, shakmaty::CastlingMode::Standard)
+        .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
+        .unwrap_or_else(|_| unreachable!("the mirror of a legal position is legal"))
 }
 
 impl<K: Copy> FirstPlies<K> {

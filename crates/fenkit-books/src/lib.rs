@@ -19,4 +19,4 @@ mod read_at;
 pub mod search_index;
 
 pub use bad_index::BadIndex;
-pub use first_plies::{FirstPlies, book_key};
+pub use first_plies::{FirstPlies, book_key, mirrored, mirrored_book_key};

@@ -190,12 +190,30 @@ impl Sheet {
     pub fn answer_page(&self, answers: &[(String, String)], number: usize) -> String {
         let mut page = self.open(number);
         let top = self.top();
-        glyphs::write_text(&mut page, "Answers", (MARGIN, top + 16.0), 15.0, Anchor::Start, "#000");
+        glyphs::write_text(
+            &mut page,
+            "Answers",
+            (MARGIN, top + 16.0),
+            15.0,
+            Anchor::Start,
+            "#000",
+        );
         for (line, (label, answer)) in answers.iter().take(self.answers_per_page()).enumerate() {
             let baseline = top + ANSWERS_HEADING + 12.0 + line as f32 * ANSWER_LINE;
-            let after = if label.bytes().all(|b| b.is_ascii_digit()) { "." } else { ":" };
+            let after = if label.bytes().all(|b| b.is_ascii_digit()) {
+                "."
+            } else {
+                ":"
+            };
             let text = format!("{label}{after} {answer}");
-            glyphs::write_text(&mut page, &text, (MARGIN, baseline), 11.0, Anchor::Start, "#000");
+            glyphs::write_text(
+                &mut page,
+                &text,
+                (MARGIN, baseline),
+                11.0,
+                Anchor::Start,
+                "#000",
+            );
         }
         self.close(page, number)
     }

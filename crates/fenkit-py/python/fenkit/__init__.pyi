@@ -49,7 +49,7 @@ def fen_describe(column: C, *, lenient: bool = False, chess960: bool = False, st
     """Each well-formed record in words, as a screen reader says it: each side's pieces by kind with their squares, the side to move (with check, checkmate or stalemate where the position can be played), castling and en passant (`fen describe --style spoken`)."""
 
 def fen_chess960_number(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
-    """The Chess960 start number (0 to 959; 518 is the classical start) of each record that is a Chess960 start position (White to move, all four castling rights, no en passant square), as python-chess's `Board.chess960_pos()` says it; null for any other position."""
+    """The Chess960 start number (0 to 959; 518 is the classical start) of each record that is a Chess960 start position (White to move, all four castling rights, no en passant square), as python-chess's `Board.chess960_pos()` says it; castling is read as Chess960's whatever the options say; null for any other position."""
 
 def fen_material(column: C, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """Each well-formed record's pieces counted: a struct of twelve counts, `white_pawns` … `black_kings`."""

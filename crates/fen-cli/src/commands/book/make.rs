@@ -57,6 +57,12 @@ pub struct Args {
     /// Every move kept weighs 1.
     #[arg(long)]
     pub uniform: bool,
+    /// A colour-inverted book: every position counted with its colours
+    /// swapped and its board flipped (as `fen mirror` and python-chess's
+    /// `Board.mirror()`), its move mirrored, its result for the other
+    /// side: the book a game played with the colours swapped would make.
+    #[arg(long, conflicts_with = "from_parquet")]
+    pub mirror: bool,
     /// Only games whose tags meet the condition: TAG OP VALUE, OP one of =
     /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01,
     /// White=Carlsen, Magnus); ratings compare as numbers, TimeControl by
@@ -106,6 +112,11 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let spill = spill_folder(&args.output);
     let (threads, _) = crate::options::threads(args.jobs);
     let (max_ply, conditions) = (options.max_ply, &args.conditions);
+    let key = match args.mirror {
+        true => fenkit_books::mirrored_book_key,
+        false => book_key,
+    };
+    let mirror = args.mirror;
     let mut gathered = Gathered {
         book: Adding::new(BookBuilder::new(&spill, memory)),
         variants: 0,
@@ -115,8 +126,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         &args.files,
         false,
         threads,
-        || Game::player(max_ply, book_key, &["Result"], conditions.clone()),
-        |game| gathered.take(game),
+        || Game::player(max_ply, key, &["Result"], conditions.clone()),
+        |game| gathered.take(mirrored_game(game, mirror)),
     )?;
     let variants = "of a variant left out: Polyglot books are standard chess's";
     let left_out = [
@@ -259,6 +270,21 @@ pub enum BookGame {
     Variant,
     /// A game `--where` leaves out.
     Filtered,
+}
+
+/// A game's moves as the colour-inverted book counts them (its keys are
+/// the mirrored positions' already): each move mirrored, the winner the
+/// other side.
+fn mirrored_game(game: BookGame, mirror: bool) -> BookGame {
+    match game {
+        BookGame::Counted { moves, winner } if mirror => BookGame::Counted {
+            moves: (moves.into_iter())
+                .map(|(key, raw, turn)| (key, fenkit_books::book::mirror_move(raw), turn))
+                .collect(),
+            winner: winner.map(|color| color.other()),
+        },
+        game => game,
+    }
 }
 
 /// The games counted into one book, and those left out.
