@@ -1,5 +1,6 @@
 //! Diagrams from arbitrary input: the first line holds option texts (arrows,
-//! marks, theme, check, last move, orientation, coordinates), each read
+//! marks, theme, check, last move, orientation, coordinates, a move glyph,
+//! `bar`, `cpN`, `players` with the line as a name), each read
 //! without panic; the rest is a record read leniently. Whatever position
 //! results is drawn as SVG that is well-formed XML with 64 squares, and as
 //! a small PNG.
@@ -39,7 +40,21 @@ fuzz_target!(|input: &[u8]| {
         if let Ok(coordinates) = text.parse::<Coordinates>() {
             diagram.coordinates = coordinates;
         }
+        if let Ok(glyph) = text.parse::<fenkit_diagrams::MoveGlyph>() {
+            diagram.glyph = Some(glyph);
+        }
         diagram.caption ^= text == "caption";
+        diagram.eval_bar ^= text == "bar";
+        if text == "players" {
+            diagram.players = Some(fenkit_diagrams::Players {
+                white: String::from_utf8_lossy(options).into_owned(),
+                black: "Карпов (2700)".into(),
+                result: Some("1/2-1/2".into()),
+            });
+        }
+        if let Some(cp) = text.strip_prefix("cp").and_then(|cp| cp.parse().ok()) {
+            diagram.eval = Some(fenkit_games::Eval::Centipawns { cp, depth: None });
+        }
     }
     let lenient = ReadOptions::default().with_lenient(true);
     let Ok(parsed) = lenient.parse(record) else {
