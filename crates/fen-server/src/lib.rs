@@ -246,6 +246,7 @@ pub fn router_with(indexes: Indexes) -> Router {
         .route("/js/{file}", get(page::module))
         .route("/style.css", get(page::style))
         .route("/pieces/{file}", get(page::piece))
+        .route("/pieces/{set}/{file}", get(page::piece_of_set))
         .route("/healthz", get(health))
         .route("/openapi.json", get(openapi::served))
         .route("/api/check", get(check::get).post(check::post))

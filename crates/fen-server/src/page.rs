@@ -75,20 +75,38 @@ pub async fn style() -> Response {
 
 /// `/pieces/wK.svg` and the like: one cburnett drawing.
 pub async fn piece(Path(file): Path<String>) -> Response {
+    drawing(&fenkit_diagrams::PieceSet::default(), &file)
+}
+
+/// `/pieces/merida/wK.svg` and the like: one drawing of a shipped set.
+pub async fn piece_of_set(Path((set, file)): Path<(String, String)>) -> Response {
+    match fenkit_diagrams::PieceSet::named(&set) {
+        Some(pieces) => drawing(&pieces, &file),
+        None => {
+            let known = fenkit_diagrams::PieceSet::NAMES.join(", ");
+            let set = fenkit::printable(&set);
+            let why = format!("no piece set is called '{set}'; the sets are {known}");
+            error(StatusCode::NOT_FOUND, why).into_response()
+        }
+    }
+}
+
+fn drawing(pieces: &fenkit_diagrams::PieceSet, file: &str) -> Response {
     match file.strip_suffix(".svg").and_then(piece_named) {
         Some(piece) => (
             [
                 (header::CONTENT_TYPE, "image/svg+xml"),
                 (header::CACHE_CONTROL, "public, max-age=86400"),
             ],
-            fenkit_diagrams::PieceSet::default()
-                .piece_svg(piece)
-                .to_owned(),
+            pieces.piece_svg(piece).to_owned(),
         )
             .into_response(),
         None => error(
             StatusCode::NOT_FOUND,
-            format!("no piece is called '{file}'; try wK.svg or bN.svg"),
+            format!(
+                "no piece is called '{}'; try wK.svg or bN.svg",
+                fenkit::printable(file)
+            ),
         )
         .into_response(),
     }

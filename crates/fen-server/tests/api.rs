@@ -142,15 +142,18 @@ async fn the_page_and_what_it_loads_come_from_the_binary() {
         ("/style.css", "text/css"),
         ("/pieces/wK.svg", "image/svg+xml"),
         ("/pieces/bP.svg", "image/svg+xml"),
+        ("/pieces/merida/wK.svg", "image/svg+xml"),
+        ("/pieces/skulls/bQ.svg", "image/svg+xml"),
     ] {
         let response = get(path).await;
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let content_type = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
-        // The SVG namespace is a name, not an address to fetch.
+        // The SVG and XLink namespaces are names, not addresses to fetch.
         let text = String::from_utf8(bytes(response).await)
             .unwrap()
-            .replace("http://www.w3.org/2000/svg", "");
+            .replace("http://www.w3.org/2000/svg", "")
+            .replace("http://www.w3.org/1999/xlink", "");
         assert!(
             !text.contains("http://") && !text.contains("https://"),
             "{path}"
@@ -164,6 +167,23 @@ async fn the_page_and_what_it_loads_come_from_the_binary() {
             "no piece is called 'xK.svg'; try wK.svg or bN.svg".into()
         )
     );
+    let (status, why) = refusal("/pieces/staunty/wK.svg").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        why.ends_with("the sets are cburnett, merida, fantasy, spatial, celtic, eyes, skulls"),
+        "{why}"
+    );
+    // The page offers every shipped set, and nothing else.
+    let offered: Vec<&str> = html
+        .split(r#"<select id="pieces">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</select>").next())
+        .unwrap()
+        .split(r#"<option value=""#)
+        .skip(1)
+        .map(|option| option.split('"').next().unwrap())
+        .collect();
+    assert_eq!(offered, fenkit_diagrams::PieceSet::NAMES);
 }
 
 #[tokio::test]

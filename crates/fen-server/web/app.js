@@ -3,8 +3,8 @@
 // record under the caret, every problem in words, the faulty characters
 // marked in the text, and a board editor that writes the FEN back. Each
 // part is a module of js/; this one wires them to the page.
-import { $, START, caretLine, emptyBoard, input, state } from './js/state.js';
-import { drawBoard } from './js/board.js';
+import { $, START, THEMES, caretLine, emptyBoard, input, state } from './js/state.js';
+import { drawBoard, pieceSrc } from './js/board.js';
 import { activeResult, applyRepair, showResults } from './js/answer.js';
 import { buildPalette, currentTurn, fillEnPassant, setControls, startDrag, writeBack, writeEdited } from './js/editor.js';
 import { syncScroll } from './js/highlight.js';
@@ -52,6 +52,23 @@ function init() {
   $('variant').addEventListener('change', () => {
     state.variant = $('variant').value;
     scheduleCheck(0);
+  });
+  // Another piece set or board colour: the board, the palette and the
+  // diagram links drawn anew.
+  $('pieces').addEventListener('change', () => {
+    state.pieces = $('pieces').value;
+    for (const button of document.querySelectorAll('#palette button')) {
+      const image = button.querySelector('img');
+      if (image) image.src = pieceSrc(button.dataset.tool);
+    }
+    showResults();
+  });
+  $('theme').addEventListener('change', () => {
+    state.theme = $('theme').value;
+    const [light, dark] = THEMES[state.theme];
+    document.documentElement.style.setProperty('--light', light);
+    document.documentElement.style.setProperty('--dark', dark);
+    showResults();
   });
   $('flip').addEventListener('click', () => {
     state.orientation = state.orientation === 'white' ? 'black' : 'white';

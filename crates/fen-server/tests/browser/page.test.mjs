@@ -216,6 +216,25 @@ test('the board is described in words for screen readers', async () => {
   );
 });
 
+test('another piece set and board colour redraw the board, the palette and the diagram links', async () => {
+  await paste(SICILIAN);
+  await statusSays(/Legal position\. Black to move/);
+  await page.selectOption('#pieces', 'merida');
+  await page.selectOption('#theme', 'blue');
+  await page.waitForFunction(() => document.querySelector('#board img').src.includes('/pieces/merida/'), null, { timeout: 5000 });
+  const sources = await page.$$eval('#board img, #palette img', (images) => images.map((image) => new URL(image.src).pathname));
+  assert.ok(sources.length > 32 && sources.every((source) => /^\/pieces\/merida\/[wb][KQRBNP]\.svg$/.test(source)), sources.join());
+  // Every drawing the page asked for came back.
+  const broken = await page.$$eval('#board img', (images) => images.filter((image) => !image.complete || image.naturalWidth === 0).length);
+  assert.equal(broken, 0);
+  const dark = await page.$eval('#board .square.dark', (square) => getComputedStyle(square).backgroundColor);
+  assert.equal(dark, 'rgb(140, 162, 173)');
+  assert.match(await page.getAttribute('#png-link', 'href'), /&pieces=merida&theme=blue$/);
+  await page.screenshot({ path: path.join(SHOTS, 'merida-blue.png') });
+  await page.selectOption('#pieces', 'cburnett');
+  await page.selectOption('#theme', 'brown');
+});
+
 test('an illegal position marks its squares', async () => {
   await paste('rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1');
   await statusSays(/Well-formed, but not a legal position/);

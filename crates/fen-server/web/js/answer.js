@@ -196,8 +196,11 @@ export function showCanonical(active) {
   // A diagram draws the board alone: Chess960's castling is not its
   // concern.
   const variant = state.variant === 'chess960' ? '' : variantQuery('&');
-  $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}`;
-  $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}`;
+  // The look chosen on the page, where it is not the default.
+  const pieces = state.pieces === 'cburnett' ? '' : `&pieces=${state.pieces}`;
+  const theme = state.theme === 'brown' ? '' : `&theme=${state.theme}`;
+  $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}${pieces}${theme}`;
+  $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}${pieces}${theme}`;
   showExplorer(fen);
   showGames(fen);
 }

@@ -19,6 +19,11 @@ export function pieceId(letter) {
   return (isWhite(letter) ? 'w' : 'b') + letter.toUpperCase();
 }
 
+// The drawing of a piece in the piece set chosen.
+export function pieceSrc(letter) {
+  return `/pieces/${state.pieces}/${pieceId(letter)}.svg`;
+}
+
 export function pieceLabel(letter) {
   return (isWhite(letter) ? 'white ' : 'black ') + ROLES[letter.toLowerCase()];
 }
@@ -58,7 +63,7 @@ export function drawBoard(stale, broken) {
       const piece = state.board[index];
       if (piece) {
         const image = document.createElement('img');
-        image.src = `/pieces/${pieceId(piece)}.svg`;
+        image.src = pieceSrc(piece);
         image.alt = pieceLabel(piece);
         image.dataset.piece = piece;
         image.draggable = false;
@@ -96,7 +101,7 @@ export function drawPockets(stale) {
         button.dataset.piece = letter;
         button.title = `${count} ${pieceLabel(letter)}${count === 1 ? '' : 's'} in the pocket: choose the piece in the palette and click to add one, the eraser to take one out`;
         const image = document.createElement('img');
-        image.src = `/pieces/${pieceId(letter)}.svg`;
+        image.src = pieceSrc(letter);
         image.alt = pieceLabel(letter);
         image.style.opacity = count ? '1' : '0.25';
         const number = document.createElement('span');

@@ -2,7 +2,7 @@
 // side, castling and en passant controls, and the position written back
 // over the record under the caret.
 import { $, caretLine, input, state } from './state.js';
-import { drawBoard, pieceId, pieceLabel, squareAt, squareIndex, squareName } from './board.js';
+import { drawBoard, pieceLabel, pieceSrc, squareAt, squareIndex, squareName } from './board.js';
 import { activeResult, showStatus } from './answer.js';
 import { scheduleCheck, writeFields } from './network.js';
 
@@ -156,7 +156,7 @@ export function buildPalette() {
       button.title = 'Move pieces by dragging';
     } else {
       const image = document.createElement('img');
-      image.src = `/pieces/${pieceId(tool)}.svg`;
+      image.src = pieceSrc(tool);
       image.alt = pieceLabel(tool);
       button.title = `Place a ${pieceLabel(tool)}`;
       button.append(image);
@@ -188,7 +188,7 @@ export function startDrag(event) {
     if (!ghost && far && piece) {
       const size = $('board').getBoundingClientRect().width / 8;
       ghost = document.createElement('img');
-      ghost.src = `/pieces/${pieceId(piece)}.svg`;
+      ghost.src = pieceSrc(piece);
       ghost.className = 'drag-ghost';
       ghost.style.width = ghost.style.height = `${size}px`;
       document.body.append(ghost);

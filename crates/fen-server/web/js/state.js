@@ -2,6 +2,13 @@
 // board and of the last answer, and the few constants of FEN the page
 // needs to set up a board.
 export const FILES = 'abcdefgh';
+// The square colours of each theme, light then dark, as diagrams draw them.
+export const THEMES = {
+  brown: ['#f0d9b5', '#b58863'],
+  blue: ['#dee3e6', '#8ca2ad'],
+  green: ['#ffffdd', '#86a666'],
+  gray: ['#dcdcdc', '#ababab'],
+};
 export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 export const $ = (id) => document.getElementById(id);
@@ -13,6 +20,10 @@ export function emptyBoard() {
 
 export const state = {
   orientation: 'white',
+  // The look of the board: a piece set the server ships, square colours
+  // by name (`THEMES`).
+  pieces: 'cburnett',
+  theme: 'brown',
   // board[rank * 8 + file], rank 0 being rank 1: a FEN piece letter or null.
   board: emptyBoard(),
   problemSquares: new Set(),
