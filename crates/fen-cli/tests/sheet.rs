@@ -248,3 +248,28 @@ fn bad_records_are_reported_and_the_others_laid_out() {
     assert_eq!(output.status.code(), Some(2));
     fs::remove_dir_all(&dir).ok();
 }
+
+/// A game's plies make a sheet through `fen pgn`: every fourth ply of the
+/// sample games as FEN, piped in, a diagram each.
+#[test]
+fn the_plies_of_games_piped_from_fen_pgn_make_a_sheet() {
+    use std::io::Write;
+    let dir = scratch("plies");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/games.pgn");
+    let plies = fen(&["pgn", "--every", "4", "--format", "fen", games.to_str().unwrap()], &dir);
+    let fens = String::from_utf8(plies.stdout).unwrap();
+    let count = fens.lines().count();
+    assert!(count >= 5, "{fens}");
+    let mut sheet = Command::new(env!("CARGO_BIN_EXE_fen"))
+        .args(["sheet", "--per-page", "4", "-o", "plies.html"])
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    sheet.stdin.take().unwrap().write_all(fens.as_bytes()).unwrap();
+    assert!(sheet.wait().unwrap().success());
+    let html = fs::read_to_string(dir.join("plies.html")).unwrap();
+    assert_eq!(html.matches("<title>Chess position, ").count(), count);
+    assert_eq!(html.matches("<section class=\"page\">").count(), count.div_ceil(4));
+    fs::remove_dir_all(&dir).ok();
+}
