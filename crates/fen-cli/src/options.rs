@@ -170,7 +170,8 @@ pub fn positive(text: &str) -> Result<u32, String> {
 /// drawings (`wK.svg`, `bN.svg`, ..., lichess's names; `wk.svg` also
 /// read), read once when the options are.
 pub fn piece_set(text: &str) -> Result<fenkit_diagrams::PieceSet, String> {
-    use fenkit_diagrams::{PieceSet, piece_name, piece_order};
+    use fenkit::piece_name;
+    use fenkit_diagrams::{PieceSet, piece_order};
     if let Some(set) = PieceSet::named(text) {
         return Ok(set);
     }

@@ -256,7 +256,17 @@ fn the_plies_of_games_piped_from_fen_pgn_make_a_sheet() {
     use std::io::Write;
     let dir = scratch("plies");
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/games.pgn");
-    let plies = fen(&["pgn", "--every", "4", "--format", "fen", games.to_str().unwrap()], &dir);
+    let plies = fen(
+        &[
+            "pgn",
+            "--every",
+            "4",
+            "--format",
+            "fen",
+            games.to_str().unwrap(),
+        ],
+        &dir,
+    );
     let fens = String::from_utf8(plies.stdout).unwrap();
     let count = fens.lines().count();
     assert!(count >= 5, "{fens}");
@@ -266,10 +276,18 @@ fn the_plies_of_games_piped_from_fen_pgn_make_a_sheet() {
         .stdin(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    sheet.stdin.take().unwrap().write_all(fens.as_bytes()).unwrap();
+    sheet
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(fens.as_bytes())
+        .unwrap();
     assert!(sheet.wait().unwrap().success());
     let html = fs::read_to_string(dir.join("plies.html")).unwrap();
     assert_eq!(html.matches("<title>Chess position, ").count(), count);
-    assert_eq!(html.matches("<section class=\"page\">").count(), count.div_ceil(4));
+    assert_eq!(
+        html.matches("<section class=\"page\">").count(),
+        count.div_ceil(4)
+    );
     fs::remove_dir_all(&dir).ok();
 }

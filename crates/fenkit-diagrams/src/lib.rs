@@ -40,7 +40,7 @@ pub use options::{
 };
 #[cfg(feature = "pdf")]
 pub use pdf::Pdf;
-pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_name, piece_order};
+pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_order};
 pub use png::{RenderError, SIZES, png};
 pub use sheet::{Cell, Paper, Sheet};
 pub use svg::svg;

@@ -193,7 +193,7 @@ impl fmt::Display for BadPieces {
         write!(
             f,
             "the drawing of the {} ({}.svg) is not an SVG drawing: {}",
-            piece_name(self.piece),
+            fenkit::piece_name(self.piece),
             id(self.piece),
             self.why
         )
@@ -201,19 +201,6 @@ impl fmt::Display for BadPieces {
 }
 
 impl std::error::Error for BadPieces {}
-
-/// `white king`, `black pawn`, ...: for messages that name a piece file.
-pub fn piece_name(piece: Piece) -> String {
-    let role = match piece.role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    };
-    format!("{} {role}", piece.color)
-}
 
 /// `text` read by usvg and written anew, every id prefixed with `prefix`,
 /// inside a 45 by 45 document.

@@ -78,7 +78,7 @@ pub struct PlyNote {
 
 /// The seven-tag roster, in the standard's order, with what stands for
 /// an unknown value.
-const ROSTER: [(&str, &str); 7] = [
+pub const ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
     ("Site", "?"),
     ("Date", "????.??.??"),
@@ -90,7 +90,7 @@ const ROSTER: [(&str, &str); 7] = [
 
 /// Movetext lines hold at most this many characters, as the export
 /// format says.
-const LINE: usize = 79;
+pub const LINE: usize = 79;
 
 impl Export {
     /// Writes the game of `text` (one game: tags and movetext, dialects

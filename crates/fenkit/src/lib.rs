@@ -65,4 +65,5 @@ pub use options::{
 pub use parse::{FieldSpans, ParseError, Parsed, parse, placement_span};
 pub use problem::Problem;
 pub use records::{Records, records, records_in};
+pub use words::piece_name;
 pub use write::{board_letters, fields_in_words, write_board_lines, write_board_text, write_fen};

@@ -21,8 +21,12 @@ pub(crate) fn role_name(role: Role) -> &'static str {
     }
 }
 
-/// "white queen".
-fn piece_name(piece: Piece) -> String {
+/// "white queen": a piece in words, for messages.
+///
+/// ```
+/// assert_eq!(fenkit::piece_name(shakmaty::Color::Black.knight()), "black knight");
+/// ```
+pub fn piece_name(piece: Piece) -> String {
     format!("{} {}", color_adjective(piece.color), role_name(piece.role))
 }
 

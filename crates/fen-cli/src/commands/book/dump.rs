@@ -147,16 +147,13 @@ fn write_pgn(
         .file_name()
         .map_or("book".into(), |name| name.to_string_lossy());
     let mut text = PgnText::default();
+    // The seven-tag roster, its Event naming the book.
     let event = fenkit::printable(&name).replace(['\\', '"'], "_");
-    text.line(&format!("[Event \"Polyglot book {event}\"]"));
-    for (tag, value) in [
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", "*"),
-    ] {
+    for (tag, unknown) in fenkit_games::export::ROSTER {
+        let value = match tag {
+            "Event" => format!("Polyglot book {event}"),
+            _ => unknown.to_string(),
+        };
         text.line(&format!("[{tag} \"{value}\"]"));
     }
     let first = match mirror {
@@ -230,8 +227,8 @@ fn write_line(
     write_line(book, (&main_next.0, &main_next.1), mirror, followed, text);
 }
 
-/// PGN text in lines of at most 79 characters, as the export format
-/// writes it.
+/// PGN text in lines of at most `export::LINE` (79) characters, as the
+/// export format writes it.
 #[derive(Default)]
 struct PgnText {
     done: String,
@@ -247,7 +244,7 @@ impl PgnText {
 
     fn word(&mut self, word: &str) {
         let joined = !self.line.is_empty() && !self.line.ends_with('(');
-        if self.line.len() + word.len() + usize::from(joined) > 79 {
+        if self.line.len() + word.len() + usize::from(joined) > fenkit_games::export::LINE {
             self.finish();
         }
         if !self.line.is_empty() && !self.line.ends_with('(') {
@@ -258,7 +255,7 @@ impl PgnText {
 
     /// A closing parenthesis, against the word before it.
     fn attach(&mut self, text: &str) {
-        if self.line.len() + text.len() > 79 {
+        if self.line.len() + text.len() > fenkit_games::export::LINE {
             self.finish();
         }
         self.line.push_str(text);
