@@ -63,3 +63,18 @@ def test_diagrams_in_another_piece_set_say_the_position_in_words():
     assert fenkit.png(lone, size=64, pieces="fantasy") != fenkit.png(lone, size=64)
     with pytest.raises(ValueError, match="the sets are cburnett, merida"):
         fenkit.svg(lone, pieces="staunty")
+
+
+def test_the_stubs_name_every_piece_set_the_functions_take():
+    import importlib.resources
+    import re
+
+    stubs = importlib.resources.files("fenkit").joinpath("__init__.pyi").read_text()
+    named = re.search(r"PieceSetName = Literal\[(.*)\]", stubs).group(1)
+    in_stubs = [name.strip().strip('"') for name in named.split(",")]
+    with pytest.raises(ValueError) as refused:
+        fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", pieces="none")
+    shipped = str(refused.value).split("the sets are ")[1].split(", ")
+    assert in_stubs == shipped
+    for name in shipped:
+        assert fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", pieces=name).startswith("<svg")

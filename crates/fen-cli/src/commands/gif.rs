@@ -6,7 +6,7 @@ use std::{io::IsTerminal, path::PathBuf};
 use fenkit_diagrams::Renderer;
 
 use super::{
-    image::{Look, nth_game},
+    image::{Look, TAGS, TIME_CONTROL, game_tags, nth_game, players},
     prelude::*,
 };
 use crate::options::positive;
@@ -130,56 +130,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         None => out.stdout().write_all(&gif)?,
     }
     Ok(status)
-}
-
-/// The tags a GIF may show, and where each stands in [`TAGS`].
-pub(crate) const TAGS: [&str; 6] = [
-    "TimeControl",
-    "White",
-    "Black",
-    "WhiteElo",
-    "BlackElo",
-    "Result",
-];
-const TIME_CONTROL: usize = 0;
-
-/// The values of the tags `names` of the game `text`, in that order.
-pub(crate) fn game_tags(text: &[u8], names: &[&str]) -> Vec<Option<String>> {
-    use fenkit_games::pgn::{Plies, Reader};
-    let mut values = vec![None; names.len()];
-    let mut plies = Plies::new(|ply| {
-        if ply.ply == 0 {
-            values = ply.tags.to_vec();
-        }
-    })
-    .keeping_tags(names);
-    // Only the tags are wanted: how the game ends does not matter here.
-    let _ = Reader::new(text).read_game(&mut plies);
-    drop(plies);
-    values
-}
-
-/// The players as the tags name them, a rating after a name when known;
-/// `?` (PGN's unknown) for a name not given.
-pub(crate) fn players(tags: &[Option<String>]) -> fenkit_diagrams::Players {
-    let named = |name: usize, rating: usize| {
-        let name = tags[name]
-            .as_deref()
-            .filter(|name| !name.is_empty())
-            .unwrap_or("?");
-        match tags[rating]
-            .as_deref()
-            .filter(|rating| rating.bytes().all(|b| b.is_ascii_digit()) && !rating.is_empty())
-        {
-            Some(rating) => format!("{name} ({rating})"),
-            None => name.to_string(),
-        }
-    };
-    fenkit_diagrams::Players {
-        white: named(1, 3),
-        black: named(2, 4),
-        result: tags[5].clone(),
-    }
 }
 
 /// The clocks' time at the start: the base of the game's `TimeControl`

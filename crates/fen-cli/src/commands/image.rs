@@ -174,6 +174,58 @@ pub fn nth_game(
     }
 }
 
+/// The tags a game's diagrams may show: its time control (for a GIF's
+/// clocks), its players and its result ([`players`]).
+pub(crate) const TAGS: [&str; 6] = [
+    "TimeControl",
+    "White",
+    "Black",
+    "WhiteElo",
+    "BlackElo",
+    "Result",
+];
+/// Where the time control stands in [`TAGS`].
+pub(crate) const TIME_CONTROL: usize = 0;
+
+/// The values of the tags `names` of the game `text`, in that order.
+pub(crate) fn game_tags(text: &[u8], names: &[&str]) -> Vec<Option<String>> {
+    use fenkit_games::pgn::{Plies, Reader};
+    let mut values = vec![None; names.len()];
+    let mut plies = Plies::new(|ply| {
+        if ply.ply == 0 {
+            values = ply.tags.to_vec();
+        }
+    })
+    .keeping_tags(names);
+    // Only the tags are wanted: how the game ends does not matter here.
+    let _ = Reader::new(text).read_game(&mut plies);
+    drop(plies);
+    values
+}
+
+/// The players as the tags (in the order of [`TAGS`]) name them, a rating
+/// after a name when known; `?` (PGN's unknown) for a name not given.
+pub(crate) fn players(tags: &[Option<String>]) -> fenkit_diagrams::Players {
+    let named = |name: usize, rating: usize| {
+        let name = tags[name]
+            .as_deref()
+            .filter(|name| !name.is_empty())
+            .unwrap_or("?");
+        match tags[rating]
+            .as_deref()
+            .filter(|rating| rating.bytes().all(|b| b.is_ascii_digit()) && !rating.is_empty())
+        {
+            Some(rating) => format!("{name} ({rating})"),
+            None => name.to_string(),
+        }
+    };
+    fenkit_diagrams::Players {
+        white: named(1, 3),
+        black: named(2, 4),
+        result: tags[5].clone(),
+    }
+}
+
 /// Where images go.
 #[derive(clap::Args)]
 pub struct Destination {
@@ -278,8 +330,8 @@ impl Image {
             Err(status) => return Ok(status),
         };
         let players = game.players.then(|| {
-            let tags = super::gif::game_tags(&text.text, &super::gif::TAGS);
-            super::gif::players(&tags)
+            let tags = game_tags(&text.text, &TAGS);
+            players(&tags)
         });
         // The result shows at the game's last ply alone.
         let look = self.diagram.clone();

@@ -7,6 +7,9 @@ from . import explorer as explorer
 
 Record = str | bytes
 
+# The piece sets fenkit ships (`fenkit_diagrams::PieceSet::NAMES`).
+PieceSetName = Literal["cburnett", "merida", "fantasy", "spatial", "celtic", "eyes", "skulls"]
+
 # A column: pyarrow Array/ChunkedArray, polars Series, pandas Series, a
 # DuckDB relation of one column, an Arrow PyCapsule exporter, or a list of
 # str/bytes. The result is of the same kind (pyarrow for other exporters).
@@ -192,16 +195,18 @@ def legal_moves(fen: Record, *, lenient: bool = False, chess960: bool = False) -
     20
     """
 
-def svg(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool = True, lenient: bool = False, chess960: bool = False) -> str:
-    """The diagram as SVG text.
+def svg(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool = True, pieces: PieceSetName = "cburnett", lenient: bool = False, chess960: bool = False) -> str:
+    """The diagram as SVG text, its title and description the position in
+    words; illegal squares crossed out. ``pieces`` names the piece set.
 
-    >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1").startswith("<svg")
+    >>> fenkit.svg("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=200, pieces="merida").startswith("<svg")
     True
     """
 
-def png(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool = True, lenient: bool = False, chess960: bool = False) -> bytes:
-    """The diagram as PNG bytes (size 16 to 4096).
+def png(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool = True, pieces: PieceSetName = "cburnett", lenient: bool = False, chess960: bool = False) -> bytes:
+    """The diagram as PNG bytes (size 16 to 4096), in the piece set
+    ``pieces`` names.
 
-    >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64)[:4]
+    >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64, pieces="fantasy")[:4]
     b'\\x89PNG'
     """
