@@ -176,9 +176,13 @@ pub fn piece_set(text: &str) -> Result<fenkit_diagrams::PieceSet, String> {
         return Ok(set);
     }
     let folder = std::path::Path::new(text);
+    // The name as given, its control characters escaped for the terminal.
+    let shown =
+        |path: &std::path::Path| fenkit::printable(&path.display().to_string()).into_owned();
     if !folder.is_dir() {
         return Err(format!(
-            "'{text}' is neither a piece set ({}) nor a folder of piece drawings",
+            "'{}' is neither a piece set ({}) nor a folder of piece drawings",
+            shown(folder),
             PieceSet::NAMES.join(", ")
         ));
     }
@@ -192,17 +196,18 @@ pub fn piece_set(text: &str) -> Result<fenkit_diagrams::PieceSet, String> {
         let Some(file) = file else {
             return Err(format!(
                 "the folder {} has no drawing of the {} ({stem}.svg)",
-                folder.display(),
+                shown(folder),
                 piece_name(piece)
             ));
         };
         let read = std::fs::read_to_string(&file);
-        texts.push(read.map_err(|err| format!("{}: {err}", file.display()))?);
+        texts.push(read.map_err(|err| format!("{}: {err}", shown(&file)))?);
     }
     let texts: [String; 12] = texts
         .try_into()
         .unwrap_or_else(|_| unreachable!("twelve pieces"));
-    PieceSet::from_svgs(text, texts).map_err(|err| format!("{}: {err}", folder.display()))
+    PieceSet::from_svgs(text, texts)
+        .map_err(|err| format!("{}: {}", shown(folder), fenkit::printable(&err.to_string())))
 }
 
 /// A column of `--field`: by number, or by its name in the header row.
