@@ -15,10 +15,16 @@ pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
 pub const ENGINE: Code = Code::Input("engine");
 pub const OTHER_VARIANT: Code = Code::Input("other-variant");
 pub const SUITE_NO_GOAL: Code = Code::Input("suite-no-goal");
+/// `fen scan`'s codes: the same words as `fenkit_scan::json::error_code`.
+pub const NOT_A_PICTURE: Code = Code::Input("not-a-picture");
+pub const BROKEN_PICTURE: Code = Code::Input("broken-picture");
+pub const NO_BOARD: Code = Code::Input("no-board");
+pub const SCAN_MENDED: Code = Code::Input("scan-mended");
+pub const SCAN_ASSUMED: Code = Code::Input("scan-assumed");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 9] = [
+pub const OWN: [(Code, &str); 14] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -54,5 +60,25 @@ pub const OWN: [(Code, &str); 9] = [
     (
         SUITE_NO_GOAL,
         "`fen suite`: a record with no `bm`, `am` or `dm` to solve; left out of the count.",
+    ),
+    (
+        NOT_A_PICTURE,
+        "`fen scan`: the file is no picture of a format fen reads (PNG, JPEG, GIF, WebP, BMP), told by its first bytes.",
+    ),
+    (
+        BROKEN_PICTURE,
+        "`fen scan`: the picture is truncated or corrupt, or too large to decode (the decoder's words follow).",
+    ),
+    (
+        NO_BOARD,
+        "`fen scan`: the picture shows no board of 8 by 8 squares that fen can find.",
+    ),
+    (
+        SCAN_MENDED,
+        "`fen scan`: the squares read broke what no position can (a side with two kings or none, a pawn on the first or last rank, more than 16 pieces or 8 pawns a side), and the network's second choice at a square it was unsure of was taken instead.",
+    ),
+    (
+        SCAN_ASSUMED,
+        "`fen scan`: what the picture cannot show (side to move, castling rights, en passant square) was assumed; `--side`, `--castling` and `--ep` say it.",
     ),
 ];

@@ -60,6 +60,7 @@ fen_cli::subcommands! {
     Pgn(pgn::Args) => pgn::run,
     History(history::Args) => history::run,
     Search(search::Args) => search::run,
+    Scan(scan::Args) => scan::run,
     Index(index::Args) => index::run,
     Opening(opening::Args) => opening::run,
     Book(book::Args) => book::run,

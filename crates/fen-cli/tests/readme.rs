@@ -105,6 +105,11 @@ fn the_pgn_writing_recipe_prints_what_the_guide_shows() {
 }
 
 #[test]
+fn the_scan_recipe_prints_what_the_guide_shows() {
+    run_recipe("docs/guide.md", "## `fen scan", 3, &["diagram.png"]);
+}
+
+#[test]
 fn the_engines_recipe_prints_what_the_guide_shows() {
     // Debian keeps Stockfish in /usr/games, which the recipe's PATH has.
     let found = std::path::Path::new("/usr/games/stockfish").exists();

@@ -14,10 +14,12 @@ mod games;
 mod listen;
 mod openapi;
 mod page;
+mod scan;
 mod search;
 
 pub use listen::{HEADER_TIMEOUT, MAX_CONNECTIONS};
 pub use openapi::document as openapi_document;
+pub use scan::MAX_PICTURE;
 
 use std::{collections::HashMap, net::SocketAddr, sync::Arc, time::Duration};
 
@@ -27,7 +29,7 @@ use axum::{
     http::{StatusCode, header},
     middleware::{self, Next},
     response::{IntoResponse, Response},
-    routing::get,
+    routing::{get, post},
 };
 use fenkit_books::{explorer::Explorer, search_index::SearchIndex};
 use serde_json::json;
@@ -139,6 +141,7 @@ async fn json_errors(request: Request, next: Next) -> Response {
         );
         return (status, Json(problem(status, message))).into_response();
     }
+    let path = request.uri().path().to_string();
     let response = next.run(request).await;
     let status = response.status();
     let is_json = response
@@ -153,6 +156,9 @@ async fn json_errors(request: Request, next: Next) -> Response {
         StatusCode::METHOD_NOT_ALLOWED => "this route does not take that method".to_string(),
         StatusCode::REQUEST_TIMEOUT => {
             format!("the request took longer than {} s", TIMEOUT.as_secs())
+        }
+        StatusCode::PAYLOAD_TOO_LARGE if path == "/api/scan" => {
+            format!("the picture is larger than {} bytes", scan::MAX_PICTURE)
         }
         StatusCode::PAYLOAD_TOO_LARGE => format!("the body is larger than {MAX_BODY} bytes"),
         other => other.canonical_reason().unwrap_or("refused").to_string(),
@@ -267,6 +273,13 @@ pub fn router_with(indexes: Indexes) -> Router {
         // Refuses a body whose stated length is past the limit before
         // reading any of it; DefaultBodyLimit catches the unstated.
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        // A picture is larger than any list of records.
+        .merge(
+            Router::new()
+                .route("/api/scan", post(scan::post))
+                .layer(DefaultBodyLimit::max(scan::MAX_PICTURE))
+                .layer(RequestBodyLimitLayer::new(scan::MAX_PICTURE)),
+        )
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             TIMEOUT,

@@ -13,7 +13,7 @@ use utoipa::{
     openapi::{ObjectBuilder, Type, path::ParameterIn},
 };
 
-use crate::{board, check, explorer, fields, games, search};
+use crate::{board, check, explorer, fields, games, scan, search};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -38,6 +38,7 @@ use crate::{board, check, explorer, fields, games, search};
         games::opening,
         explorer::answer,
         search::answer,
+        scan::post,
         served,
     ),
     components(schemas(crate::ErrorBody))

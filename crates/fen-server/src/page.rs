@@ -45,7 +45,7 @@ pub async fn script() -> Response {
 
 /// The modules `app.js` imports, `/js/NAME.js`: one part of the page
 /// each (see app.js).
-const MODULES: [(&str, &str); 9] = [
+const MODULES: [(&str, &str); 10] = [
     ("state.js", include_str!("../web/js/state.js")),
     ("board.js", include_str!("../web/js/board.js")),
     ("network.js", include_str!("../web/js/network.js")),
@@ -55,6 +55,7 @@ const MODULES: [(&str, &str); 9] = [
     ("explorer.js", include_str!("../web/js/explorer.js")),
     ("games.js", include_str!("../web/js/games.js")),
     ("editor.js", include_str!("../web/js/editor.js")),
+    ("scan.js", include_str!("../web/js/scan.js")),
 ];
 
 /// `/js/board.js` and the other modules of the page.

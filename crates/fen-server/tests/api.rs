@@ -637,3 +637,65 @@ async fn a_variant_is_read_checked_played_and_drawn_as_the_query_names_it() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error.starts_with("variant: a game's variant"), "{error}");
 }
+
+#[tokio::test]
+async fn scan_reads_a_picture_and_refuses_what_is_none() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let setup = fenkit::parse(fen.as_bytes()).unwrap().setup;
+    let picture =
+        fenkit_diagrams::png(&setup, &fenkit_diagrams::Diagram::default().with_size(320)).unwrap();
+    let post = |uri: &str, body: Vec<u8>| Request::post(uri).body(Body::from(body)).unwrap();
+    let response = send(post("/api/scan?side=b&castling=Kk", picture.clone())).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body = json(response).await;
+    assert_eq!(
+        body["fen"],
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b Kk - 0 1"
+    );
+    assert_eq!(body["squares"].as_array().unwrap().len(), 64);
+    assert_eq!(body["squares"][0]["square"], "a8");
+    assert_eq!(body["squares"][0]["piece"], "r");
+    // Only the en passant square was left to assume.
+    assert_eq!(body["assumptions"].as_array().unwrap().len(), 1);
+    assert_eq!(body["assumptions"][0]["field"], "en_passant");
+    let response = send(post("/api/scan", b"8/8/8/8/8/8/8/K6k w - - 0 1".to_vec())).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("not-a-picture: ")
+    );
+    let response = send(post("/api/scan", picture[..picture.len() / 3].to_vec())).await;
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("broken-picture: ")
+    );
+    let response = send(post("/api/scan?ep=e4", picture.clone())).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("ep: ")
+    );
+    let response = send(post("/api/scan?novel=1", picture)).await;
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .contains("novel: is not a parameter here")
+    );
+    // A picture may be larger than a list of records, up to its own cap.
+    let huge = vec![0u8; fen_server::MAX_PICTURE + 1];
+    let response = send(post("/api/scan", huge)).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .contains("picture is larger")
+    );
+}

@@ -9,6 +9,7 @@ import { activeResult, applyRepair, showResults } from './js/answer.js';
 import { buildPalette, currentTurn, fillEnPassant, setControls, startDrag, writeBack, writeEdited } from './js/editor.js';
 import { syncScroll } from './js/highlight.js';
 import { check, scheduleCheck } from './js/network.js';
+import { setUpScan } from './js/scan.js';
 
 function startingText() {
   const asked = new URL(window.location.href).searchParams.get('variant');
@@ -81,6 +82,7 @@ function init() {
     setControls(currentTurn(), '', null);
     writeEdited();
   });
+  setUpScan();
   $('copy').addEventListener('click', copyCanonical);
   $('repair').addEventListener('click', applyRepair);
   input.addEventListener('input', () => {

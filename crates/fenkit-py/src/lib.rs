@@ -10,6 +10,7 @@ mod counts;
 mod explorer;
 mod options;
 mod scalar;
+mod scan;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,8 @@ mod _native {
     use crate::scalar::{
         board, check, key, legal_moves, normalize, opening, parse, play, png, polyglot_key, svg,
     };
+    #[pymodule_export]
+    use crate::scan::scan;
 
     /// The one shape of a problem, for the tests that hold every front end
     /// to it.

@@ -28,6 +28,7 @@ pub mod opening;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod scan;
 pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;

@@ -441,3 +441,34 @@ test('the games that reach the position are listed under the explorer, each a li
   await paste(START);
   await page.waitForFunction(() => /^the first 10 reach this position$/.test(document.querySelector('#games-summary').textContent));
 });
+
+test('a picture of a board fills the editor, and its FEN waits for the three answers', async () => {
+  const picture = path.join(EXPLORER, 'after-e4.png');
+  const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+  execFileSync(FEN_BIN, ['png', '--fen', afterE4, '--size', '360', '--pieces', 'merida', '-o', picture]);
+  await page.setInputFiles('#scan-file', picture);
+  await page.waitForSelector('#scan-questions:not([hidden])');
+  // Filled at once with what was assumed, and said not to be final.
+  assert.equal(await page.inputValue('#input'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1');
+  assert.match(await page.textContent('#scan-status'), /Answer what a picture cannot show/);
+  // No side is chosen for the user; castling is offered where king and
+  // rook stand at home; en passant only once the side is known.
+  assert.equal(await page.isChecked('input[name="scan-turn"][value="w"]'), false);
+  assert.equal(await page.isChecked('input[name="scan-castle"][value="K"]'), true);
+  assert.equal(await page.isDisabled('#scan-ep'), true);
+  await page.click('#scan-use');
+  assert.match(await page.textContent('#scan-status'), /Whose move is it/);
+  await page.check('input[name="scan-turn"][value="b"]');
+  assert.deepEqual(await page.$$eval('#scan-ep option', (options) => options.map((o) => o.value)), ['-', 'e3']);
+  await page.selectOption('#scan-ep', 'e3');
+  await page.screenshot({ path: path.join(SHOTS, 'scan-questions.png'), fullPage: true });
+  await page.click('#scan-use');
+  assert.equal(await page.inputValue('#input'), afterE4);
+  await statusSays(/Legal position\. Black to move/);
+  assert.equal(await page.isHidden('#scan-questions'), true);
+  await page.screenshot({ path: path.join(SHOTS, 'scan-used.png'), fullPage: true });
+  // What is no picture of a board is said, and the text is left alone.
+  await page.setInputFiles('#scan-file', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('no picture') });
+  await page.waitForFunction(() => /No position read: not-a-picture/.test(document.querySelector('#scan-status').textContent));
+  assert.equal(await page.inputValue('#input'), afterE4);
+});

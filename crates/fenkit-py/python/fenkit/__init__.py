@@ -47,6 +47,7 @@ from ._native import (
     play,
     png,
     polyglot_key,
+    scan,
     svg,
 )
 
@@ -67,5 +68,6 @@ __all__ = [
     "png",
     "polyglot_key",
     "read_pgn",
+    "scan",
     "svg",
 ]

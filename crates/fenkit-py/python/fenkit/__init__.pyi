@@ -1,6 +1,7 @@
 """Type stubs for fenkit. Every function has its docstring, with an
 example, at run time too: ``help(fenkit.fen_key)``."""
 
+import os
 from typing import Any, Literal, TypeVar
 
 from . import explorer as explorer
@@ -209,4 +210,18 @@ def png(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool =
 
     >>> fenkit.png("4k3/8/8/8/8/8/8/4K3 w - - 0 1", size=64, pieces="fantasy")[:4]
     b'\\x89PNG'
+    """
+
+def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | None = None, castling: str | None = None, ep: str | None = None, orientation: Literal["auto", "white", "black"] = "auto") -> dict[str, Any]:
+    """The position in a picture of a board (a path or the picture's
+    bytes: PNG, JPEG, GIF, WebP, BMP) as a dict in the shape of ``fen scan
+    --format json``: ``fen``, ``placement``, ``squares`` (a8 to h1, each
+    with ``piece``, ``confidence``, ``second``, ``second_confidence``),
+    ``least_certain``, ``board``, ``orientation``, ``mended``,
+    ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
+    what a picture cannot show. Raises ``ValueError`` (its code first) for
+    a picture that is none, is broken or shows no board.
+
+    >>> fenkit.scan(fenkit.png("4k3/8/8/8/8/8/8/4K2R w K - 0 1", size=240), side="b")["fen"]
+    '4k3/8/8/8/8/8/8/4K2R b K - 0 1'
     """

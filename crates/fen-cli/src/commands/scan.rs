@@ -1,0 +1,210 @@
+//! `fen scan`: the position in a picture of a board (a screenshot, a
+//! book's diagram), read offline by `fenkit_scan`, with what a picture
+//! cannot show (side to move, castling, en passant) taken from the flags
+//! or assumed and said so.
+
+use std::io::{self, Read, Write};
+
+use fenkit_scan::{Given, Reading, Scanner};
+use shakmaty::{Color, Square};
+
+use crate::{
+    codes,
+    output::Output,
+    run::{Status, io_message},
+};
+
+/// The largest picture file read: a picture is decoded with bounded
+/// memory, but its file is read whole first.
+const LARGEST_FILE: u64 = 64 << 20;
+
+/// Read the chess position in each picture of a board (PNG, JPEG, GIF,
+/// WebP or BMP: a screenshot, a book's diagram) and print it as FEN, one
+/// line a picture. Nothing is sent anywhere: the network that names the
+/// squares ships inside fen.
+///
+/// A picture cannot show whose move it is, the castling rights or the en
+/// passant square: --side, --castling and --ep say them; else White to
+/// move, castling wherever king and rook stand at home, and no en passant
+/// square are assumed, each said in a note. Where the reading breaks what
+/// no position can (two kings of a side, a pawn on the last rank), the
+/// network's second choice at the squares it was unsure of mends it, with
+/// a warning; a board read with confidence is printed as read, with the
+/// rules it breaks as warnings.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 when every picture was read; 1 when a picture was no picture, broken, or showed no board (said on standard error, and the others still read); 2 for usage or I/O errors."
+)]
+pub struct Args {
+    /// Pictures to read; `-` for standard input.
+    #[arg(value_name = "IMAGE", required = true)]
+    pub images: Vec<String>,
+    /// fen: one FEN a picture; json: one JSON object a picture, with each
+    /// square's reading and confidence, the board's box in the picture,
+    /// the orientation, what was mended and what was assumed.
+    #[arg(long, value_enum, default_value = "fen")]
+    pub format: ScanFormat,
+    /// The side to move (w or b); White is assumed otherwise.
+    #[arg(long, value_parser = Given::side_from_word)]
+    pub side: Option<Color>,
+    /// The castling rights (KQkq, any of them in that order, or -);
+    /// otherwise assumed where king and rook stand at home.
+    #[arg(long, value_parser = Given::castling_from_word)]
+    pub castling: Option<shakmaty::Bitboard>,
+    /// The en passant square (e3, e6) or -; none is assumed otherwise.
+    #[arg(long, value_parser = en_passant)]
+    pub ep: Option<EnPassant>,
+    /// Which side is at the bottom of the picture: auto (from where the
+    /// pawns and kings stand; White when they do not tell), white or
+    /// black.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub orientation: ScanOrientation,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ScanFormat {
+    Fen,
+    Json,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ScanOrientation {
+    Auto,
+    White,
+    Black,
+}
+
+/// An en passant square, or none.
+#[derive(Clone, Copy)]
+pub struct EnPassant(Option<Square>);
+
+fn en_passant(text: &str) -> Result<EnPassant, String> {
+    Given::en_passant_from_word(text).map(EnPassant)
+}
+
+pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    let given = Given {
+        side: args.side,
+        castling: args.castling,
+        en_passant: args.ep.map(|ep| ep.0),
+        bottom: match args.orientation {
+            ScanOrientation::Auto => None,
+            ScanOrientation::White => Some(Color::White),
+            ScanOrientation::Black => Some(Color::Black),
+        },
+    };
+    let scanner = Scanner::new();
+    let mut status = Status::Ok;
+    for image in &args.images {
+        let source = if image == "-" {
+            "<stdin>"
+        } else {
+            image.as_str()
+        };
+        let bytes = match read_picture(image) {
+            Ok(bytes) => bytes,
+            Err(message) => {
+                // The other pictures are still read; the status says it.
+                out.note(&format!("fen: {}: {message}", fenkit::printable(source)))?;
+                status = Status::Failed;
+                continue;
+            }
+        };
+        match scanner.scan(&bytes, &given) {
+            Ok(reading) => {
+                report(out, source, &reading)?;
+                match args.format {
+                    ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
+                    ScanFormat::Json => writeln!(
+                        out.stdout(),
+                        "{}",
+                        fenkit_scan::json::reading(source, &reading)
+                    )?,
+                }
+            }
+            Err(error) => {
+                if status == Status::Ok {
+                    status = Status::BadRecords;
+                }
+                let code = fenkit_scan::json::error_code(&error);
+                out.note(&format!(
+                    "{}: error[{code}]: {error}",
+                    fenkit::printable(source)
+                ))?;
+                if let ScanFormat::Json = args.format {
+                    let error = fenkit_scan::json::error(source, &error);
+                    writeln!(out.stdout(), "{error}")?;
+                }
+            }
+        }
+        out.tick()?;
+    }
+    Ok(status)
+}
+
+/// The picture's bytes, from a file or standard input, at most
+/// [`LARGEST_FILE`].
+fn read_picture(image: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let read = if image == "-" {
+        io::stdin()
+            .lock()
+            .take(LARGEST_FILE + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(image)
+            .and_then(|file| file.take(LARGEST_FILE + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|error| io_message(&error))?;
+    if bytes.len() as u64 > LARGEST_FILE {
+        return Err(format!(
+            "larger than {} MiB, the most read",
+            LARGEST_FILE >> 20
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The mends, the rules broken and the assumptions, on standard error.
+fn report(out: &mut Output, source: &str, reading: &Reading) -> io::Result<()> {
+    let source = fenkit::printable(source);
+    for mend in &reading.mended {
+        out.note(&format!(
+            "{source}: warning[{}]: {} read as {} ({:.0}%), mended to {} ({:.0}%), its second choice: the reading broke what no position can",
+            codes::SCAN_MENDED,
+            mend.square,
+            piece_words(mend.read),
+            100.0 * mend.read_confidence,
+            piece_words(mend.now),
+            100.0 * mend.now_confidence,
+        ))?;
+    }
+    for violation in reading.violations() {
+        out.note(&format!(
+            "{source}: {}[{}]: {}",
+            violation.code.severity().as_str(),
+            violation.code,
+            violation.message
+        ))?;
+    }
+    if !reading.assumptions.is_empty() {
+        let said: Vec<String> = reading
+            .assumptions
+            .iter()
+            .map(|assumption| assumption.why.clone())
+            .collect();
+        out.note(&format!(
+            "{source}: note[{}]: {}",
+            codes::SCAN_ASSUMED,
+            said.join("; ")
+        ))?;
+    }
+    Ok(())
+}
+
+fn piece_words(piece: Option<shakmaty::Piece>) -> String {
+    match piece {
+        Some(piece) => format!("a {}", fenkit::piece_name(piece)),
+        None => "empty".into(),
+    }
+}

@@ -1,0 +1,133 @@
+//! `fen scan` as users run it: on the real book diagrams of
+//! `../shared/data/real/images` (never trained on: the measure of real
+//! pictures), on fenkit's own drawings in every piece set, turned and
+//! marked, and on files that are no picture of a board.
+
+mod common;
+
+use common::{assert_exit, fen, real, run};
+use serde_json::Value;
+
+/// The placement a real diagram's file name gives (ranks joined by `-`,
+/// empty squares as `1`s).
+fn placement_of(stem: &str) -> String {
+    stem.split('-')
+        .map(|rank| {
+            let mut out = String::new();
+            let mut run = 0;
+            for letter in rank.chars() {
+                match letter.to_digit(10) {
+                    Some(digit) => run += digit,
+                    None => {
+                        if run > 0 {
+                            out += &run.to_string();
+                            run = 0;
+                        }
+                        out.push(letter);
+                    }
+                }
+            }
+            if run > 0 {
+                out += &run.to_string();
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The 64 squares of a placement, a8 to h1, `.` for empty.
+fn squares_of(placement: &str) -> Vec<char> {
+    placement
+        .chars()
+        .filter(|c| *c != '/')
+        .flat_map(|c| match c.to_digit(10) {
+            Some(run) => vec!['.'; run as usize],
+            None => vec![c],
+        })
+        .collect()
+}
+
+#[test]
+fn the_real_book_diagrams_are_read() {
+    let Some(root) = real("images") else { return };
+    let mut pictures = Vec::new();
+    for folder in ["1001", "b-and-w-pdf", "critical-moments"] {
+        for entry in std::fs::read_dir(root.join(folder)).expect("a folder of pictures") {
+            let path = entry.expect("readable").path();
+            if path.extension().is_some_and(|e| e == "png") {
+                pictures.push(path);
+            }
+        }
+    }
+    pictures.sort();
+    assert_eq!(pictures.len(), 28, "the 28 diagrams of images/README.md");
+    let mut args = vec!["scan".to_string(), "--format".into(), "json".into()];
+    args.extend(pictures.iter().map(|path| path.display().to_string()));
+    let output = fen(&args.iter().map(String::as_str).collect::<Vec<_>>())
+        .output()
+        .expect("fen runs");
+    assert_exit(&output, 0, "note[scan-assumed]");
+    let readings: Vec<Value> = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line a picture"))
+        .collect();
+    assert_eq!(
+        readings.len(),
+        pictures.len(),
+        "one reading a picture, in order"
+    );
+    let (mut right, mut exact) = (0, 0);
+    for (path, reading) in pictures.iter().zip(&readings) {
+        assert_eq!(reading["source"], path.display().to_string());
+        let truth = squares_of(&placement_of(&path.file_stem().unwrap().to_string_lossy()));
+        let read = squares_of(reading["placement"].as_str().expect("a placement"));
+        let same = truth.iter().zip(&read).filter(|(a, b)| a == b).count();
+        right += same;
+        exact += usize::from(same == 64);
+        if same < 64 {
+            eprintln!("{}: {} of 64 squares", path.display(), same);
+        }
+    }
+    let squares = 64 * pictures.len();
+    eprintln!(
+        "real diagrams: {right}/{squares} squares, {exact}/{} boards exact",
+        pictures.len()
+    );
+    // The figures of BENCHMARKS.md ("fen scan"), less a margin for a
+    // retrained network: a drop below them is a regression to look at.
+    assert!(
+        right * 1000 >= squares * SQUARES_PER_MILLE,
+        "{right}/{squares} squares"
+    );
+    assert!(
+        exact * 100 >= pictures.len() * BOARDS_PERCENT,
+        "{exact} boards exact"
+    );
+}
+
+const SQUARES_PER_MILLE: usize = 990;
+const BOARDS_PERCENT: usize = 50;
+
+#[test]
+fn a_picture_on_standard_input_and_a_missing_file_among_others() {
+    let picture = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/diagram.png"),
+    )
+    .expect("the sample picture");
+    let output = run(&["scan", "--side", "b", "-"], picture);
+    assert_exit(&output, 0, "<stdin>: note[scan-assumed]");
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "r4rk1/pp2qppp/2n1bn2/2bpp3/4P3/2PP1N2/PPBN1PPP/R2Q1RK1 b - - 0 1\n"
+    );
+    // A file that cannot be read is an I/O error (status 2), said in its
+    // turn; the pictures after it are still read.
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/diagram.png");
+    let output = fen(&["scan", "no-such.png", &sample.display().to_string()])
+        .output()
+        .expect("fen runs");
+    assert_exit(&output, 2, "fen: no-such.png: No such file or directory");
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
+}

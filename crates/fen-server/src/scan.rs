@@ -1,0 +1,104 @@
+//! `POST /api/scan`: a picture of a board in, the position read from it
+//! out, in the shape of `fen scan --format json`.
+
+use std::sync::{LazyLock, OnceLock};
+
+use axum::{
+    Json,
+    extract::Query,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use fenkit_scan::{Given, Scanner};
+
+use crate::{Params, Refusal, error, known_only, openapi::names};
+
+/// The largest picture taken, in bytes: a screenshot of a whole screen
+/// as PNG fits; the picture is decoded with bounded memory and scaled
+/// down before it is read.
+pub const MAX_PICTURE: usize = 8 * 1024 * 1024;
+
+/// What a picture cannot show, as `fen scan`'s flags of the same names
+/// say it.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code, reason = "the handler reads it by name")]
+struct ScanParameters {
+    /// The side to move, `w` or `b`; White is assumed (and said) when
+    /// absent.
+    side: Option<String>,
+    /// The castling rights (`KQkq`, any of them in that order, or `-`);
+    /// assumed where king and rook stand at home when absent.
+    castling: Option<String>,
+    /// The en passant square (`e3`, `e6`) or `-`; none is assumed when
+    /// absent.
+    ep: Option<String>,
+    /// The side at the bottom: `auto` (from the pawns and kings), `white`
+    /// or `black`.
+    orientation: Option<String>,
+}
+
+fn scanner() -> &'static Scanner {
+    static SCANNER: OnceLock<Scanner> = OnceLock::new();
+    SCANNER.get_or_init(Scanner::new)
+}
+
+fn given(params: &Params) -> Result<Given, Refusal> {
+    let word = |name: &str| params.get(name).map(String::as_str);
+    let bad = |name: &str, why: String| error(StatusCode::BAD_REQUEST, format!("{name}: {why}"));
+    Ok(Given {
+        side: word("side")
+            .map(Given::side_from_word)
+            .transpose()
+            .map_err(|why| bad("side", why))?,
+        castling: word("castling")
+            .map(Given::castling_from_word)
+            .transpose()
+            .map_err(|why| bad("castling", why))?,
+        en_passant: word("ep")
+            .map(Given::en_passant_from_word)
+            .transpose()
+            .map_err(|why| bad("ep", why))?,
+        bottom: match word("orientation") {
+            None => None,
+            Some(word) => Given::bottom_from_word(word).map_err(|why| bad("orientation", why))?,
+        },
+    })
+}
+
+/// The position in a picture of a board (PNG, JPEG, GIF, WebP or BMP,
+/// the body's bytes), with each square's reading and confidence, the
+/// board's box, the orientation, what the rules mended and what was
+/// assumed.
+#[utoipa::path(post, path = "/api/scan", operation_id = "scanPicture", tag = "records",
+    params(ScanParameters),
+    request_body(content = Vec<u8>, content_type = "image/*", description = "The picture's bytes, at most 8 MiB"),
+    responses(
+        (status = 200, description = "The position read, as `fen scan --format json` writes it", content_type = "application/json", body = Object),
+        (status = 400, description = "A parameter refused, or a picture that is none, is broken or shows no board (the error starts with its code, as `fen scan` says it: not-a-picture, broken-picture, no-board)", body = crate::ErrorBody),
+        (status = 413, description = "A picture over 8 MiB", body = crate::ErrorBody),
+    )
+)]
+pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Response {
+    static KNOWN: LazyLock<Vec<String>> = LazyLock::new(names::<ScanParameters>);
+    let given = match known_only(&params, &KNOWN).and_then(|()| given(&params)) {
+        Ok(given) => given,
+        Err(refusal) => return refusal.into_response(),
+    };
+    // Reading takes tens of milliseconds: off the async threads.
+    let read = tokio::task::spawn_blocking(move || scanner().scan(&body, &given)).await;
+    match read {
+        Ok(Ok(reading)) => Json(fenkit_scan::json::reading("body", &reading)).into_response(),
+        // The one shape of every refusal, the code as `fen scan` says it.
+        Ok(Err(failure)) => error(
+            StatusCode::BAD_REQUEST,
+            format!("{}: {failure}", fenkit_scan::json::error_code(&failure)),
+        )
+        .into_response(),
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the picture could not be read",
+        )
+        .into_response(),
+    }
+}

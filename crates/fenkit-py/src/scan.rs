@@ -1,0 +1,70 @@
+//! `fenkit.scan`: the position in a picture of a board, as a dict in the
+//! shape of `fen scan --format json`.
+
+use std::path::PathBuf;
+
+use fenkit_scan::{Given, Scanner};
+use pyo3::{exceptions::PyValueError, prelude::*, types::PyBytes};
+
+/// A flag's word read as the command reads it, or `ValueError` naming it.
+fn word<T>(
+    name: &str,
+    value: Option<&str>,
+    read: fn(&str) -> Result<T, String>,
+) -> PyResult<Option<T>> {
+    value
+        .map(read)
+        .transpose()
+        .map_err(|why| PyValueError::new_err(format!("{name}: {why}")))
+}
+
+/// The position in a picture of a board (PNG, JPEG, GIF, WebP or BMP: a
+/// path or the picture's bytes), as a dict: ``fen``, ``placement``, each
+/// square's reading with its confidence (``squares``, a8 to h1), the
+/// ``least_certain`` squares, the board's box in the picture, the
+/// ``orientation``, what the rules ``mended``, what was assumed
+/// (``assumptions``) and the rules the position breaks (``violations``).
+/// What a picture cannot show is taken from ``side``, ``castling`` and
+/// ``ep`` where given. A picture that is none, is broken or shows no
+/// board raises ``ValueError`` with its code.
+///
+/// >>> fenkit.scan(fenkit.png("4k3/8/8/8/8/8/8/4K2R w K - 0 1", size=240), side="b")["fen"]
+/// '4k3/8/8/8/8/8/8/4K2R b K - 0 1'
+#[pyfunction]
+#[pyo3(signature = (picture, *, side = None, castling = None, ep = None, orientation = "auto"))]
+pub fn scan<'py>(
+    py: Python<'py>,
+    picture: &Bound<'py, PyAny>,
+    side: Option<&str>,
+    castling: Option<&str>,
+    ep: Option<&str>,
+    orientation: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let given = Given {
+        side: word("side", side, Given::side_from_word)?,
+        castling: word("castling", castling, Given::castling_from_word)?,
+        en_passant: word("ep", ep, Given::en_passant_from_word)?,
+        bottom: word("orientation", Some(orientation), Given::bottom_from_word)?.flatten(),
+    };
+    let (source, bytes) = match picture.cast::<PyBytes>() {
+        Ok(bytes) => ("bytes".to_string(), bytes.as_bytes().to_vec()),
+        Err(_) => {
+            let path: PathBuf = picture.extract()?;
+            let bytes = std::fs::read(&path).map_err(|err| {
+                pyo3::exceptions::PyOSError::new_err(format!("{}: {err}", path.display()))
+            })?;
+            (path.display().to_string(), bytes)
+        }
+    };
+    let read = py.detach(|| Scanner::new().scan(&bytes, &given));
+    match read {
+        Ok(reading) => {
+            let text = fenkit_scan::json::reading(&source, &reading).to_string();
+            py.import("json")?.call_method1("loads", (text,))
+        }
+        Err(error) => Err(PyValueError::new_err(format!(
+            "{source}: {}: {error}",
+            fenkit_scan::json::error_code(&error)
+        ))),
+    }
+}

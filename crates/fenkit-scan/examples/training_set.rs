@@ -1,0 +1,472 @@
+//! Writes the network's training (or held-out) squares: random boards
+//! drawn with fenkit's piece sets in many looks (board colours, hatched
+//! dark squares as old books print them, frames, last-move tints, piece
+//! sizes and offsets, blur, noise, low resolution), each cut into its 64
+//! squares exactly as `fen scan` cuts a picture (`fenkit_scan::squares`),
+//! the board's box a little off as the finder leaves it.
+//!
+//! ```text
+//! cargo run --release -p fenkit-scan --example training_set -- OUT BOARDS SEED SET[,SET...]
+//! ```
+//!
+//! OUT gets one record a square: its class (0 empty, 1-6 White's pawn to
+//! king, 7-12 Black's) as a byte, then its 32×32 grey levels as bytes.
+//! `tools/train-scan` runs it; the same seed writes the same bytes.
+
+use std::io::Write;
+
+use fenkit_diagrams::{
+    Arrow, Brush, Coordinates, Diagram, Mark, Orientation, PieceSet, Rgb, Theme, svg,
+};
+use fenkit_scan::picture::Gray;
+use fenkit_scan::squares::{BoardBox, SIDE, squares};
+use resvg::{tiny_skia, usvg};
+use shakmaty::{Color, File, Piece, Rank, Role, Setup, Square};
+
+/// SplitMix64: a seeded generator, so that a training set is reproduced
+/// byte for byte.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn range(&mut self, low: f32, high: f32) -> f32 {
+        low + (high - low) * self.unit()
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, p: f32) -> bool {
+        self.unit() < p
+    }
+}
+
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+fn class(piece: Option<Piece>) -> u8 {
+    piece.map_or(0, |piece| {
+        let role = piece.role as u8; // shakmaty: pawn 1 ... king 6
+        if piece.color == Color::White {
+            role
+        } else {
+            role + 6
+        }
+    })
+}
+
+fn gray_hex(level: f32) -> String {
+    let v = (level.clamp(0.0, 1.0) * 255.0) as u8;
+    format!("#{v:02x}{v:02x}{v:02x}")
+}
+
+fn colour(random: &mut Random, low: f32, high: f32) -> String {
+    let base = random.range(low, high);
+    let tint =
+        |random: &mut Random| ((base + random.range(-0.12, 0.12)).clamp(0.0, 1.0) * 255.0) as u8;
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        tint(random),
+        tint(random),
+        tint(random)
+    )
+}
+
+/// Random contents of 64 squares, in picture order.
+fn contents(random: &mut Random) -> [Option<Piece>; 64] {
+    let empty_share = random.range(0.35, 0.9);
+    let mut contents = [None; 64];
+    for content in &mut contents {
+        if !random.chance(empty_share) {
+            // Pawns are the commonest piece on real boards.
+            let role = if random.chance(0.35) {
+                Role::Pawn
+            } else {
+                ROLES[random.below(6)]
+            };
+            let color = if random.chance(0.5) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            *content = Some(Piece { color, role });
+        }
+    }
+    contents
+}
+
+fn random_square(random: &mut Random) -> Square {
+    Square::new(random.below(64) as u32)
+}
+
+/// A board as fenkit draws it (`fenkit_diagrams::svg`): a random theme,
+/// either orientation, coordinates inside or none, a last move, a check,
+/// arrows and marks, as screenshots of sites show them.
+fn diagram(random: &mut Random, sets: &[PieceSet]) -> (String, [Option<Piece>; 64]) {
+    let contents = contents(random);
+    let bottom = if random.chance(0.7) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut setup = Setup::empty();
+    for (index, content) in contents.iter().enumerate() {
+        let (row, column) = ((index / 8) as u32, (index % 8) as u32);
+        let square = match bottom {
+            Color::White => Square::from_coords(File::new(column), Rank::new(7 - row)),
+            Color::Black => Square::from_coords(File::new(7 - column), Rank::new(row)),
+        };
+        if let Some(piece) = content {
+            setup.board.set_piece_at(square, *piece);
+        }
+    }
+    let rgb = |random: &mut Random, low: f32, high: f32| {
+        let level = |random: &mut Random| (random.range(low, high) * 255.0) as u32;
+        Rgb(level(random) << 16 | level(random) << 8 | level(random))
+    };
+    let theme = Theme {
+        light: rgb(random, 0.65, 1.0),
+        dark: rgb(random, 0.3, 0.75),
+    };
+    let mut diagram = Diagram::default()
+        .with_pieces(sets[random.below(sets.len())].clone())
+        .with_theme(theme)
+        .with_orientation(if bottom == Color::White {
+            Orientation::White
+        } else {
+            Orientation::Black
+        })
+        .with_coordinates(if random.chance(0.5) {
+            Coordinates::Inside
+        } else {
+            Coordinates::None
+        });
+    if random.chance(0.4) {
+        diagram = diagram.with_last_move(Some((random_square(random), random_square(random))));
+    }
+    if random.chance(0.2) {
+        let arrows = (0..1 + random.below(3))
+            .filter_map(|_| {
+                format!("{}{}", random_square(random), random_square(random))
+                    .parse::<Arrow>()
+                    .ok()
+            })
+            .collect();
+        diagram = diagram.with_arrows(arrows);
+    }
+    if random.chance(0.1) {
+        diagram = diagram.with_marks(vec![Mark {
+            brush: Brush::default(),
+            square: random_square(random),
+            cross: false,
+        }]);
+    }
+    (svg(&setup, &diagram), contents)
+}
+
+/// One board's SVG, 800 units a side, and its 64 contents in picture
+/// order: a book's or a screen's look drawn here, with hatching and frames
+/// that fenkit's diagrams do not draw.
+fn board(random: &mut Random, sets: &[PieceSet]) -> (String, [Option<Piece>; 64]) {
+    let set = &sets[random.below(sets.len())];
+    let contents = contents(random);
+    let mut svg = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 800 800">"#,
+    );
+    let style = random.below(10);
+    let (light, dark) = match style {
+        // Screens: coloured or grey boards.
+        0..=4 => (colour(random, 0.7, 1.0), colour(random, 0.3, 0.7)),
+        // Books: white paper, hatched dark squares.
+        5..=8 => (gray_hex(random.range(0.85, 1.0)), String::new()),
+        // No board colour at all.
+        _ => (
+            gray_hex(random.range(0.9, 1.0)),
+            gray_hex(random.range(0.8, 0.95)),
+        ),
+    };
+    svg += &format!(r#"<rect width="800" height="800" fill="{light}"/>"#);
+    if (5..=8).contains(&style) {
+        // Diagonal lines clipped to the dark squares, as books hatch them.
+        let spacing = random.range(6.0, 16.0);
+        let width = random.range(1.0, spacing * 0.45);
+        let ink = gray_hex(random.range(0.0, 0.45));
+        let rising = random.chance(0.8);
+        svg += r#"<clipPath id="dark">"#;
+        for index in 0..64 {
+            if (index / 8 + index % 8) % 2 == 1 {
+                svg += &format!(
+                    r#"<rect x="{}" y="{}" width="100" height="100"/>"#,
+                    index % 8 * 100,
+                    index / 8 * 100
+                );
+            }
+        }
+        svg += r#"</clipPath><g clip-path="url(#dark)">"#;
+        let mut offset = -800.0;
+        while offset < 800.0 {
+            let (y0, y1) = if rising { (800.0, 0.0) } else { (0.0, 800.0) };
+            svg += &format!(
+                r#"<line x1="{offset}" y1="{y0}" x2="{}" y2="{y1}" stroke="{ink}" stroke-width="{width}"/>"#,
+                offset + 800.0
+            );
+            offset += spacing;
+        }
+        svg += "</g>";
+    } else {
+        for index in 0..64 {
+            if (index / 8 + index % 8) % 2 == 1 {
+                svg += &format!(
+                    r#"<rect x="{}" y="{}" width="100" height="100" fill="{dark}"/>"#,
+                    index % 8 * 100,
+                    index / 8 * 100
+                );
+            }
+        }
+    }
+    // A last move's two squares tinted, as sites show it.
+    if random.chance(0.3) {
+        let tint = colour(random, 0.4, 0.9);
+        let opacity = random.range(0.3, 0.6);
+        for _ in 0..2 {
+            let index = random.below(64);
+            svg += &format!(
+                r#"<rect x="{}" y="{}" width="100" height="100" fill="{tint}" fill-opacity="{opacity}"/>"#,
+                index % 8 * 100,
+                index / 8 * 100
+            );
+        }
+    }
+    // Thin lines between squares, as some books draw them.
+    if random.chance(0.15) {
+        let ink = gray_hex(random.range(0.0, 0.5));
+        for k in 1..8 {
+            let at = k * 100;
+            svg +=
+                &format!(r#"<path d="M{at} 0V800M0 {at}H800" stroke="{ink}" stroke-width="1.5"/>"#);
+        }
+    }
+    // Sets differ in how much of the square a piece fills and in its
+    // build: a narrower or wider drawing of each.
+    let size = random.range(72.0, 100.0);
+    let width = size * random.range(0.82, 1.1);
+    for (index, content) in contents.iter().enumerate() {
+        let Some(piece) = content else { continue };
+        let x = (index % 8) as f32 * 100.0 + (100.0 - width) / 2.0 + random.range(-4.0, 4.0);
+        let y = (index / 8) as f32 * 100.0 + (100.0 - size) / 2.0 + random.range(-4.0, 4.0);
+        let drawing = set.piece_svg(*piece);
+        let inner_start = drawing.find('>').map_or(0, |end| end + 1);
+        let inner_end = drawing.rfind("</svg>").unwrap_or(drawing.len());
+        svg += &format!(
+            r#"<svg x="{x}" y="{y}" width="{width}" height="{size}" viewBox="0 0 45 45" preserveAspectRatio="none">{}</svg>"#,
+            &drawing[inner_start..inner_end]
+        );
+    }
+    if random.chance(0.6) {
+        let width = random.range(2.0, 10.0);
+        svg += &format!(
+            r#"<rect x="0" y="0" width="800" height="800" fill="none" stroke="black" stroke-width="{width}"/>"#
+        );
+    }
+    svg += "</svg>";
+    (svg, contents)
+}
+
+/// The board rasterized at `side` pixels inside a margin of `margin`
+/// pixels of white, as grey levels.
+fn rasterize(svg: &str, side: u32, margin: u32) -> Gray {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("a drawn board parses");
+    let full = side + 2 * margin;
+    let mut pixmap = tiny_skia::Pixmap::new(full, full).expect("a board of some pixels");
+    pixmap.fill(tiny_skia::Color::WHITE);
+    let scale = side as f32 / tree.size().width();
+    let transform =
+        tiny_skia::Transform::from_row(scale, 0.0, 0.0, scale, margin as f32, margin as f32);
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    let pixels = pixmap
+        .pixels()
+        .iter()
+        .map(|pixel| {
+            let pixel = pixel.demultiply();
+            let (r, g, b) = (
+                pixel.red() as f32,
+                pixel.green() as f32,
+                pixel.blue() as f32,
+            );
+            (0.299 * r + 0.587 * g + 0.114 * b) / 255.0
+        })
+        .collect();
+    Gray {
+        width: full as usize,
+        height: full as usize,
+        pixels,
+    }
+}
+
+/// The darkest (or lightest) level around each pixel: ink spread
+/// bolder (or thinner) than drawn, as printing and scanning leave it.
+fn spread(picture: &Gray, bolder: bool) -> Gray {
+    let (width, height) = (picture.width, picture.height);
+    let pixels = (0..width * height)
+        .map(|at| {
+            let (x, y) = (at % width, at / width);
+            let mut level = picture.at(x, y);
+            for (dx, dy) in [(0, 1), (2, 1), (1, 0), (1, 2)] {
+                let xx = (x + dx).saturating_sub(1).min(width - 1);
+                let yy = (y + dy).saturating_sub(1).min(height - 1);
+                let other = picture.at(xx, yy);
+                level = if bolder {
+                    level.min(other)
+                } else {
+                    level.max(other)
+                };
+            }
+            level
+        })
+        .collect();
+    Gray {
+        width,
+        height,
+        pixels,
+    }
+}
+
+/// What printing, scanning and screenshots do to a picture.
+fn degrade(random: &mut Random, mut picture: Gray) -> Gray {
+    if random.chance(0.45) {
+        // Books print white pieces' outlines heavy, some twice as heavy.
+        let bolder = random.chance(0.7);
+        picture = spread(&picture, bolder);
+        if bolder && random.chance(0.4) {
+            picture = spread(&picture, true);
+        }
+    }
+    if random.chance(0.3) {
+        // Printed small and scanned: detail lost, then enlarged again.
+        let (width, height) = (picture.width, picture.height);
+        let factor = random.range(1.5, 3.0);
+        let small = picture.scaled_to((width as f32 / factor) as usize);
+        picture = Gray {
+            width,
+            height,
+            pixels: (0..width * height)
+                .map(|at| {
+                    let (x, y) = ((at % width) as f32, (at / width) as f32);
+                    small.sample(
+                        (x + 0.5) * small.width as f32 / width as f32,
+                        (y + 0.5) * small.height as f32 / height as f32,
+                    )
+                })
+                .collect(),
+        };
+    }
+    if random.chance(0.3) {
+        // Ink spread: a 3×3 blur.
+        let (width, height) = (picture.width, picture.height);
+        let blurred = (0..width * height)
+            .map(|at| {
+                let (x, y) = (at % width, at / width);
+                let mut sum = 0.0;
+                for dy in 0..3 {
+                    for dx in 0..3 {
+                        let xx = (x + dx).saturating_sub(1).min(width - 1);
+                        let yy = (y + dy).saturating_sub(1).min(height - 1);
+                        sum += picture.at(xx, yy);
+                    }
+                }
+                sum / 9.0
+            })
+            .collect();
+        picture.pixels = blurred;
+    }
+    // Paper, toner and contrast.
+    let contrast = random.range(0.7, 1.0);
+    let offset = random.range(0.0, 1.0 - contrast);
+    let noise = if random.chance(0.5) {
+        random.range(0.0, 0.08)
+    } else {
+        0.0
+    };
+    for pixel in &mut picture.pixels {
+        let grain = noise * (random.unit() + random.unit() - 1.0);
+        *pixel = (offset + contrast * *pixel + grain).clamp(0.0, 1.0);
+    }
+    if random.chance(0.25) {
+        // Ink that looks bolder or fainter than drawn.
+        let gamma = random.range(0.6, 1.6);
+        for pixel in &mut picture.pixels {
+            *pixel = pixel.powf(gamma);
+        }
+    }
+    picture
+}
+
+/// A shipped set by name, or a folder of twelve drawings (`wP.svg` ...
+/// `bK.svg`), as `tools/scan_fonts.py` writes them from fonts.
+fn piece_set(name: &str) -> PieceSet {
+    if let Some(set) = PieceSet::named(name) {
+        return set;
+    }
+    let texts = fenkit_diagrams::piece_order().map(|(_, stem)| {
+        std::fs::read_to_string(std::path::Path::new(name).join(format!("{stem}.svg")))
+            .unwrap_or_else(|error| panic!("no piece set or folder {name}: {error}"))
+    });
+    PieceSet::from_svgs(name, texts).unwrap_or_else(|error| panic!("{error}"))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [out, boards, seed, sets] = args.as_slice() else {
+        eprintln!("usage: training_set OUT BOARDS SEED SET[,SET...]");
+        std::process::exit(2);
+    };
+    let boards: usize = boards.parse().expect("BOARDS is a number");
+    let mut random = Random(seed.parse().expect("SEED is a number"));
+    let sets: Vec<PieceSet> = sets.split(',').map(piece_set).collect();
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out).expect("OUT can be written"));
+    for _ in 0..boards {
+        let (svg, contents) = if random.chance(0.3) {
+            diagram(&mut random, &sets)
+        } else {
+            board(&mut random, &sets)
+        };
+        let side = random.range(150.0, 560.0) as u32;
+        let margin = random.below(12) as u32;
+        let picture = degrade(&mut random, rasterize(&svg, side, margin));
+        // The finder's box is off by up to a tenth of a square at each edge.
+        let square = side as f32 / 8.0;
+        let mut off = || random.range(-0.1, 0.1) * square;
+        let left = margin as f32 + off();
+        let top = margin as f32 + off();
+        let board = BoardBox {
+            left,
+            top,
+            width: side as f32 + margin as f32 + off() - left,
+            height: side as f32 + margin as f32 + off() - top,
+        };
+        for (levels, content) in squares(&picture, board).iter().zip(contents) {
+            let mut record = [0u8; 1 + SIDE * SIDE];
+            record[0] = class(content);
+            for (byte, level) in record[1..].iter_mut().zip(levels) {
+                *byte = (level * 255.0).round() as u8;
+            }
+            file.write_all(&record).expect("OUT can be written");
+        }
+    }
+    file.flush().expect("OUT can be written");
+}

@@ -1,0 +1,127 @@
+//! The rules helping the eyes: a reading that breaks what no position
+//! can (a side with two kings or none, a pawn on the first or last rank,
+//! more than 16 pieces or 8 pawns a side) is mended with the network's
+//! second choice at squares it was unsure of, where that makes the
+//! reading break fewer rules. A reading the network was sure of is left
+//! as read, broken or not: people picture composed and fantasy positions
+//! too, and the caller warns of the rules they break.
+
+use shakmaty::{Color, Piece, Role, Square};
+
+use crate::SquareReading;
+
+/// A square whose reading was changed to the network's second choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mend {
+    pub square: Square,
+    /// What the network read first, and how sure it was.
+    pub read: Option<Piece>,
+    pub read_confidence: f32,
+    /// Its second choice, now on the square.
+    pub now: Option<Piece>,
+    pub now_confidence: f32,
+}
+
+/// A square is unsure when its first choice is below this and its
+/// second above [`SECOND_AT_LEAST`]: only there may the rules change the
+/// reading.
+const UNSURE_BELOW: f32 = 0.9;
+const SECOND_AT_LEAST: f32 = 0.04;
+/// The most unsure squares tried, alone and in pairs.
+const TRIED: usize = 8;
+
+/// How many rules no position can break `board` breaks.
+pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
+    let mut broken = 0;
+    for color in Color::ALL {
+        let count = |role: Role| {
+            board
+                .iter()
+                .filter(|p| **p == Some(Piece { color, role }))
+                .count()
+        };
+        broken += count(Role::King).abs_diff(1);
+        broken += count(Role::Pawn).saturating_sub(8);
+        let pieces = board
+            .iter()
+            .filter(|p| p.is_some_and(|p| p.color == color))
+            .count();
+        broken += pieces.saturating_sub(16);
+    }
+    for square in Square::ALL {
+        if matches!(
+            square.rank(),
+            shakmaty::Rank::First | shakmaty::Rank::Eighth
+        ) && board[square as usize].is_some_and(|piece| piece.role == Role::Pawn)
+        {
+            broken += 1;
+        }
+    }
+    broken
+}
+
+/// Mends `squares` (indexed by square) in place where the rules show the
+/// reading wrong, and says what changed.
+pub fn mend(squares: &mut [SquareReading; 64]) -> Vec<Mend> {
+    let board = squares.each_ref().map(|reading| reading.piece);
+    let broken = impossible(&board);
+    if broken == 0 {
+        return Vec::new();
+    }
+    let mut unsure: Vec<Square> = Square::ALL
+        .into_iter()
+        .filter(|square| {
+            let reading = &squares[*square as usize];
+            reading.confidence < UNSURE_BELOW && reading.second_confidence >= SECOND_AT_LEAST
+        })
+        .collect();
+    // The closest calls first.
+    unsure.sort_by(|a, b| {
+        let gap = |square: &Square| {
+            let reading = &squares[*square as usize];
+            reading.confidence - reading.second_confidence
+        };
+        gap(a).total_cmp(&gap(b))
+    });
+    unsure.truncate(TRIED);
+    let mut choices: Vec<Vec<Square>> = unsure.iter().map(|square| vec![*square]).collect();
+    for (i, first) in unsure.iter().enumerate() {
+        for second in &unsure[i + 1..] {
+            choices.push(vec![*first, *second]);
+        }
+    }
+    // Fewest broken rules, then the likeliest: the least confidence given up.
+    let mut best: Option<(usize, f32, &Vec<Square>)> = None;
+    for choice in &choices {
+        let mut tried = board;
+        let mut cost = 0.0;
+        for square in choice {
+            let reading = &squares[*square as usize];
+            tried[*square as usize] = reading.second;
+            cost += (reading.confidence / reading.second_confidence.max(1e-6)).ln();
+        }
+        let left = impossible(&tried);
+        if left < broken && best.is_none_or(|(fewest, least, _)| (left, cost) < (fewest, least)) {
+            best = Some((left, cost, choice));
+        }
+    }
+    let Some((_, _, choice)) = best else {
+        return Vec::new();
+    };
+    choice
+        .iter()
+        .map(|square| {
+            let reading = &mut squares[*square as usize];
+            let mend = Mend {
+                square: *square,
+                read: reading.piece,
+                read_confidence: reading.confidence,
+                now: reading.second,
+                now_confidence: reading.second_confidence,
+            };
+            std::mem::swap(&mut reading.piece, &mut reading.second);
+            std::mem::swap(&mut reading.confidence, &mut reading.second_confidence);
+            mend
+        })
+        .collect()
+}

@@ -1,0 +1,173 @@
+//! A picture as the reader sees it: grey levels from 0 (black) to 1
+//! (white), at most [`LONGEST_SIDE`] pixels a side.
+
+use std::io::Cursor;
+
+use image::{ImageFormat, ImageReader, Limits};
+
+/// The longest side a picture is read at: a larger one is scaled down
+/// first, so that a poster-sized photo costs what a screenshot costs. A
+/// board is read at 32 pixels a square, so even a board filling a
+/// tenth of such a picture keeps its detail.
+pub const LONGEST_SIDE: u32 = 1600;
+
+/// The most a decoder may allocate for one picture (512 MiB: a 16k by 8k
+/// RGBA picture), and its largest side: a picture past either is refused
+/// rather than read.
+const MAX_ALLOCATION: u64 = 512 << 20;
+const MAX_SIDE: u32 = 16_384;
+
+/// Grey levels in rows from the top, each 0.0 (black) to 1.0 (white).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gray {
+    pub width: usize,
+    pub height: usize,
+    pub pixels: Vec<f32>,
+}
+
+/// Why a picture could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PictureError {
+    /// The bytes are no picture of a format fenkit reads.
+    NotAPicture,
+    /// The format is known but the picture is broken: truncated or
+    /// corrupt; the decoder's words.
+    Broken { format: &'static str, why: String },
+    /// Larger than the limits allow.
+    TooLarge { why: String },
+}
+
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PictureError::NotAPicture => {
+                f.write_str("not a picture fenkit reads (PNG, JPEG, GIF, WebP or BMP)")
+            }
+            PictureError::Broken { format, why } => {
+                write!(f, "a broken {format} picture: {why}")
+            }
+            PictureError::TooLarge { why } => write!(f, "a picture too large to read: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PictureError {}
+
+fn format_name(format: ImageFormat) -> &'static str {
+    match format {
+        ImageFormat::Png => "PNG",
+        ImageFormat::Jpeg => "JPEG",
+        ImageFormat::Gif => "GIF",
+        ImageFormat::WebP => "WebP",
+        ImageFormat::Bmp => "BMP",
+        _ => "picture",
+    }
+}
+
+impl Gray {
+    /// Decodes a picture (its first frame, for an animation), by its
+    /// first bytes, not its name.
+    pub fn decode(bytes: &[u8]) -> Result<Gray, PictureError> {
+        let format = image::guess_format(bytes).map_err(|_| PictureError::NotAPicture)?;
+        if !matches!(
+            format,
+            ImageFormat::Png
+                | ImageFormat::Jpeg
+                | ImageFormat::Gif
+                | ImageFormat::WebP
+                | ImageFormat::Bmp
+        ) {
+            return Err(PictureError::NotAPicture);
+        }
+        let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+        let mut limits = Limits::default();
+        limits.max_alloc = Some(MAX_ALLOCATION);
+        limits.max_image_width = Some(MAX_SIDE);
+        limits.max_image_height = Some(MAX_SIDE);
+        reader.limits(limits);
+        let picture = reader.decode().map_err(|error| match error {
+            image::ImageError::Limits(why) => PictureError::TooLarge {
+                why: why.to_string(),
+            },
+            other => PictureError::Broken {
+                format: format_name(format),
+                why: other.to_string(),
+            },
+        })?;
+        // Transparent pixels are read over white, as a page shows them.
+        let rgba = picture.to_rgba8();
+        let (width, height) = (rgba.width() as usize, rgba.height() as usize);
+        let pixels = rgba
+            .pixels()
+            .map(|pixel| {
+                let [r, g, b, a] = pixel.0.map(|channel| f32::from(channel) / 255.0);
+                let luma = 0.299 * r + 0.587 * g + 0.114 * b;
+                luma * a + (1.0 - a)
+            })
+            .collect();
+        Ok(Gray {
+            width,
+            height,
+            pixels,
+        }
+        .scaled_to(LONGEST_SIDE as usize))
+    }
+
+    /// The grey level at (x, y).
+    pub fn at(&self, x: usize, y: usize) -> f32 {
+        self.pixels[y * self.width + x]
+    }
+
+    /// The grey level at a point between pixels, bilinear; points outside
+    /// take the nearest edge pixel.
+    pub fn sample(&self, x: f32, y: f32) -> f32 {
+        let x = (x - 0.5).clamp(0.0, (self.width - 1) as f32);
+        let y = (y - 0.5).clamp(0.0, (self.height - 1) as f32);
+        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        let (x1, y1) = ((x0 + 1).min(self.width - 1), (y0 + 1).min(self.height - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let top = self.at(x0, y0) * (1.0 - fx) + self.at(x1, y0) * fx;
+        let bottom = self.at(x0, y1) * (1.0 - fx) + self.at(x1, y1) * fx;
+        top * (1.0 - fy) + bottom * fy
+    }
+
+    /// The mean grey level of the rectangle from (x0, y0) to (x1, y1),
+    /// in pixel units, each point sampled `k` by `k` times: what a smaller
+    /// picture's pixel covering that rectangle would show.
+    pub fn area(&self, x0: f32, y0: f32, x1: f32, y1: f32, k: usize) -> f32 {
+        let mut sum = 0.0;
+        for j in 0..k {
+            let y = y0 + (y1 - y0) * (j as f32 + 0.5) / k as f32;
+            for i in 0..k {
+                let x = x0 + (x1 - x0) * (i as f32 + 0.5) / k as f32;
+                sum += self.sample(x, y);
+            }
+        }
+        sum / (k * k) as f32
+    }
+
+    /// This picture with its longest side at most `longest`, by area
+    /// averaging.
+    pub fn scaled_to(self, longest: usize) -> Gray {
+        let side = self.width.max(self.height);
+        if side <= longest || side == 0 {
+            return self;
+        }
+        let scale = side as f32 / longest as f32;
+        let width = ((self.width as f32 / scale).round() as usize).max(1);
+        let height = ((self.height as f32 / scale).round() as usize).max(1);
+        let k = scale.ceil() as usize + 1;
+        let mut pixels = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let (x0, y0) = (x as f32 * scale, y as f32 * scale);
+                pixels.push(self.area(x0, y0, x0 + scale, y0 + scale, k));
+            }
+        }
+        Gray {
+            width,
+            height,
+            pixels,
+        }
+    }
+}

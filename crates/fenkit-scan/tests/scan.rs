@@ -1,0 +1,221 @@
+//! The scanner on fenkit's own drawings (every shipped piece set, turned,
+//! with coordinates and a last move), on broken and boardless pictures,
+//! and the rules mending an unsure reading.
+
+use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet, png};
+use fenkit_scan::{
+    Given, PictureError, ScanError, Scanner, SquareReading,
+    mend::{impossible, mend},
+};
+use shakmaty::{Color, Piece, Role, Square};
+
+/// Positions from real play: an opening, a middlegame, an endgame.
+const POSITIONS: [&str; 4] = [
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9",
+    "8/5pk1/6p1/3R4/8/6P1/5PKP/2r5 b - - 3 41",
+    "2kr3r/ppp2ppp/2n1bn2/2b1p3/4P3/2NP1N2/PPP1BPPP/R1B2RK1 w - - 4 9",
+];
+
+fn setup(fen: &str) -> shakmaty::Setup {
+    fenkit::parse(fen.as_bytes()).expect("a valid FEN").setup
+}
+
+fn placement(fen: &str) -> &str {
+    fen.split(' ').next().unwrap_or_default()
+}
+
+/// The squares on which two placements differ.
+fn squares_wrong(read: &str, truth: &str) -> usize {
+    let squares = |placement: &str| -> Vec<char> {
+        placement
+            .chars()
+            .filter(|c| *c != '/')
+            .flat_map(|c| match c.to_digit(10) {
+                Some(run) => vec!['.'; run as usize],
+                None => vec![c],
+            })
+            .collect()
+    };
+    squares(read)
+        .iter()
+        .zip(squares(truth))
+        .filter(|(a, b)| **a != *b)
+        .count()
+}
+
+#[test]
+fn every_shipped_piece_set_reads_back() {
+    let scanner = Scanner::new();
+    let mut misses = Vec::new();
+    let mut wrong_in_trained_sets = 0;
+    for set in PieceSet::NAMES {
+        for fen in POSITIONS {
+            let diagram = Diagram::default()
+                .with_size(360)
+                .with_pieces(PieceSet::named(set).unwrap());
+            let picture = png(&setup(fen), &diagram).expect("drawn");
+            let reading = scanner.scan(&picture, &Given::default()).expect("a board");
+            let wrong = squares_wrong(&reading.placement(), placement(fen));
+            if wrong > 0 {
+                misses.push(format!(
+                    "{set}: {} for {}",
+                    reading.placement(),
+                    placement(fen)
+                ));
+            }
+            // spatial and celtic are held out of training: their misses
+            // are the measure of a style never seen (BENCHMARKS.md).
+            if !["spatial", "celtic"].contains(set) {
+                wrong_in_trained_sets += wrong;
+            }
+        }
+    }
+    eprintln!("{misses:#?}");
+    // 1,280 squares of the five trained sets: at most one in a thousand
+    // misread.
+    assert!(
+        wrong_in_trained_sets <= 1,
+        "{wrong_in_trained_sets} squares: {misses:#?}"
+    );
+}
+
+#[test]
+fn a_board_turned_coordinates_and_a_last_move_read_back() {
+    let scanner = Scanner::new();
+    for fen in POSITIONS {
+        let diagram = Diagram::default()
+            .with_size(400)
+            .with_orientation(Orientation::Black)
+            .with_coordinates(Coordinates::Outside)
+            .with_last_move(Some((Square::E2, Square::E4)));
+        let picture = png(&setup(fen), &diagram).expect("drawn");
+        let reading = scanner.scan(&picture, &Given::default()).expect("a board");
+        assert_eq!(reading.placement(), placement(fen), "{fen}");
+        assert_eq!(reading.bottom, Color::Black);
+        assert_eq!(reading.orientation, fenkit_scan::OrientationFound::Pieces);
+    }
+}
+
+#[test]
+fn what_is_given_is_written_and_nothing_assumed() {
+    let fen = POSITIONS[0];
+    let picture = png(&setup(fen), &Diagram::default().with_size(320)).expect("drawn");
+    let given = Given {
+        side: Some(Color::Black),
+        castling: Given::castling_from_letters("Kq"),
+        en_passant: Some(Some(Square::D3)),
+        bottom: Some(Color::White),
+    };
+    let reading = Scanner::new().scan(&picture, &given).expect("a board");
+    assert_eq!(reading.fen(), format!("{} b Kq d3 0 1", placement(fen)));
+    assert!(reading.assumptions.is_empty());
+    assert_eq!(reading.orientation, fenkit_scan::OrientationFound::Given);
+    // Written as given; the board says no pawn made that double push.
+    let violations = reading.violations();
+    assert!(
+        violations.iter().any(|v| v.message.contains("d4")),
+        "{violations:?}"
+    );
+}
+
+#[test]
+fn castling_is_assumed_only_where_king_and_rook_stand_at_home() {
+    let picture = png(&setup(POSITIONS[1]), &Diagram::default().with_size(320)).expect("drawn");
+    let reading = Scanner::new()
+        .scan(&picture, &Given::default())
+        .expect("a board");
+    assert!(reading.fen().ends_with(" w KQ - 0 1"), "{}", reading.fen());
+    let castling = reading
+        .assumptions
+        .iter()
+        .find(|a| a.field == "castling")
+        .expect("assumed");
+    assert_eq!(castling.value, "KQ");
+}
+
+#[test]
+fn what_is_no_picture_of_a_board_is_said() {
+    let scanner = Scanner::new();
+    assert_eq!(
+        scanner
+            .scan(
+                b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                &Given::default()
+            )
+            .err(),
+        Some(ScanError::Picture(PictureError::NotAPicture))
+    );
+    let picture = png(&setup(POSITIONS[0]), &Diagram::default().with_size(320)).expect("drawn");
+    let truncated = &picture[..picture.len() / 2];
+    assert!(matches!(
+        scanner.scan(truncated, &Given::default()),
+        Err(ScanError::Picture(PictureError::Broken {
+            format: "PNG",
+            ..
+        }))
+    ));
+    // A blank page and a page of grey noise hold no board.
+    let blank = fenkit_scan::Gray {
+        width: 300,
+        height: 200,
+        pixels: vec![1.0; 60_000],
+    };
+    assert_eq!(
+        scanner.scan_picture(&blank, &Given::default()).err(),
+        Some(ScanError::NoBoard)
+    );
+    let mut state = 7u32;
+    let noise = (0..60_000)
+        .map(|_| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (state >> 8) as f32 / (1u32 << 24) as f32
+        })
+        .collect();
+    let noise = fenkit_scan::Gray {
+        width: 300,
+        height: 200,
+        pixels: noise,
+    };
+    assert_eq!(
+        scanner.scan_picture(&noise, &Given::default()).err(),
+        Some(ScanError::NoBoard)
+    );
+}
+
+fn sure(piece: Option<Piece>) -> SquareReading {
+    SquareReading {
+        piece,
+        confidence: 0.99,
+        second: None,
+        second_confidence: 0.01,
+    }
+}
+
+#[test]
+fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
+    let mut squares = [sure(None); 64];
+    squares[Square::E1 as usize] = sure(Some(Color::White.king()));
+    squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
+    // A second white king the network was unsure of: a queen, it thought next.
+    squares[Square::D1 as usize] = SquareReading {
+        piece: Some(Color::White.king()),
+        confidence: 0.55,
+        second: Some(Color::White.queen()),
+        second_confidence: 0.43,
+    };
+    // A pawn on the last rank, read with confidence: left as read.
+    squares[Square::A8 as usize] = sure(Some(Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    }));
+    let mended = mend(&mut squares);
+    assert_eq!(mended.len(), 1);
+    assert_eq!(mended[0].square, Square::D1);
+    assert_eq!(
+        squares[Square::D1 as usize].piece,
+        Some(Color::White.queen())
+    );
+    let board = squares.map(|reading| reading.piece);
+    assert_eq!(impossible(&board), 1, "the sure pawn on a8 stays");
+}
