@@ -315,6 +315,7 @@ fn rasterize(svg: &str, side: u32, margin: u32) -> Gray {
         width: full as usize,
         height: full as usize,
         pixels,
+        colours: Vec::new(),
     }
 }
 
@@ -343,6 +344,7 @@ fn spread(picture: &Gray, bolder: bool) -> Gray {
         width,
         height,
         pixels,
+        colours: Vec::new(),
     }
 }
 
@@ -373,6 +375,7 @@ fn degrade(random: &mut Random, mut picture: Gray) -> Gray {
                     )
                 })
                 .collect(),
+            colours: Vec::new(),
         };
     }
     if random.chance(0.3) {

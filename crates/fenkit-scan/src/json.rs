@@ -46,6 +46,7 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
             "left": board.left.round(), "top": board.top.round(),
             "width": board.width.round(), "height": board.height.round(),
         },
+        "last_move": reading.last_move.map(|(from, to)| format!("{from}{to}")),
         "orientation": {
             "bottom": if reading.bottom == Color::White { "white" } else { "black" },
             "found": reading.orientation.as_str(),

@@ -27,6 +27,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod highlight;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod locate;
@@ -177,6 +178,9 @@ pub struct Assumption {
 pub struct Reading {
     /// Where the board stands in the picture, in its pixels.
     pub board_box: BoardBox,
+    /// The last move's squares (from, to) where the picture highlights
+    /// them: what the side to move was read from.
+    pub last_move: Option<(Square, Square)>,
     /// The side at the bottom of the picture, and how that was found.
     pub bottom: Color,
     pub orientation: OrientationFound,
@@ -332,6 +336,12 @@ impl Scanner {
         for (index, reading) in shown.iter().enumerate() {
             squares[shown_square(index, bottom) as usize] = *reading;
         }
+        let occupied: Vec<bool> = shown
+            .iter()
+            .map(|reading| reading.piece.is_some())
+            .collect();
+        let last_move = highlight::last_move(picture, board_box, &occupied)
+            .map(|(from, to)| (shown_square(from, bottom), shown_square(to, bottom)));
         let mended = mend::mend(&mut squares);
         let mut board = Board::empty();
         for square in Square::ALL {
@@ -339,9 +349,14 @@ impl Scanner {
                 board.set_piece_at(square, piece);
             }
         }
-        let (setup, assumptions) = fields(board, given);
+        // The side that moved last is the one on the highlight's square.
+        let moved = last_move
+            .and_then(|(_, to)| board.piece_at(to))
+            .map(|piece| piece.color);
+        let (setup, assumptions) = fields(board, given, last_move.zip(moved));
         Reading {
             board_box,
+            last_move: last_move.filter(|_| moved.is_some()),
             bottom,
             orientation,
             squares,
@@ -392,16 +407,35 @@ fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
     }
 }
 
-/// The record's other fields: given, else assumed and said so.
-fn fields(board: Board, given: &Given) -> (Setup, Vec<Assumption>) {
+/// The record's other fields: given, else read from a last move's
+/// highlight (the side to move), else assumed; said so either way.
+fn fields(
+    board: Board,
+    given: &Given,
+    last_move: Option<((Square, Square), Color)>,
+) -> (Setup, Vec<Assumption>) {
     let mut assumptions = Vec::new();
     let turn = given.side.unwrap_or_else(|| {
+        let (turn, why) = match last_move {
+            Some(((from, to), moved)) => (
+                !moved,
+                format!(
+                    "the highlighted last move {from}-{to} was {}'s: {} to move (--side says it)",
+                    side_name(moved),
+                    side_name(!moved)
+                ),
+            ),
+            None => (
+                Color::White,
+                "a picture does not show whose move it is: White assumed (--side says it)".into(),
+            ),
+        };
         assumptions.push(Assumption {
             field: "side",
-            value: "w".into(),
-            why: "a picture does not show whose move it is: White assumed (--side says it)".into(),
+            value: turn.fold_wb("w", "b").into(),
+            why,
         });
-        Color::White
+        turn
     });
     let castling_rights = given.castling.unwrap_or_else(|| {
         let mut rooks = Bitboard::EMPTY;
@@ -430,13 +464,37 @@ fn fields(board: Board, given: &Given) -> (Setup, Vec<Assumption>) {
         rooks
     });
     let ep_square = given.en_passant.unwrap_or_else(|| {
+        // The standard's en passant square follows every double step.
+        let double_step = last_move.and_then(|((from, to), moved)| {
+            let home = moved.fold_wb(Rank::Second, Rank::Seventh);
+            let pawn_there = board.piece_at(to) == Some(moved.pawn());
+            let passed = Square::from_coords(from.file(), moved.fold_wb(Rank::Third, Rank::Sixth));
+            let two_ahead = moved.fold_wb(Rank::Fourth, Rank::Fifth);
+            (pawn_there && from.file() == to.file() && from.rank() == home && to.rank() == two_ahead)
+                .then_some(((from, to), passed))
+        });
+        let (square, why) = match double_step {
+            Some(((from, to), passed)) => (
+                Some(passed),
+                format!("the highlighted last move {from}-{to} was a pawn's double step: {passed} (--ep says it)"),
+            ),
+            None => match last_move {
+                Some(((from, to), _)) => (
+                    None,
+                    format!("the highlighted last move {from}-{to} was no pawn's double step: no en passant square (--ep says it)"),
+                ),
+                None => (
+                    None,
+                    "a picture does not show the last move: no en passant square (--ep says it)".into(),
+                ),
+            },
+        };
         assumptions.push(Assumption {
             field: "en_passant",
-            value: "-".into(),
-            why: "a picture does not show the last move: no en passant square (--ep says it)"
-                .into(),
+            value: square.map_or_else(|| "-".to_string(), |square| square.to_string()),
+            why,
         });
-        None
+        square
     });
     let setup = Setup {
         board,
@@ -450,6 +508,10 @@ fn fields(board: Board, given: &Given) -> (Setup, Vec<Assumption>) {
         fullmoves: std::num::NonZeroU32::MIN,
     };
     (setup, assumptions)
+}
+
+fn side_name(color: Color) -> &'static str {
+    color.fold_wb("White", "Black")
 }
 
 fn castling_letters(rooks: Bitboard) -> String {

@@ -78,7 +78,7 @@ fn profile(picture: &Gray, way: Way, band: std::ops::Range<usize>) -> Vec<f32> {
         Way::Columns => picture.at(along, across),
         Way::Rows => picture.at(across, along),
     };
-    (0..length)
+    let mut profile: Vec<f32> = (0..length)
         .map(|along| {
             if along == 0 || along + 1 >= length {
                 return 0.0;
@@ -88,7 +88,19 @@ fn profile(picture: &Gray, way: Way, band: std::ops::Range<usize>) -> Vec<f32> {
                 .sum::<f32>()
                 / count
         })
-        .collect()
+        .collect();
+    // A board cropped flush (a screenshot of the board alone) has its
+    // outer lines on the picture's edges, where no difference can be
+    // taken: the edges count as lines as strong as the picture's
+    // strongest tenth.
+    if length > 2 {
+        let mut sorted = profile.clone();
+        sorted.sort_by(f32::total_cmp);
+        let strong = sorted[sorted.len() * 9 / 10];
+        profile[0] = strong;
+        profile[length - 1] = strong;
+    }
+    profile
 }
 
 /// The start and step of the nine evenly spaced lines that sum the most
@@ -155,5 +167,6 @@ fn blur(picture: &Gray, radius: usize) -> Gray {
         width,
         height,
         pixels,
+        colours: Vec::new(),
     }
 }

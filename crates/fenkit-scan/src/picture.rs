@@ -17,12 +17,16 @@ pub const LONGEST_SIDE: u32 = 1600;
 const MAX_ALLOCATION: u64 = 512 << 20;
 const MAX_SIDE: u32 = 16_384;
 
-/// Grey levels in rows from the top, each 0.0 (black) to 1.0 (white).
+/// Grey levels in rows from the top, each 0.0 (black) to 1.0 (white),
+/// and the colours they came from where the picture was decoded (empty
+/// for a picture made of grey levels, or scaled by [`Gray::scaled_to`]):
+/// a last move's tint may keep the grey level of its square.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Gray {
     pub width: usize,
     pub height: usize,
     pub pixels: Vec<f32>,
+    pub colours: Vec<[u8; 3]>,
 }
 
 /// Why a picture could not be read.
@@ -94,23 +98,50 @@ impl Gray {
                 why: other.to_string(),
             },
         })?;
-        // Transparent pixels are read over white, as a page shows them.
-        let rgba = picture.to_rgba8();
+        let mut rgba = picture.to_rgba8();
+        drop(picture);
+        let longest = rgba.width().max(rgba.height());
+        if longest > LONGEST_SIDE {
+            let scale = LONGEST_SIDE as f32 / longest as f32;
+            let width = ((rgba.width() as f32 * scale).round() as u32).max(1);
+            let height = ((rgba.height() as f32 * scale).round() as u32).max(1);
+            rgba = image::imageops::resize(
+                &rgba,
+                width,
+                height,
+                image::imageops::FilterType::Triangle,
+            );
+        }
         let (width, height) = (rgba.width() as usize, rgba.height() as usize);
-        let pixels = rgba
+        // Transparent pixels are read over white, as a page shows them.
+        let colours: Vec<[u8; 3]> = rgba
             .pixels()
             .map(|pixel| {
-                let [r, g, b, a] = pixel.0.map(|channel| f32::from(channel) / 255.0);
-                let luma = 0.299 * r + 0.587 * g + 0.114 * b;
-                luma * a + (1.0 - a)
+                let [r, g, b, a] = pixel.0.map(u16::from);
+                [r, g, b].map(|channel| ((channel * a + 255 * (255 - a)) / 255) as u8)
+            })
+            .collect();
+        let pixels = colours
+            .iter()
+            .map(|&[r, g, b]| {
+                (0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b)) / 255.0
             })
             .collect();
         Ok(Gray {
             width,
             height,
             pixels,
+            colours,
+        })
+    }
+
+    /// The colour at (x, y), 0 to 1 a channel: the grey level thrice
+    /// where the picture has no colours.
+    pub fn colour_at(&self, x: usize, y: usize) -> [f32; 3] {
+        match self.colours.get(y * self.width + x) {
+            Some(colour) => colour.map(|channel| f32::from(channel) / 255.0),
+            None => [self.at(x, y); 3],
         }
-        .scaled_to(LONGEST_SIDE as usize))
     }
 
     /// The grey level at (x, y).
@@ -147,11 +178,14 @@ impl Gray {
     }
 
     /// This picture with its longest side at most `longest`, by area
-    /// averaging.
+    /// averaging; its colours are left behind.
     pub fn scaled_to(self, longest: usize) -> Gray {
         let side = self.width.max(self.height);
         if side <= longest || side == 0 {
-            return self;
+            return Gray {
+                colours: Vec::new(),
+                ..self
+            };
         }
         let scale = side as f32 / longest as f32;
         let width = ((self.width as f32 / scale).round() as usize).max(1);
@@ -168,6 +202,7 @@ impl Gray {
             width,
             height,
             pixels,
+            colours: Vec::new(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! with coordinates and a last move), on broken and boardless pictures,
 //! and the rules mending an unsure reading.
 
-use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet, png};
+use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet, Theme, png};
 use fenkit_scan::{
     Given, PictureError, ScanError, Scanner, SquareReading,
     mend::{impossible, mend},
@@ -160,6 +160,7 @@ fn what_is_no_picture_of_a_board_is_said() {
         width: 300,
         height: 200,
         pixels: vec![1.0; 60_000],
+        colours: Vec::new(),
     };
     assert_eq!(
         scanner.scan_picture(&blank, &Given::default()).err(),
@@ -176,6 +177,7 @@ fn what_is_no_picture_of_a_board_is_said() {
         width: 300,
         height: 200,
         pixels: noise,
+        colours: Vec::new(),
     };
     assert_eq!(
         scanner.scan_picture(&noise, &Given::default()).err(),
@@ -218,4 +220,56 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
     );
     let board = squares.map(|reading| reading.piece);
     assert_eq!(impossible(&board), 1, "the sure pawn on a8 stays");
+}
+
+#[test]
+fn a_highlighted_last_move_tells_the_side_to_move_and_a_double_step_the_en_passant_square() {
+    let scanner = Scanner::new();
+    let cases = [
+        // White's double step, on lichess's brown board.
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            (Square::E2, Square::E4),
+            Theme::BROWN,
+            "cburnett",
+        ),
+        // Black's, on a blue board whose tint keeps the squares' grey.
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+            (Square::E7, Square::E5),
+            Theme::BLUE,
+            "merida",
+        ),
+        // A knight's move: the side to move, and no en passant square.
+        (
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            (Square::G1, Square::F3),
+            Theme::GREEN,
+            "cburnett",
+        ),
+    ];
+    for (fen, last_move, theme, set) in cases {
+        let diagram = Diagram::default()
+            .with_size(360)
+            .with_theme(theme)
+            .with_pieces(PieceSet::named(set).unwrap())
+            .with_last_move(Some(last_move));
+        let picture = png(&setup(fen), &diagram).expect("drawn");
+        let reading = scanner.scan(&picture, &Given::default()).expect("a board");
+        assert_eq!(reading.last_move, Some(last_move), "{fen}");
+        let fields: Vec<String> = reading.fen().split(' ').map(str::to_string).collect();
+        let expected: Vec<&str> = fen.split(' ').collect();
+        assert_eq!(fields[..4], expected[..4], "{fen}");
+        assert!(
+            reading
+                .assumptions
+                .iter()
+                .all(|a| a.field == "castling" || a.why.contains("highlighted"))
+        );
+    }
+    // No highlight: White assumed and said so.
+    let picture = png(&setup(POSITIONS[2]), &Diagram::default().with_size(360)).expect("drawn");
+    let reading = scanner.scan(&picture, &Given::default()).expect("a board");
+    assert_eq!(reading.last_move, None);
+    assert!(reading.fen().contains(" w - - "));
 }

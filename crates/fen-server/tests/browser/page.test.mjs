@@ -467,6 +467,16 @@ test('a picture of a board fills the editor, and its FEN waits for the three ans
   await statusSays(/Legal position\. Black to move/);
   assert.equal(await page.isHidden('#scan-questions'), true);
   await page.screenshot({ path: path.join(SHOTS, 'scan-used.png'), fullPage: true });
+  // A highlighted last move offers its side and double step as answers.
+  const highlighted = path.join(EXPLORER, 'after-e4-highlighted.png');
+  execFileSync(FEN_BIN, ['png', '--fen', afterE4, '--size', '360', '--last-move', 'e2e4', '-o', highlighted]);
+  await page.setInputFiles('#scan-file', highlighted);
+  await page.waitForSelector('#scan-questions:not([hidden])');
+  assert.match(await page.textContent('#scan-status'), /highlighted last move e2e4/);
+  assert.equal(await page.isChecked('input[name="scan-turn"][value="b"]'), true);
+  assert.equal(await page.inputValue('#scan-ep'), 'e3');
+  await page.click('#scan-use');
+  assert.equal(await page.inputValue('#input'), afterE4);
   // What is no picture of a board is said, and the text is left alone.
   await page.setInputFiles('#scan-file', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('no picture') });
   await page.waitForFunction(() => /No position read: not-a-picture/.test(document.querySelector('#scan-status').textContent));

@@ -52,7 +52,8 @@ function describe(answer) {
     .filter((s) => s.confidence < 0.9)
     .map((s) => `${s.square} (${Math.round(s.confidence * 100)}%)`);
   const mended = answer.mended.map((m) => `${m.square} mended to its second choice`);
-  const notes = [...mended, ...(unsure.length ? [`least sure of ${unsure.join(', ')}`] : [])];
+  const highlighted = answer.last_move ? [`the highlighted last move ${answer.last_move} says who is to move`] : [];
+  const notes = [...highlighted, ...mended, ...(unsure.length ? [`least sure of ${unsure.join(', ')}`] : [])];
   return `Board read from the picture${notes.length ? `: ${notes.join('; ')}` : ''}. Answer what a picture cannot show, then use the position.`;
 }
 
@@ -71,13 +72,21 @@ async function scanPicture(file) {
   reading = answer;
   writeBack(answer.fen);
   $('scan-status').textContent = describe(answer);
-  for (const radio of document.querySelectorAll('input[name="scan-turn"]')) radio.checked = false;
+  // A highlighted last move tells the side to move (and a double step
+  // the en passant square): offered as the answer, still to confirm.
+  const said = (field) => answer.assumptions.find((assumption) => assumption.field === field);
+  const side = answer.last_move ? said('side') : null;
+  for (const radio of document.querySelectorAll('input[name="scan-turn"]')) radio.checked = Boolean(side) && radio.value === side.value;
   for (const box of document.querySelectorAll('input[name="scan-castle"]')) {
     const possible = castlingPossible(box.value);
     box.disabled = !possible;
     box.checked = possible;
   }
   fillEnPassantChoices();
+  const enPassant = answer.last_move ? said('en_passant') : null;
+  if (enPassant && Array.from($('scan-ep').options, (option) => option.value).includes(enPassant.value)) {
+    $('scan-ep').value = enPassant.value;
+  }
   $('scan-questions').hidden = false;
   document.querySelector('input[name="scan-turn"]').focus();
 }
