@@ -1,5 +1,5 @@
 """Trains fen scan's square network (crates/fenkit-scan/src/network.rs) on
-squares written by the training_set example, and writes its weights in the
+squares written by crates/fenkit-scan/training (training_set), and writes its weights in the
 layout network.rs reads. Run through tools/train-scan, which makes the
 squares first.
 

@@ -7,7 +7,7 @@
 //! the network has weights.
 //!
 //! Its weights are trained by `tools/train-scan` on boards drawn by
-//! fenkit's diagrams library (`examples/training_set.rs`) and shipped in
+//! fenkit's diagrams library (`training/src/main.rs`) and shipped in
 //! `assets/squares.bin`: the bytes `FKSCAN01`, the count of numbers as a
 //! little-endian u32, then the numbers as little-endian f32, layer by
 //! layer, each convolution's weights as [out][in][3][3] then its biases,

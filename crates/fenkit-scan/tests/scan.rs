@@ -273,3 +273,30 @@ fn a_highlighted_last_move_tells_the_side_to_move_and_a_double_step_the_en_passa
     assert_eq!(reading.last_move, None);
     assert!(reading.fen().contains(" w - - "));
 }
+
+#[test]
+fn a_huge_picture_is_scaled_down_and_read() {
+    // A 400-pixel board enlarged eight times on a page of 4000 by 4400.
+    let fen = POSITIONS[1];
+    let small = png(&setup(fen), &Diagram::default().with_size(400)).expect("drawn");
+    let small = image::load_from_memory(&small).expect("a PNG").to_rgb8();
+    let board = image::imageops::resize(&small, 3200, 3200, image::imageops::FilterType::Nearest);
+    let mut page = image::RgbImage::from_pixel(4000, 4400, image::Rgb([250, 250, 250]));
+    image::imageops::overlay(&mut page, &board, 500, 700);
+    let mut bytes = Vec::new();
+    page.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .expect("encoded");
+    let picture = fenkit_scan::Gray::decode(&bytes).expect("decoded");
+    assert_eq!(
+        (picture.width, picture.height),
+        (1455, 1600),
+        "scaled to 1600 a side"
+    );
+    let reading = Scanner::new()
+        .scan_picture(&picture, &Given::default())
+        .expect("a board");
+    assert_eq!(reading.placement(), placement(fen));
+}

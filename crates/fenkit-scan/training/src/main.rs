@@ -6,7 +6,7 @@
 //! the board's box a little off as the finder leaves it.
 //!
 //! ```text
-//! cargo run --release -p fenkit-scan --example training_set -- OUT BOARDS SEED SET[,SET...]
+//! cargo run --release --manifest-path crates/fenkit-scan/training/Cargo.toml --target-dir target/scan-training -- OUT BOARDS SEED SET[,SET...]
 //! ```
 //!
 //! OUT gets one record a square: its class (0 empty, 1-6 White's pawn to
