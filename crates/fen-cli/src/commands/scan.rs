@@ -23,10 +23,12 @@ const LARGEST_FILE: u64 = 64 << 20;
 /// line a picture. Nothing is sent anywhere: the network that names the
 /// squares ships inside fen.
 ///
-/// A picture cannot show whose move it is, the castling rights or the en
-/// passant square: --side, --castling and --ep say them; else White to
-/// move, castling wherever king and rook stand at home, and no en passant
-/// square are assumed, each said in a note. Where the reading breaks what
+/// A picture cannot show the castling rights, and shows whose move it is
+/// and the en passant square only through a highlighted last move:
+/// --side, --castling and --ep say them; else the side that did not make
+/// the highlighted move (White where none is), castling wherever king and
+/// rook stand at home, and the square a highlighted double step passed
+/// (none otherwise) are taken, each said in a note. Where the reading breaks what
 /// no position can (two kings of a side, a pawn on the last rank), the
 /// network's second choice at the squares it was unsure of mends it, with
 /// a warning; a board read with confidence is printed as read, with the
@@ -44,14 +46,16 @@ pub struct Args {
     /// the orientation, what was mended and what was assumed.
     #[arg(long, value_enum, default_value = "fen")]
     pub format: ScanFormat,
-    /// The side to move (w or b); White is assumed otherwise.
+    /// The side to move (w or b); otherwise the side that did not make
+    /// the highlighted last move, else White.
     #[arg(long, value_parser = Given::side_from_word)]
     pub side: Option<Color>,
     /// The castling rights (KQkq, any of them in that order, or -);
     /// otherwise assumed where king and rook stand at home.
     #[arg(long, value_parser = Given::castling_from_word)]
     pub castling: Option<shakmaty::Bitboard>,
-    /// The en passant square (e3, e6) or -; none is assumed otherwise.
+    /// The en passant square (e3, e6) or -; otherwise the square a
+    /// highlighted double step passed, else none.
     #[arg(long, value_parser = en_passant)]
     pub ep: Option<EnPassant>,
     /// Which side is at the bottom of the picture: auto (from where the

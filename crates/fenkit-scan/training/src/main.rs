@@ -350,13 +350,8 @@ fn spread(picture: &Gray, bolder: bool) -> Gray {
 
 /// What printing, scanning and screenshots do to a picture.
 fn degrade(random: &mut Random, mut picture: Gray) -> Gray {
-    if random.chance(0.45) {
-        // Books print white pieces' outlines heavy, some twice as heavy.
-        let bolder = random.chance(0.7);
-        picture = spread(&picture, bolder);
-        if bolder && random.chance(0.4) {
-            picture = spread(&picture, true);
-        }
+    if random.chance(0.3) {
+        picture = spread(&picture, random.chance(0.6));
     }
     if random.chance(0.3) {
         // Printed small and scanned: detail lost, then enlarged again.
