@@ -13,7 +13,7 @@ use crate::{picture::Gray, squares::BoardBox};
 /// How far a tinted square's ground must stand from its colour's around
 /// it, as a distance of colours (each channel 0 to 1), and at least how
 /// many times the board's median distance.
-const LEAST_TINT: f32 = 0.05;
+const LEAST_TINT: f32 = 0.08;
 const DEVIATIONS: f32 = 5.0;
 
 /// Where a square's ground is read: near its corners, as fractions of

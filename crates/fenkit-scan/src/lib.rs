@@ -314,13 +314,27 @@ impl Scanner {
         Ok(self.read_board(picture, board_box, given))
     }
 
+    /// Every board in the picture `bytes` (a page of diagrams), in reading
+    /// order: rows of boards from the top, each row from the left.
+    pub fn scan_all(&self, bytes: &[u8], given: &Given) -> Result<Vec<Reading>, ScanError> {
+        let picture = Gray::decode(bytes)?;
+        let boards = locate::locate_all(&picture);
+        if boards.is_empty() {
+            return Err(ScanError::NoBoard);
+        }
+        Ok(boards
+            .into_iter()
+            .map(|board_box| self.read_board(&picture, board_box, given))
+            .collect())
+    }
+
     /// The position on the board at `board_box` in `picture`.
     pub fn read_board(&self, picture: &Gray, board_box: BoardBox, given: &Given) -> Reading {
-        // In picture order: the top row first, each from the left.
         // Each square read three times, from the box and from the box a
         // little off each way along the diagonal, the probabilities
         // averaged: a square cut a little off by the finder, or printed a
-        // little off, then counts less.
+        // little off, then counts less. In picture order: the top row
+        // first, each from the left.
         let nudge = board_box.width.min(board_box.height) / 8.0 * NUDGE;
         let views: Vec<_> = [0.0, nudge, -nudge]
             .into_iter()
@@ -376,9 +390,14 @@ impl Scanner {
                 board.set_piece_at(square, piece);
             }
         }
-        // The side that moved last is the one on the highlight's square.
+        // The side that moved last is the one on the highlight's square,
+        // where its piece could have come from the other square.
         let moved = last_move
-            .and_then(|(_, to)| board.piece_at(to))
+            .and_then(|(from, to)| {
+                board
+                    .piece_at(to)
+                    .filter(|piece| could_have_moved(*piece, from, to))
+            })
             .map(|piece| piece.color);
         let (setup, assumptions) = fields(board, given, last_move.zip(moved));
         Reading {
@@ -401,6 +420,42 @@ fn shown_square(index: usize, bottom: Color) -> Square {
     match bottom {
         Color::White => Square::from_coords(File::new(column), Rank::new(7 - row)),
         Color::Black => Square::from_coords(File::new(7 - column), Rank::new(row)),
+    }
+}
+
+/// Whether `piece`, now on `to`, could have come from `from` in one move
+/// (the board's other pieces aside): a highlight between two squares it
+/// could not have joined is no last move.
+fn could_have_moved(piece: Piece, from: Square, to: Square) -> bool {
+    let forward = piece.color.fold_wb(1, -1);
+    let ranks = i32::from(to.rank()) - i32::from(from.rank());
+    let files = i32::from(to.file()) - i32::from(from.file());
+    let home = piece.color.fold_wb(Rank::First, Rank::Eighth);
+    // A pawn's step, double step or capture, which a promoted piece on
+    // the last rank made too.
+    let pawn_move = (files == 0
+        && (ranks == forward
+            || (ranks == 2 * forward
+                && from.rank() == piece.color.fold_wb(Rank::Second, Rank::Seventh))))
+        || (files.abs() == 1 && ranks == forward);
+    match piece.role {
+        Role::Pawn => pawn_move,
+        // Castling: the king two files along its home rank (or onto its
+        // rook, as some sites draw it).
+        Role::King if from.rank() == home && to.rank() == home && files.abs() >= 2 => true,
+        role => {
+            let promoted = to.rank() == piece.color.fold_wb(Rank::Eighth, Rank::First) && pawn_move;
+            promoted
+                || shakmaty::attacks::attacks(
+                    to,
+                    Piece {
+                        color: piece.color,
+                        role,
+                    },
+                    Bitboard::EMPTY,
+                )
+                .contains(from)
+        }
     }
 }
 

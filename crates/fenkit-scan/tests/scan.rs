@@ -300,3 +300,41 @@ fn a_huge_picture_is_scaled_down_and_read() {
         .expect("a board");
     assert_eq!(reading.placement(), placement(fen));
 }
+
+#[test]
+fn every_board_of_a_page_is_read_in_reading_order() {
+    // Four boards of different sizes and looks on a page, two rows of two.
+    let looks = [
+        (POSITIONS[0], 300, "cburnett", (60, 80)),
+        (POSITIONS[1], 260, "merida", (480, 100)),
+        (POSITIONS[2], 280, "fantasy", (90, 520)),
+        (POSITIONS[3], 300, "cburnett", (470, 500)),
+    ];
+    let mut page = image::RgbImage::from_pixel(860, 900, image::Rgb([255, 255, 255]));
+    for (fen, size, set, (x, y)) in looks {
+        let diagram = Diagram::default()
+            .with_size(size)
+            .with_coordinates(Coordinates::None)
+            .with_pieces(PieceSet::named(set).unwrap());
+        let board = png(&setup(fen), &diagram).expect("drawn");
+        let board = image::load_from_memory(&board).expect("a PNG").to_rgb8();
+        image::imageops::overlay(&mut page, &board, x, y);
+    }
+    let mut bytes = Vec::new();
+    page.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .expect("encoded");
+    let readings = Scanner::new()
+        .scan_all(&bytes, &Given::default())
+        .expect("boards");
+    let read: Vec<String> = readings.iter().map(|reading| reading.placement()).collect();
+    let expected: Vec<&str> = POSITIONS.iter().map(|fen| placement(fen)).collect();
+    assert_eq!(read, expected);
+    // The largest board alone without --all.
+    let one = Scanner::new()
+        .scan(&bytes, &Given::default())
+        .expect("a board");
+    assert!(expected.contains(&one.placement().as_str()));
+}

@@ -63,6 +63,11 @@ pub struct Args {
     /// black.
     #[arg(long, value_enum, default_value = "auto")]
     pub orientation: ScanOrientation,
+    /// Read every board of each picture (a page of diagrams), in reading
+    /// order: rows of boards from the top, each row from the left; one
+    /// FEN (or JSON object) a board. Otherwise the largest board only.
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -114,16 +119,22 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                 continue;
             }
         };
-        match scanner.scan(&bytes, &given) {
-            Ok(reading) => {
-                report(out, source, &reading)?;
-                match args.format {
-                    ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
-                    ScanFormat::Json => writeln!(
-                        out.stdout(),
-                        "{}",
-                        fenkit_scan::json::reading(source, &reading)
-                    )?,
+        let read = match args.all {
+            true => scanner.scan_all(&bytes, &given),
+            false => scanner.scan(&bytes, &given).map(|reading| vec![reading]),
+        };
+        match read {
+            Ok(readings) => {
+                for reading in readings {
+                    report(out, source, &reading)?;
+                    match args.format {
+                        ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
+                        ScanFormat::Json => writeln!(
+                            out.stdout(),
+                            "{}",
+                            fenkit_scan::json::reading(source, &reading)
+                        )?,
+                    }
                 }
             }
             Err(error) => {
@@ -183,12 +194,12 @@ fn report(out: &mut Output, source: &str, reading: &Reading) -> io::Result<()> {
             100.0 * mend.now_confidence,
         ))?;
     }
+    // A picture is printed as read, legal or not (people picture composed
+    // positions too): the rules it breaks are warnings here.
     for violation in reading.violations() {
         out.note(&format!(
-            "{source}: {}[{}]: {}",
-            violation.code.severity().as_str(),
-            violation.code,
-            violation.message
+            "{source}: warning[{}]: {}",
+            violation.code, violation.message
         ))?;
     }
     if !reading.assumptions.is_empty() {
