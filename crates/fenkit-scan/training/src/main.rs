@@ -1,5 +1,6 @@
 //! Writes the network's training (or held-out) squares: random boards
-//! drawn with fenkit's piece sets in many looks (board colours, hatched
+//! drawn with piece sets (fenkit's by name, or folders of twelve drawings:
+//! the fonts' and Scid's sets `tools/train-scan` writes) in many looks (board colours, hatched
 //! dark squares as old books print them, frames, last-move tints, piece
 //! sizes and offsets, blur, noise, low resolution), each cut into its 64
 //! squares exactly as `fen scan` cuts a picture (`fenkit_scan::squares`),
