@@ -8,6 +8,8 @@
 //! square whose ground stands well off theirs: exactly two such squares,
 //! one empty and one holding a piece, are taken as the last move.
 
+use shakmaty::{Bitboard, Piece, Rank, Role, Square};
+
 use crate::{picture::Gray, squares::BoardBox};
 
 /// How far a tinted square's ground must stand from its colour's around
@@ -99,5 +101,41 @@ pub fn last_move(picture: &Gray, board: BoardBox, occupied: &[bool]) -> Option<(
     match *tinted {
         [a, b] if occupied[a] != occupied[b] => Some(if occupied[a] { (b, a) } else { (a, b) }),
         _ => None,
+    }
+}
+
+/// Whether `piece`, now on `to`, could have come from `from` in one move
+/// (the board's other pieces aside): a highlight between two squares it
+/// could not have joined is no last move.
+pub(crate) fn could_have_moved(piece: Piece, from: Square, to: Square) -> bool {
+    let forward = piece.color.fold_wb(1, -1);
+    let ranks = i32::from(to.rank()) - i32::from(from.rank());
+    let files = i32::from(to.file()) - i32::from(from.file());
+    let home = piece.color.fold_wb(Rank::First, Rank::Eighth);
+    // A pawn's step, double step or capture, which a promoted piece on
+    // the last rank made too.
+    let pawn_move = (files == 0
+        && (ranks == forward
+            || (ranks == 2 * forward
+                && from.rank() == piece.color.fold_wb(Rank::Second, Rank::Seventh))))
+        || (files.abs() == 1 && ranks == forward);
+    match piece.role {
+        Role::Pawn => pawn_move,
+        // Castling: the king two files along its home rank (or onto its
+        // rook, as some sites draw it).
+        Role::King if from.rank() == home && to.rank() == home && files.abs() >= 2 => true,
+        role => {
+            let promoted = to.rank() == piece.color.fold_wb(Rank::Eighth, Rank::First) && pawn_move;
+            promoted
+                || shakmaty::attacks::attacks(
+                    to,
+                    Piece {
+                        color: piece.color,
+                        role,
+                    },
+                    Bitboard::EMPTY,
+                )
+                .contains(from)
+        }
     }
 }

@@ -27,107 +27,33 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+mod fields;
+mod given;
 pub mod highlight;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod locate;
 pub mod mend;
 pub mod network;
+mod orientation;
 pub mod picture;
 pub mod squares;
 
-use shakmaty::{
-    Bitboard, Board, ByColor, CastlingMode, Color, File, Piece, Rank, Role, Setup, Square,
+use shakmaty::{Board, CastlingMode, Color, Piece, Role, Setup, Square};
+
+use crate::{
+    fields::fields,
+    highlight::could_have_moved,
+    orientation::{bottom_by_pieces, shown_square},
 };
 
+pub use fields::Assumption;
+pub use given::Given;
 pub use mend::Mend;
 pub use network::Network;
+pub use orientation::OrientationFound;
 pub use picture::{Gray, PictureError};
 pub use squares::BoardBox;
-
-/// What the caller knows that a picture cannot show; `None` where the
-/// scanner is to find or assume it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Given {
-    /// The side to move.
-    pub side: Option<Color>,
-    /// The castling rights, as the rooks that may castle.
-    pub castling: Option<Bitboard>,
-    /// The en passant square (`Some(None)`: none).
-    pub en_passant: Option<Option<Square>>,
-    /// The side shown at the bottom of the picture.
-    pub bottom: Option<Color>,
-}
-
-impl Given {
-    /// Castling rights from standard letters (`KQkq`, any subset in that
-    /// order, or `-`), as the rooks that may castle.
-    ///
-    /// ```
-    /// use shakmaty::Square;
-    /// let rooks = fenkit_scan::Given::castling_from_letters("Kq").unwrap();
-    /// assert_eq!(rooks.into_iter().collect::<Vec<_>>(), [Square::H1, Square::A8]);
-    /// assert!(fenkit_scan::Given::castling_from_letters("qK").is_none());
-    /// ```
-    pub fn castling_from_letters(letters: &str) -> Option<Bitboard> {
-        if letters == "-" {
-            return Some(Bitboard::EMPTY);
-        }
-        let mut rooks = Bitboard::EMPTY;
-        let mut rest = letters;
-        for (letter, rook) in [
-            ('K', Square::H1),
-            ('Q', Square::A1),
-            ('k', Square::H8),
-            ('q', Square::A8),
-        ] {
-            if let Some(after) = rest.strip_prefix(letter) {
-                rooks.add(rook);
-                rest = after;
-            }
-        }
-        (rest.is_empty() && !letters.is_empty()).then_some(rooks)
-    }
-
-    /// The side to move from `w` or `b` (or `white`, `black`); the
-    /// message every front end gives otherwise.
-    pub fn side_from_word(word: &str) -> Result<Color, String> {
-        match word {
-            "w" | "white" => Ok(Color::White),
-            "b" | "black" => Ok(Color::Black),
-            _ => Err("the side to move is w or b".into()),
-        }
-    }
-
-    /// Castling rights from letters, with the message every front end
-    /// gives for letters that are none.
-    pub fn castling_from_word(word: &str) -> Result<Bitboard, String> {
-        Given::castling_from_letters(word)
-            .ok_or_else(|| "castling rights are any of K, Q, k, q in that order, or -".into())
-    }
-
-    /// An en passant square (on the third or sixth rank) or `-` for none.
-    pub fn en_passant_from_word(word: &str) -> Result<Option<Square>, String> {
-        if word == "-" {
-            return Ok(None);
-        }
-        match word.parse::<Square>() {
-            Ok(square) if matches!(square.rank(), Rank::Third | Rank::Sixth) => Ok(Some(square)),
-            _ => Err("the en passant square is on the third or sixth rank (e3, e6), or -".into()),
-        }
-    }
-
-    /// The side at the bottom: `auto` (found from the pieces), `white`
-    /// or `black`.
-    pub fn bottom_from_word(word: &str) -> Result<Option<Color>, String> {
-        match word {
-            "auto" => Ok(None),
-            "white" => Ok(Some(Color::White)),
-            "black" => Ok(Some(Color::Black)),
-            _ => Err("the orientation is auto, white or black".into()),
-        }
-    }
-}
 
 /// What the network read on one square.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -138,39 +64,6 @@ pub struct SquareReading {
     /// Its second choice and that choice's probability.
     pub second: Option<Piece>,
     pub second_confidence: f32,
-}
-
-/// How the board's orientation was settled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OrientationFound {
-    /// The caller said which side is at the bottom.
-    Given,
-    /// The pawns and kings stand as they do for that side at the bottom.
-    Pieces,
-    /// Nothing told: White at the bottom, as diagrams are printed.
-    Assumed,
-}
-
-impl OrientationFound {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OrientationFound::Given => "given",
-            OrientationFound::Pieces => "pieces",
-            OrientationFound::Assumed => "assumed",
-        }
-    }
-}
-
-/// A field of the record the picture could not show, and what was put
-/// there instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Assumption {
-    /// `side`, `castling` or `en_passant`.
-    pub field: &'static str,
-    /// The value written, as FEN writes it.
-    pub value: String,
-    /// Why that value, in words.
-    pub why: String,
 }
 
 /// One board read from a picture.
@@ -410,206 +303,5 @@ impl Scanner {
             assumptions,
             setup,
         }
-    }
-}
-
-/// The square shown at `index` (picture order) with `bottom` at the
-/// bottom.
-fn shown_square(index: usize, bottom: Color) -> Square {
-    let (row, column) = ((index / 8) as u32, (index % 8) as u32);
-    match bottom {
-        Color::White => Square::from_coords(File::new(column), Rank::new(7 - row)),
-        Color::Black => Square::from_coords(File::new(7 - column), Rank::new(row)),
-    }
-}
-
-/// Whether `piece`, now on `to`, could have come from `from` in one move
-/// (the board's other pieces aside): a highlight between two squares it
-/// could not have joined is no last move.
-fn could_have_moved(piece: Piece, from: Square, to: Square) -> bool {
-    let forward = piece.color.fold_wb(1, -1);
-    let ranks = i32::from(to.rank()) - i32::from(from.rank());
-    let files = i32::from(to.file()) - i32::from(from.file());
-    let home = piece.color.fold_wb(Rank::First, Rank::Eighth);
-    // A pawn's step, double step or capture, which a promoted piece on
-    // the last rank made too.
-    let pawn_move = (files == 0
-        && (ranks == forward
-            || (ranks == 2 * forward
-                && from.rank() == piece.color.fold_wb(Rank::Second, Rank::Seventh))))
-        || (files.abs() == 1 && ranks == forward);
-    match piece.role {
-        Role::Pawn => pawn_move,
-        // Castling: the king two files along its home rank (or onto its
-        // rook, as some sites draw it).
-        Role::King if from.rank() == home && to.rank() == home && files.abs() >= 2 => true,
-        role => {
-            let promoted = to.rank() == piece.color.fold_wb(Rank::Eighth, Rank::First) && pawn_move;
-            promoted
-                || shakmaty::attacks::attacks(
-                    to,
-                    Piece {
-                        color: piece.color,
-                        role,
-                    },
-                    Bitboard::EMPTY,
-                )
-                .contains(from)
-        }
-    }
-}
-
-/// The side at the bottom as the pawns and kings tell it: a side's pawns
-/// and king stand mostly on its own half. `None` when they do not tell.
-fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
-    let mut white_at_bottom = 0.0;
-    for (index, reading) in shown.iter().enumerate() {
-        let Some(piece) = reading.piece else { continue };
-        // Rows from the top, 0 to 7: below the middle is positive.
-        let low = (index / 8) as f32 - 3.5;
-        let weight = match piece.role {
-            Role::Pawn => 1.0,
-            Role::King => 2.0,
-            _ => continue,
-        };
-        white_at_bottom += weight
-            * if piece.color == Color::White {
-                low
-            } else {
-                -low
-            };
-    }
-    // A clear lean only: a pawn or two out of place decides nothing.
-    if white_at_bottom > 3.0 {
-        Some(Color::White)
-    } else if white_at_bottom < -3.0 {
-        Some(Color::Black)
-    } else {
-        None
-    }
-}
-
-/// The record's other fields: given, else read from a last move's
-/// highlight (the side to move), else assumed; said so either way.
-fn fields(
-    board: Board,
-    given: &Given,
-    last_move: Option<((Square, Square), Color)>,
-) -> (Setup, Vec<Assumption>) {
-    let mut assumptions = Vec::new();
-    let turn = given.side.unwrap_or_else(|| {
-        let (turn, why) = match last_move {
-            Some(((from, to), moved)) => (
-                !moved,
-                format!(
-                    "the highlighted last move {from}-{to} was {}'s: {} to move (--side says it)",
-                    side_name(moved),
-                    side_name(!moved)
-                ),
-            ),
-            None => (
-                Color::White,
-                "a picture does not show whose move it is: White assumed (--side says it)".into(),
-            ),
-        };
-        assumptions.push(Assumption {
-            field: "side",
-            value: turn.fold_wb("w", "b").into(),
-            why,
-        });
-        turn
-    });
-    let castling_rights = given.castling.unwrap_or_else(|| {
-        let mut rooks = Bitboard::EMPTY;
-        for (king, rook, color) in [
-            (Square::E1, Square::H1, Color::White),
-            (Square::E1, Square::A1, Color::White),
-            (Square::E8, Square::H8, Color::Black),
-            (Square::E8, Square::A8, Color::Black),
-        ] {
-            if board.piece_at(king) == Some(color.king())
-                && board.piece_at(rook) == Some(color.rook())
-            {
-                rooks.add(rook);
-            }
-        }
-        let letters = castling_letters(rooks);
-        assumptions.push(Assumption {
-            field: "castling",
-            value: letters.clone(),
-            why: if rooks.is_empty() {
-                "no king and rook stand at home: no castling (--castling says it)".into()
-            } else {
-                format!("{letters} assumed where king and rook stand at home (--castling says it)")
-            },
-        });
-        rooks
-    });
-    let ep_square = given.en_passant.unwrap_or_else(|| {
-        // The standard's en passant square follows every double step.
-        let double_step = last_move.and_then(|((from, to), moved)| {
-            let home = moved.fold_wb(Rank::Second, Rank::Seventh);
-            let pawn_there = board.piece_at(to) == Some(moved.pawn());
-            let passed = Square::from_coords(from.file(), moved.fold_wb(Rank::Third, Rank::Sixth));
-            let two_ahead = moved.fold_wb(Rank::Fourth, Rank::Fifth);
-            (pawn_there && from.file() == to.file() && from.rank() == home && to.rank() == two_ahead)
-                .then_some(((from, to), passed))
-        });
-        let (square, why) = match double_step {
-            Some(((from, to), passed)) => (
-                Some(passed),
-                format!("the highlighted last move {from}-{to} was a pawn's double step: {passed} (--ep says it)"),
-            ),
-            None => match last_move {
-                Some(((from, to), _)) => (
-                    None,
-                    format!("the highlighted last move {from}-{to} was no pawn's double step: no en passant square (--ep says it)"),
-                ),
-                None => (
-                    None,
-                    "a picture does not show the last move: no en passant square (--ep says it)".into(),
-                ),
-            },
-        };
-        assumptions.push(Assumption {
-            field: "en_passant",
-            value: square.map_or_else(|| "-".to_string(), |square| square.to_string()),
-            why,
-        });
-        square
-    });
-    let setup = Setup {
-        board,
-        promoted: Bitboard::EMPTY,
-        pockets: None,
-        turn,
-        castling_rights,
-        ep_square,
-        remaining_checks: None::<ByColor<shakmaty::RemainingChecks>>,
-        halfmoves: 0,
-        fullmoves: std::num::NonZeroU32::MIN,
-    };
-    (setup, assumptions)
-}
-
-fn side_name(color: Color) -> &'static str {
-    color.fold_wb("White", "Black")
-}
-
-fn castling_letters(rooks: Bitboard) -> String {
-    let letters: String = [
-        ('K', Square::H1),
-        ('Q', Square::A1),
-        ('k', Square::H8),
-        ('q', Square::A8),
-    ]
-    .into_iter()
-    .filter(|(_, rook)| rooks.contains(*rook))
-    .map(|(letter, _)| letter)
-    .collect();
-    if letters.is_empty() {
-        "-".into()
-    } else {
-        letters
     }
 }
