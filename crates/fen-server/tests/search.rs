@@ -11,7 +11,7 @@ use axum::{
 };
 use fenkit_books::search_index::{IndexedGame, SearchIndex, SearchIndexBuilder};
 use fenkit_games::{
-    pgn::{Plies, Reader},
+    pgn::Plies,
     search::{Signature, zobrist_key},
 };
 use http_body_util::BodyExt;
@@ -44,7 +44,7 @@ fn index() -> SearchIndex {
                 signatures.push((signature, ply.ply as u16));
             }
         });
-        Reader::new(text.as_bytes()).read_game(&mut plies).unwrap();
+        plies.play(&mut text.as_bytes().to_vec()).unwrap();
         drop(plies);
         keys.sort_by_key(|&(key, _)| key);
         keys.dedup_by_key(|&mut (key, _)| key);

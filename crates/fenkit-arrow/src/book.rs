@@ -9,8 +9,9 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array, Int64Array, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use fenkit_books::{FirstPlies, book_key, make::MoveTotal};
+use fenkit_games::result::{book_score, tag_outcome};
 use rustc_hash::FxHashMap;
-use shakmaty::Color;
+use shakmaty::{Color, KnownOutcome};
 
 use crate::games::{game_text, integers, optional_strings, play_standard, required_column, word};
 
@@ -77,18 +78,12 @@ pub fn book_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, Arr
             continue;
         }
         // Polyglot reads the result from the tag alone.
-        let winner = match word(result, row) {
-            Some("1-0") => Some(Color::White),
-            Some("0-1") => Some(Color::Black),
-            _ => None,
-        };
+        let winner = word(result, row)
+            .and_then(tag_outcome)
+            .and_then(KnownOutcome::winner);
         let game = number.unwrap_or(row as i64).max(0) as u64;
         for (ply, &((key, turn), raw_move)) in moves.moves().iter().enumerate() {
-            let score = match winner {
-                Some(side) if side == turn => 2,
-                Some(_) => 0,
-                None => 1,
-            };
+            let score = book_score(winner, turn);
             let first = (game << 16) | ply.min(0xffff) as u64;
             let total = totals
                 .entry((key, raw_move, turn.is_white()))
@@ -101,7 +96,7 @@ pub fn book_rows(games: &RecordBatch, max_ply: usize) -> Result<RecordBatch, Arr
                     first,
                 });
             total.games += 1;
-            total.score += score;
+            total.score += u64::from(score);
         }
     }
     let mut totals: Vec<MoveTotal> = totals.into_values().collect();

@@ -5,7 +5,7 @@
 use arrow_array::{Array, ArrayRef, RecordBatch, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
 use fenkit::variants::VariantPosition;
-use fenkit_games::pgn::{Plies, Ply, Reader};
+use fenkit_games::pgn::{Plies, Ply};
 
 use crate::Strings;
 
@@ -51,11 +51,12 @@ pub(crate) fn optional_strings<'a>(
         .transpose()
 }
 
-/// Plays the game of `text`, handing each ply to `on_ply` (its number,
-/// the move that reached it, the position); false for a game of a
-/// variant, whose plies are not handed on. A game that stops at a move
-/// that cannot be played keeps the plies before it, as the command's
-/// builds do.
+/// Plays the game of `text` as the command does (the games library's one
+/// door: dialects rewritten, nothing played past a word that is no
+/// move), handing each ply to `on_ply` (its number, the move that reached
+/// it, the position); false for a game of a variant, whose plies are not
+/// handed on. A game that stops at a move that cannot be played keeps the
+/// plies before it, as the command's builds do.
 pub(crate) fn play_standard(
     text: &[u8],
     mut on_ply: impl FnMut(usize, Option<shakmaty::Move>, &shakmaty::Chess),
@@ -65,7 +66,7 @@ pub(crate) fn play_standard(
         VariantPosition::Chess(position) => on_ply(ply.ply, ply.played, position),
         _ => standard = false,
     });
-    let _ = Reader::new(text).read_game(&mut plies);
+    let _ = plies.play(&mut text.to_vec());
     drop(plies);
     standard
 }

@@ -11,7 +11,7 @@ use arrow_array::{
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::ReadOptions;
-use fenkit_games::pgn::{Plies, Ply, Reader, first_word_not_san};
+use fenkit_games::pgn::{PlayedGame, Plies, Ply};
 use shakmaty::Chess;
 
 use crate::{
@@ -106,14 +106,11 @@ impl<P: PlyFields> PerPly<'_, P> {
             true => visitor.keeping_annotations(),
             false => visitor,
         };
-        // Read as `fen pgn` reads it: movetext dialects (`0-0`, `e.p.`,
-        // `++`) rewritten first.
-        let mut text = text.to_vec();
-        fenkit_games::rewrite_dialects(&mut text);
-        let played = Reader::new(&text[..]).read_game(&mut visitor);
-        // pgn-reader skips words that are no SAN (`Zz9`): a game with one
-        // is not played in full.
-        matches!(played, Ok(Some(Ok(_)))) && first_word_not_san(&text).is_none()
+        // Read as `fen pgn` reads it, through the one door: movetext
+        // dialects (`0-0`, `e.p.`, `++`) rewritten, nothing played past a
+        // word that is no move.
+        let played = visitor.play(&mut text.to_vec());
+        matches!(played, Some(PlayedGame { outcome: Ok(_), .. }))
     }
 }
 

@@ -8,8 +8,8 @@ use arrow_array::{
     builder::{StringBuilder, UInt32Builder, UInt64Builder},
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use fenkit_games::pgn::Plies;
 use fenkit_games::pgn::{GameText, GameTexts};
-use fenkit_games::pgn::{Plies, Reader};
 use rayon::prelude::*;
 
 use crate::play::GamePositions;
@@ -207,9 +207,8 @@ fn row(game: &mut GameText, columns: PgnColumns) -> Row {
         }
     }
     let movetext = String::from_utf8_lossy(game.movetext()).into_owned();
-    fenkit_games::rewrite_dialects(&mut game.text);
     let mut positions = columns.positions.then(GamePositions::default);
-    let (plies, error) = play(&game.text, positions.as_mut());
+    let (plies, error) = play(&mut game.text, positions.as_mut());
     Row {
         tags,
         movetext,
@@ -219,21 +218,22 @@ fn row(game: &mut GameText, columns: PgnColumns) -> Row {
     }
 }
 
-/// Plays a game through, each position into `positions` when given: its
+/// Plays a game through the games library's one door (its dialects
+/// rewritten in `text`), each position into `positions` when given: its
 /// plies, or why it stopped.
-fn play(text: &[u8], mut positions: Option<&mut GamePositions>) -> (Option<u32>, Option<String>) {
+fn play(
+    text: &mut [u8],
+    mut positions: Option<&mut GamePositions>,
+) -> (Option<u32>, Option<String>) {
     let mut plies = Plies::new(|ply| {
         if let Some(positions) = positions.as_deref_mut() {
             positions.push(&ply, shakmaty::CastlingMode::Standard);
         }
     });
-    match Reader::new(text).read_game(&mut plies) {
-        Ok(Some(played)) => match plies.check_words(text, played) {
-            Ok(end) => (Some(end.plies as u32), None),
-            Err(error) => (None, Some(error.message)),
-        },
-        Ok(None) => (None, Some("no game".into())),
-        Err(error) => (None, Some(error.to_string())),
+    match plies.play(text).map(|played| played.outcome) {
+        Some(Ok(end)) => (Some(end.plies as u32), None),
+        Some(Err(error)) => (None, Some(error.message)),
+        None => (None, Some("no game".into())),
     }
 }
 

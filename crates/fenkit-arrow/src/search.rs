@@ -2,6 +2,8 @@
 //! material signature, whether its pieces stand where a pattern wants
 //! them, and the first ply at which a game reaches a position.
 
+use std::ops::ControlFlow;
+
 use arrow_array::{
     Array, ArrayRef,
     builder::{BooleanBuilder, Int64Builder},
@@ -9,7 +11,7 @@ use arrow_array::{
 use arrow_schema::ArrowError;
 use fenkit::ReadOptions;
 use fenkit_games::{
-    pgn::{Plies, Reader, first_word_not_san},
+    pgn::{Plies, Ply, Until},
     search::{Pattern, PositionKey, Signature},
 };
 
@@ -179,25 +181,19 @@ impl Reaches<'_> {
                 PositionKey::of(&position)
             }
         };
+        // Read as `fen pgn` reads it, through the one door, and stopped
+        // at the first ply that reaches the position.
         let mut first = None;
-        let mut plies = Plies::new(|ply| {
-            if first.is_none() && key.matches(ply.position) {
-                first = Some(ply.ply as i64);
+        let mut plies = Plies::with_handler(Until(|ply: Ply<'_>| {
+            if !key.matches(ply.position) {
+                return ControlFlow::Continue(());
             }
-        });
-        // Read as `fen pgn` reads it: movetext dialects rewritten first.
-        let mut text = text.to_vec();
-        fenkit_games::rewrite_dialects(&mut text);
-        let played = Reader::new(&text[..]).read_game(&mut plies);
+            first = Some(ply.ply as i64);
+            ControlFlow::Break(())
+        }));
+        let _ = plies.play(&mut text.to_vec());
         drop(plies);
-        // pgn-reader plays on past a word that is no move: a ply found
-        // after one is not the game's.
-        let stop = match (played, first_word_not_san(&text)) {
-            (_, Some((index, _))) => index,
-            (Ok(Some(Err(error))), None) => error.ply.map_or(0, |ply| ply - 1),
-            _ => usize::MAX,
-        };
-        first.filter(|&ply| (ply as usize) <= stop)
+        first
     }
 }
 

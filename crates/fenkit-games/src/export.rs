@@ -589,7 +589,7 @@ impl Visitor for Writer<'_> {
         };
         let played = known
             .or_else(|| san_plus.san.to_move(&line.position).ok())
-            .or_else(|| crate::pgn::long_algebraic(&line.position, &san_plus.san));
+            .or_else(|| crate::mainline::long_algebraic(&line.position, &san_plus.san));
         let Some(played) = played else {
             line.broken = true;
             movetext.lines.token(san_plus.to_string().as_bytes());

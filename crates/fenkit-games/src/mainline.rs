@@ -130,6 +130,35 @@ impl Iterator for MainlineMoves<'_> {
     }
 }
 
+/// The move that a SAN read from long algebraic notation means, where it
+/// means one: UCI (`g1f3`, which SAN reads as a pawn on g1), or from and to
+/// squares without the `x` of a capture (`Be2c4`).
+pub(crate) fn long_algebraic(
+    position: &impl shakmaty::Position,
+    san: &shakmaty::san::San,
+) -> Option<shakmaty::Move> {
+    let shakmaty::san::San::Normal {
+        role,
+        file: Some(file),
+        rank: Some(rank),
+        capture: false,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let from = shakmaty::Square::from_coords(file, rank);
+    let piece = position.board().piece_at(from)?;
+    position.legal_moves().into_iter().find(|m| {
+        m.from() == Some(from)
+            && m.to() == to
+            && m.promotion() == promotion
+            && (role == shakmaty::Role::Pawn || m.role() == role)
+            && piece.role == m.role()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::mainline_move;

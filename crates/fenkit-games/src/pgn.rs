@@ -13,15 +13,17 @@ pub use super::{
     mainline::{
         MainlineMoves, annotation_problem_at, first_word_not_san, mainline_move, mainline_moves,
     },
+    play::PlayedGame,
+    start::Tags,
     texts::{GameText, GameTexts, holds_a_game},
 };
 use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Visitor};
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
-use fenkit::variants::{NamedVariant, Variant, VariantPosition, named_variant, variant_name};
+use fenkit::variants::{NamedVariant, Variant, VariantPosition, named_variant};
 
 use super::annotations::{self, Annotations};
-use fenkit::{Code, ReadOptions, Severity};
+use fenkit::Code;
 
 /// A position of a game: `ply` 0 is the start, `san` the move that led
 /// here.
@@ -58,6 +60,9 @@ pub struct GameEnd {
     /// its movetext was not read, nor its moves checked, and `position`
     /// is no position of it.
     pub skipped: bool,
+    /// The handler stopped the game at ply `plies` ([`PlyHandler::ply`]):
+    /// nothing after it was read or checked.
+    pub stopped: bool,
 }
 
 /// Why the rest of a game was skipped.
@@ -86,12 +91,25 @@ impl GameError {
     }
 }
 
+impl std::fmt::Display for GameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}", self.game, self.message)
+    }
+}
+
+impl std::error::Error for GameError {}
+
 /// What a [`Plies`] visitor hands each position to: a closure, or a value
 /// that holds what a game's plies fill, read between games through
 /// [`Plies::handler_mut`] (so that a game's state lives in the visitor,
 /// as pgn-reader's visitors keep theirs, and needs no shared cell).
+///
+/// A handler says whether to go on: [`ControlFlow::Break`] ends the game
+/// there ([`GameEnd::stopped`]), unplayed past that ply, as a search
+/// stops at its first match. A closure always goes on; [`Until`] wraps
+/// one that can stop.
 pub trait PlyHandler {
-    fn ply(&mut self, ply: Ply<'_>);
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()>;
 
     /// Whether to play the game whose kept tags ([`Plies::keeping_tags`])
     /// are `tags`: a game its tags leave out ends before its movetext is
@@ -103,8 +121,35 @@ pub trait PlyHandler {
 }
 
 impl<F: FnMut(Ply<'_>)> PlyHandler for F {
-    fn ply(&mut self, ply: Ply<'_>) {
-        self(ply)
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
+        self(ply);
+        ControlFlow::Continue(())
+    }
+}
+
+/// A closure that says, at each ply, whether to play on: the game ends
+/// at the first [`ControlFlow::Break`].
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use fenkit_games::pgn::{Plies, Until};
+///
+/// let mut seen = 0;
+/// let mut plies = Plies::with_handler(Until(|ply: fenkit_games::pgn::Ply<'_>| {
+///     seen += 1;
+///     if ply.ply == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// }));
+/// let end = plies.play(&mut b"1. e4 e5 2. Nf3 Nc6 *".to_vec()).unwrap().outcome.unwrap();
+/// assert!(end.stopped);
+/// assert_eq!(end.plies, 2);
+/// drop(plies);
+/// assert_eq!(seen, 3); // the start, e4, e5
+/// ```
+pub struct Until<F>(pub F);
+
+impl<F: FnMut(Ply<'_>) -> ControlFlow<()>> PlyHandler for Until<F> {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
+        (self.0)(ply)
     }
 }
 
@@ -128,8 +173,8 @@ impl<F: FnMut(Ply<'_>)> PlyHandler for F {
 /// ```
 pub struct Plies<F> {
     on_ply: F,
-    games: u64,
-    start: Chess,
+    pub(crate) games: u64,
+    pub(crate) start: Chess,
     /// The names of the tags whose values each ply carries.
     kept: Vec<String>,
     /// The fullmove number and side to move where the current game starts.
@@ -139,8 +184,15 @@ pub struct Plies<F> {
     annotated: bool,
     /// Refuse what PGN's standard does not allow but whose meaning is
     /// plain (see [`Plies::warnings`]).
-    strict: bool,
-    warnings: Vec<GameWarning>,
+    pub(crate) strict: bool,
+    pub(crate) warnings: Vec<GameWarning>,
+    /// Plies of the current game before the first word that is no move
+    /// (pgn-reader skips such a word and plays on): none past it is
+    /// played. Set by [`Plies::play`] for each game.
+    pub(crate) word_limit: usize,
+    /// Keep a game's text as written when its dialects are rewritten
+    /// ([`Plies::keeping_text_as_written`]).
+    pub(crate) as_written: bool,
 }
 
 /// Something a game writes against PGN's standard but whose meaning is
@@ -174,6 +226,8 @@ impl<F: PlyHandler> Plies<F> {
             annotated: false,
             strict: false,
             warnings: Vec::new(),
+            word_limit: usize::MAX,
+            as_written: false,
         }
     }
 
@@ -280,16 +334,16 @@ impl<F: PlyHandler> Plies<F> {
             ..self
         }
     }
-}
 
-#[derive(Default)]
-pub struct Tags {
-    fen: Option<Vec<u8>>,
-    chess960: bool,
-    /// The `[Variant]` tag's variant; the tag as written when it names
-    /// none fenkit plays.
-    variant: Option<Result<Variant, String>>,
-    kept: Vec<Option<String>>,
+    /// [`Plies::play`] keeps a game's text as written
+    /// ([`PlayedGame::as_written`]) when it rewrites the game's dialects:
+    /// for a caller that writes the game back as it came.
+    pub fn keeping_text_as_written(self) -> Plies<F> {
+        Plies {
+            as_written: true,
+            ..self
+        }
+    }
 }
 
 pub struct Movetext {
@@ -327,51 +381,7 @@ impl<F> Plies<F> {
         )
     }
 
-    /// How the game just read from `text` really ends. pgn-reader skips a
-    /// word that is no SAN and plays on, so a game with one (`2. Zz9`, a
-    /// truncated `dx`, a FEN record read as PGN) stops at that word,
-    /// unless it failed before it.
-    ///
-    /// ```
-    /// use fenkit_games::pgn::{Plies, Reader};
-    ///
-    /// let text = b"1. e4 e5 2. Zz9 Nc6 *";
-    /// let mut plies = Plies::new(|_| {});
-    /// let played = Reader::new(&text[..]).read_game(&mut plies).unwrap().unwrap();
-    /// let error = plies.check_words(text, played).unwrap_err();
-    /// assert_eq!((error.ply, error.message.as_str()), (Some(3), "move 2. Zz9: not a move"));
-    /// ```
-    pub fn check_words(&self, text: &[u8], played: Outcome) -> Outcome {
-        let failed_at = match &played {
-            Ok(_) => usize::MAX,
-            Err(error) => error.ply.unwrap_or(0),
-        };
-        match first_word_not_san(text) {
-            Some((index, at)) if index < failed_at => {
-                let word = String::from_utf8_lossy(&text[at.clone()]);
-                // A dialect refused by strict reading: say which.
-                let mut standard = text[at].to_vec();
-                let dialect = crate::MovetextDialects::default().rewrite(&mut standard);
-                let hint = match dialect.first() {
-                    Some(found) if found.standard == "nothing" => {
-                        format!(" ({}; PGN has no such word)", found.what)
-                    }
-                    Some(found) => format!(" ({}; PGN writes {})", found.what, found.standard),
-                    None if word.contains('/') => " (it looks like FEN: fen pgn reads games in PGN; fen board and fen check read FEN)".to_string(),
-                    None => String::new(),
-                };
-                let number = self.move_number(index + 1);
-                let message = format!(
-                    "move {number} {}: not a move{hint}",
-                    fenkit::printable(&word)
-                );
-                Err(self.error(Some(index + 1), Code::BadMove, message))
-            }
-            _ => played,
-        }
-    }
-
-    fn error(&self, ply: Option<usize>, code: Code, message: String) -> GameError {
+    pub(crate) fn error(&self, ply: Option<usize>, code: Code, message: String) -> GameError {
         GameError {
             game: self.games,
             ply,
@@ -379,133 +389,16 @@ impl<F> Plies<F> {
             message,
         }
     }
-
-    /// The start position, in the game's variant: the variant's own, or
-    /// the `[FEN]` tag's.
-    fn start(&mut self, tags: &Tags) -> Result<VariantPosition, GameError> {
-        let variant = match &tags.variant {
-            None => Variant::Chess,
-            Some(Ok(variant)) => *variant,
-            Some(Err(written)) => {
-                let message = format!(
-                    "the [Variant] tag names '{}', which fenkit does not play (it plays Standard, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Racing Kings and Horde)",
-                    fenkit::printable(written)
-                );
-                return Err(self.error(None, Code::UnknownVariant, message));
-            }
-        };
-        if variant != Variant::Chess {
-            return self.variant_start(variant, tags);
-        }
-        self.standard_start(tags).map(VariantPosition::Chess)
-    }
-
-    /// The start of a game of a variant: its own, or its `[FEN]` tag's,
-    /// read as shakmaty reads a variant's FEN (pockets, promoted pieces,
-    /// remaining checks).
-    fn variant_start(&self, variant: Variant, tags: &Tags) -> Result<VariantPosition, GameError> {
-        let Some(fen) = &tags.fen else {
-            return Ok(VariantPosition::new(variant));
-        };
-        let mode = match tags.chess960 {
-            true => CastlingMode::Chess960,
-            false => CastlingMode::Standard,
-        };
-        let name = variant_name(variant);
-        let setup = shakmaty::fen::Fen::from_ascii(fen).map_err(|err| {
-            self.error(
-                None,
-                Code::IllegalPosition,
-                format!("the [FEN] tag is not a FEN of {name}: {err}"),
-            )
-        })?;
-        let position = match VariantPosition::from_setup(variant, setup.into_setup(), mode) {
-            Ok(position) => Ok(position),
-            // Castling rights whose king or rook is elsewhere dropped, as
-            // python-chess reads them.
-            Err(error) => error.ignore_invalid_castling_rights(),
-        };
-        position.map_err(|err| {
-            self.error(
-                None,
-                Code::IllegalPosition,
-                format!("the [FEN] tag's position cannot be played in {name}: {err}"),
-            )
-        })
-    }
-
-    /// The start of a game of standard chess: the standard one (or the one
-    /// given by [`Plies::starting_at`]), or the `[FEN]` tag's.
-    fn standard_start(&mut self, tags: &Tags) -> Result<Chess, GameError> {
-        let Some(fen) = &tags.fen else {
-            return Ok(self.start.clone());
-        };
-        let mode = if tags.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let read = ReadOptions::default().with_castling(mode);
-        let checked = read.check(fen);
-        if let Some(position) = checked.position(mode) {
-            return Ok(position);
-        }
-        // Castling rights whose king or rook is elsewhere, and nothing
-        // else wrong: read without them, as python-chess does.
-        let errors: Vec<_> = checked
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
-        if !self.strict
-            && !errors.is_empty()
-            && errors
-                .iter()
-                .all(|d| matches!(d.code, Code::CastlingNoRook | Code::CastlingNoKing))
-            && let Some(setup) = &checked.setup
-            && let Err(error) = Chess::from_setup(setup.clone(), mode)
-            && let Ok(position) = error.ignore_invalid_castling_rights()
-        {
-            let why: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
-            self.warnings.push(GameWarning {
-                game: self.games,
-                ply: None,
-                message: format!(
-                    "the [FEN] tag: {}; read without the castling rights that cannot be",
-                    why.join("; ")
-                ),
-            });
-            return Ok(position);
-        }
-        let first_error = checked
-            .diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error);
-        Err(match first_error {
-            Some(diagnostic) => self.error(
-                None,
-                diagnostic.code,
-                format!("the [FEN] tag: {}", diagnostic.message),
-            ),
-            None if checked.setup.is_none() => {
-                self.error(None, Code::MissingField, "the [FEN] tag is empty".into())
-            }
-            None => self.error(
-                None,
-                Code::IllegalPosition,
-                "the [FEN] tag's position cannot be played from".into(),
-            ),
-        })
-    }
 }
 
 impl<F: PlyHandler> Plies<F> {
-    /// Hands out the ply waiting for its annotations, with them.
-    fn hand_out(&mut self, movetext: &mut Movetext) {
+    /// Hands out the ply waiting for its annotations, with them; whether
+    /// the handler plays on.
+    fn hand_out(&mut self, movetext: &mut Movetext) -> ControlFlow<()> {
         let Some(waiting) = movetext.waiting.take() else {
-            return;
+            return ControlFlow::Continue(());
         };
-        self.on_ply.ply(Ply {
+        let flow = self.on_ply.ply(Ply {
             game: self.games,
             ply: movetext.ply,
             san: waiting.as_ref().map(|(san, _)| san),
@@ -516,6 +409,20 @@ impl<F: PlyHandler> Plies<F> {
         });
         // Cleared in place: the next ply reuses what this one allocated.
         movetext.notes.clear();
+        flow
+    }
+
+    /// The game ended at the current ply, before its end: stopped by the
+    /// handler, or cut at a word that is no move.
+    fn cut_short(&self, movetext: &Movetext, stopped: bool) -> Outcome {
+        Ok(GameEnd {
+            game: self.games,
+            plies: movetext.ply,
+            position: movetext.position.clone(),
+            tags: movetext.tags.clone(),
+            skipped: false,
+            stopped,
+        })
     }
 }
 
@@ -561,6 +468,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
                 position: VariantPosition::Chess(self.start.clone()),
                 tags: tags.kept,
                 skipped: true,
+                stopped: false,
             }));
         }
         match self.start(&tags) {
@@ -574,33 +482,44 @@ impl<F: PlyHandler> Visitor for Plies<F> {
                     notes: Annotations::default(),
                     long_comment: Vec::new(),
                 };
-                match self.annotated {
-                    true => movetext.waiting = Some(None),
-                    false => self.on_ply.ply(Ply {
-                        game: self.games,
-                        ply: 0,
-                        san: None,
-                        played: None,
-                        position: &movetext.position,
-                        tags: &movetext.tags,
-                        annotations: &annotations::NONE,
-                    }),
+                if self.annotated {
+                    movetext.waiting = Some(None);
+                    return ControlFlow::Continue(movetext);
                 }
-                ControlFlow::Continue(movetext)
+                let flow = self.on_ply.ply(Ply {
+                    game: self.games,
+                    ply: 0,
+                    san: None,
+                    played: None,
+                    position: &movetext.position,
+                    tags: &movetext.tags,
+                    annotations: &annotations::NONE,
+                });
+                match flow {
+                    ControlFlow::Continue(()) => ControlFlow::Continue(movetext),
+                    ControlFlow::Break(()) => ControlFlow::Break(self.cut_short(&movetext, true)),
+                }
             }
             Err(error) => ControlFlow::Break(Err(error)),
         }
     }
 
     fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Outcome> {
-        self.hand_out(movetext);
+        if self.hand_out(movetext).is_break() {
+            return ControlFlow::Break(self.cut_short(movetext, true));
+        }
+        // A word pgn-reader skipped stands before this move: the game ends
+        // there ([`Plies::play`] says why).
+        if movetext.ply >= self.word_limit {
+            return ControlFlow::Break(self.cut_short(movetext, false));
+        }
         let position = &mut movetext.position;
         // A move in long algebraic notation (`g1f3`, `Be2c4`): read with a
         // warning, written as the standard's SAN; refused when strict.
         let mut san_plus = san_plus;
         let played = match san_plus.san.to_move(position) {
             Ok(m) => Ok(m),
-            Err(err) => match long_algebraic(position, &san_plus.san) {
+            Err(err) => match super::mainline::long_algebraic(position, &san_plus.san) {
                 Some(m) => {
                     let number = fenkit::moves::move_number(position);
                     let standard = SanPlus::from_move(position.clone(), m);
@@ -630,7 +549,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
                     movetext.waiting = Some(Some((san_plus, m)));
                     return ControlFlow::Continue(());
                 }
-                self.on_ply.ply(Ply {
+                let flow = self.on_ply.ply(Ply {
                     game: self.games,
                     ply: movetext.ply,
                     san: Some(&san_plus),
@@ -639,7 +558,10 @@ impl<F: PlyHandler> Visitor for Plies<F> {
                     tags: &movetext.tags,
                     annotations: &annotations::NONE,
                 });
-                ControlFlow::Continue(())
+                match flow {
+                    ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                    ControlFlow::Break(()) => ControlFlow::Break(self.cut_short(movetext, true)),
+                }
             }
             Err(_) => {
                 let text = san_plus.to_string();
@@ -697,39 +619,15 @@ impl<F: PlyHandler> Visitor for Plies<F> {
     }
 
     fn end_game(&mut self, mut movetext: Movetext) -> Outcome {
-        self.hand_out(&mut movetext);
+        // The game ends here whatever the handler says of its last ply.
+        let _ = self.hand_out(&mut movetext);
         Ok(GameEnd {
             game: self.games,
             plies: movetext.ply,
             position: movetext.position,
             tags: movetext.tags,
             skipped: false,
+            stopped: false,
         })
     }
-}
-
-/// The move that a SAN read from long algebraic notation means, where it
-/// means one: UCI (`g1f3`, which SAN reads as a pawn on g1), or from and to
-/// squares without the `x` of a capture (`Be2c4`).
-pub(crate) fn long_algebraic(position: &impl Position, san: &shakmaty::san::San) -> Option<Move> {
-    let shakmaty::san::San::Normal {
-        role,
-        file: Some(file),
-        rank: Some(rank),
-        capture: false,
-        to,
-        promotion,
-    } = *san
-    else {
-        return None;
-    };
-    let from = shakmaty::Square::from_coords(file, rank);
-    let piece = position.board().piece_at(from)?;
-    position.legal_moves().into_iter().find(|m| {
-        m.from() == Some(from)
-            && m.to() == to
-            && m.promotion() == promotion
-            && (role == shakmaty::Role::Pawn || m.role() == role)
-            && piece.role == m.role()
-    })
 }

@@ -8,8 +8,7 @@ use shakmaty::{ByColor, Move, Position, Setup};
 
 use super::{
     Annotations,
-    pgn::{GameError, Plies, Reader},
-    rewrite_dialects,
+    pgn::{GameError, Plies},
 };
 
 /// A ply of a game: its number (0 for the start), the position, the move
@@ -56,7 +55,6 @@ impl std::fmt::Display for NoPly {
 /// ```
 pub fn game_plies(text: &[u8]) -> (Vec<GamePly>, Option<NoPly>) {
     let mut text = text.to_vec();
-    rewrite_dialects(&mut text);
     let mut plies = Vec::new();
     let mut visitor = Plies::new(|each| {
         plies.push(GamePly {
@@ -70,24 +68,12 @@ pub fn game_plies(text: &[u8]) -> (Vec<GamePly>, Option<NoPly>) {
         });
     })
     .keeping_annotations();
-    let played = match Reader::new(&text[..]).read_game(&mut visitor) {
-        // pgn-reader's one error inside a game.
-        Err(_) => Err(NoPly::Unplayable(GameError::unterminated_comment(1))),
-        Ok(None) => Err(NoPly::Beyond { plies: 0 }),
-        // A word that is no move stops the game there, as everywhere.
-        Ok(Some(played)) => visitor
-            .check_words(&text, played)
-            .map_err(NoPly::Unplayable)
-            .map(|_| ()),
+    let stop = match visitor.play(&mut text) {
+        None => Some(NoPly::Beyond { plies: 0 }),
+        Some(played) => played.outcome.err().map(NoPly::Unplayable),
     };
     drop(visitor);
-    // pgn-reader played on past a word that is no move: those plies go.
-    if let Err(NoPly::Unplayable(_)) = &played
-        && let Some((index, _)) = super::pgn::first_word_not_san(&text)
-    {
-        plies.truncate(index + 1);
-    }
-    (plies, played.err())
+    (plies, stop)
 }
 
 /// The `ply`-th ply of the game in `text` (`None` for its last ply), as

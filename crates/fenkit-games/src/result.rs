@@ -1,8 +1,47 @@
-//! A game's result against its last position: what the rules decided
-//! there (a checkmate, a stalemate, a dead position, a variant's own
-//! end) and what the `[Result]` tag says must agree.
+//! A game's result: what its `[Result]` tag says, read once for every
+//! front end ([`tag_outcome`]); the score a book gives its moves
+//! ([`book_score`]); and the tag against the last position, where what the
+//! rules decided there (a checkmate, a stalemate, a dead position, a
+//! variant's own end) and the tag must agree.
 
 use shakmaty::{Color, KnownOutcome, Outcome, Position};
+
+/// What a `[Result]` tag's value says: a win for one side or a draw;
+/// `None` for `*` (unknown, unfinished) and for anything else. Blanks
+/// around the value do not count.
+///
+/// ```
+/// use fenkit_games::result::tag_outcome;
+/// use shakmaty::{Color, KnownOutcome};
+///
+/// assert_eq!(tag_outcome("0-1"), Some(KnownOutcome::Decisive { winner: Color::Black }));
+/// assert_eq!(tag_outcome(" 1/2-1/2 "), Some(KnownOutcome::Draw));
+/// assert_eq!(tag_outcome("*"), None);
+/// ```
+pub fn tag_outcome(tag: &str) -> Option<KnownOutcome> {
+    tag.trim().parse().ok()
+}
+
+/// The score of a move played by `mover` in a game won by `winner` (`None`
+/// for a draw or an unknown result), as Polyglot weighs a book's moves:
+/// 2 for the winner's moves, 0 for the loser's, 1 for either side's
+/// otherwise. `fen book make`, the book column functions and the spill
+/// all score by it.
+///
+/// ```
+/// use shakmaty::Color::{Black, White};
+///
+/// assert_eq!(fenkit_games::result::book_score(Some(White), White), 2);
+/// assert_eq!(fenkit_games::result::book_score(Some(White), Black), 0);
+/// assert_eq!(fenkit_games::result::book_score(None, Black), 1);
+/// ```
+pub fn book_score(winner: Option<Color>, mover: Color) -> u8 {
+    match winner {
+        Some(side) if side == mover => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
 
 /// Why `tag` (a `[Result]` value) contradicts the game's last `position`,
 /// if it does: the rules decided the game there and the tag says
@@ -23,12 +62,7 @@ use shakmaty::{Color, KnownOutcome, Outcome, Position};
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn contradicted_result(position: &impl Position, tag: &str) -> Option<String> {
-    let said = match tag.trim() {
-        "1-0" => Some(Color::White),
-        "0-1" => Some(Color::Black),
-        "1/2-1/2" => None,
-        _ => return None,
-    };
+    let said = tag_outcome(tag)?.winner();
     let decided = match position.outcome() {
         Outcome::Known(KnownOutcome::Decisive { winner }) => Some(winner),
         Outcome::Known(KnownOutcome::Draw) => None,

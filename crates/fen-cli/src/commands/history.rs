@@ -2,6 +2,7 @@
 //! along one game given as FEN records in order, or along each game of a
 //! PGN file.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use fenkit::{Code, Diagnostic, Field, Span};
@@ -179,7 +180,7 @@ fn player(strict: bool) -> Plies<Found> {
 }
 
 impl PlyHandler for Found {
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         let Found {
             tracker,
             events,
@@ -203,6 +204,7 @@ impl PlyHandler for Found {
             let text = describe(&event, "plies", |i| i as u64);
             events.push((ply.ply, text));
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -225,5 +227,5 @@ impl GameState for Found {
 /// Each game of PGN files, on `jobs` threads.
 fn games(files: &[PathBuf], strict: bool, jobs: usize, out: &mut Output) -> io::Result<Status> {
     let (threads, _) = crate::options::threads(jobs);
-    games::each_game(files, strict, threads, out, || player(strict))
+    games::each_game(files, threads, out, || player(strict))
 }

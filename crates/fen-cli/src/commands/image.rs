@@ -189,16 +189,15 @@ pub(crate) const TIME_CONTROL: usize = 0;
 
 /// The values of the tags `names` of the game `text`, in that order.
 pub(crate) fn game_tags(text: &[u8], names: &[&str]) -> Vec<Option<String>> {
-    use fenkit_games::pgn::{Plies, Reader};
+    use fenkit_games::pgn::{Plies, Ply, Until};
     let mut values = vec![None; names.len()];
-    let mut plies = Plies::new(|ply| {
-        if ply.ply == 0 {
-            values = ply.tags.to_vec();
-        }
-    })
+    // Only the tags are wanted: the game stops at its start.
+    let mut plies = Plies::with_handler(Until(|ply: Ply<'_>| {
+        values = ply.tags.to_vec();
+        std::ops::ControlFlow::Break(())
+    }))
     .keeping_tags(names);
-    // Only the tags are wanted: how the game ends does not matter here.
-    let _ = Reader::new(text).read_game(&mut plies);
+    let _ = plies.play(&mut text.to_vec());
     drop(plies);
     values
 }

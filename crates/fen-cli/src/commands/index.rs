@@ -2,6 +2,7 @@
 //! game reaches (its key, the first ply there), each game's material
 //! signatures, and the games themselves, in a folder.
 
+use std::ops::ControlFlow;
 use std::{io, path::PathBuf};
 
 use fenkit_books::search_index::{IndexedGame, SearchIndexBuilder};
@@ -77,7 +78,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             failed = Some(err);
         }
     };
-    let status = games::each_game_gathered(&args.files, args.strict_pgn, threads, make, gather)?;
+    let status = games::each_game_gathered(&args.files, threads, make, gather)?;
     let built = match failed {
         Some(err) => Err(err),
         None => builder.finish(),
@@ -110,7 +111,7 @@ struct Indexer {
 }
 
 impl PlyHandler for Indexer {
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         if ply.ply == 0 {
             self.keys.clear();
             self.signatures.clear();
@@ -121,6 +122,7 @@ impl PlyHandler for Indexer {
         if !self.signatures.iter().any(|(seen, _)| *seen == signature) {
             self.signatures.push((signature, at));
         }
+        ControlFlow::Continue(())
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::{
     io::{self, IsTerminal, Write},
+    ops::ControlFlow,
     path::PathBuf,
     str::FromStr,
     sync::Arc,
@@ -14,10 +15,10 @@ use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span};
 use fenkit_books::search_index::SearchIndex;
 use fenkit_games::{
     pgn::{GameText, Plies, Ply, PlyHandler},
-    search::{BadQuery, PositionKey, Query},
+    search::{BadQuery, FirstMatch, PositionKey, Query},
     tag_filter::TagCondition,
 };
-use shakmaty::{EnPassantMode, Position, san::SanPlus};
+use shakmaty::{EnPassantMode, Position};
 
 use super::pgn::{kept_tags, write_tags};
 use crate::{
@@ -156,13 +157,13 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     kept.extend(args.filters.conditions.iter().map(|c| c.tag.clone()));
     let escape = io::stdout().is_terminal();
     let (args, query, kept) = (&args, &query, &kept);
+    let conditions = &args.filters.conditions;
     let make = || {
         let searcher = Searcher {
             args,
-            query,
+            first: FirstMatch::new(query, conditions, conditions_from),
             kept,
             conditions_from,
-            found: None,
             escape,
             text: Vec::new(),
         };
@@ -175,7 +176,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     let (threads, _) = crate::options::threads(args.jobs);
     let status = match &args.index {
-        None => games::each_game(&args.files, args.strict_pgn, threads, out, make)?,
+        None => games::each_game(&args.files, threads, out, make)?,
         Some(dir) => {
             let index = match SearchIndex::open(dir) {
                 Ok(index) => index,
@@ -202,7 +203,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                 };
                 Ok((Arc::from(game.source.as_str()), text))
             };
-            games::each_given_game((&read, &numbers), args.strict_pgn, threads, out, make)?
+            games::each_given_game((&read, &numbers), threads, out, make)?
         }
     };
     out.flush()?;
@@ -249,53 +250,28 @@ fn usage_error(
     out.diagnostics(&record, &[diagnostic])
 }
 
-/// A game's state as it is searched (only a game whose tags meet the
-/// conditions is played): its first ply that matches.
+/// A game's state as it is searched: the library's search of one game
+/// ([`FirstMatch`]: only a game whose tags meet the conditions is played,
+/// and only up to its first match), and how to write what it found.
 struct Searcher<'a> {
     args: &'a Args,
-    query: &'a Query,
+    first: FirstMatch<'a>,
     /// The tags the plies carry: those asked for (and what `UTCDateTime`
     /// needs), then the conditions' from `conditions_from` on.
     kept: &'a [String],
     conditions_from: usize,
-    found: Option<Found>,
     /// Standard output is a terminal: what the input holds is escaped.
     escape: bool,
     text: Vec<u8>,
 }
 
-/// Where a game matched: the ply, the move that reached it, its FEN, and
-/// the game's tags.
-struct Found {
-    ply: usize,
-    san: Option<SanPlus>,
-    fen: String,
-    tags: Vec<Option<String>>,
-}
-
 impl PlyHandler for Searcher<'_> {
-    /// Only a game whose tags meet every condition is played.
     fn wants_game(&mut self, tags: &[Option<String>]) -> bool {
-        self.found = None;
-        let tags = tags[self.conditions_from..].iter();
-        let mut conditions = self.args.filters.conditions.iter().zip(tags);
-        conditions.all(|(condition, tag)| condition.holds(tag.as_deref()))
+        self.first.wants_game(tags)
     }
 
-    fn ply(&mut self, ply: Ply<'_>) {
-        if self.found.is_some() || !self.query.matches(ply.position) {
-            return;
-        }
-        let write = self
-            .args
-            .style
-            .write_options_for(ply.position.castles().mode());
-        self.found = Some(Found {
-            ply: ply.ply,
-            san: ply.san.copied(),
-            fen: write.fen(&ply.position.to_setup(EnPassantMode::Always)),
-            tags: ply.tags.to_vec(),
-        });
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
+        self.first.ply(ply)
     }
 }
 
@@ -303,9 +279,12 @@ impl GameState for Searcher<'_> {
     type Item = ();
 
     fn game_done(&mut self, played: &Played<'_>, out: &mut Output) -> io::Result<Option<()>> {
-        let Some(found) = self.found.take() else {
+        let Some(found) = self.first.take() else {
             return Ok(None);
         };
+        let position = &found.position;
+        let write = self.args.style.write_options_for(position.castles().mode());
+        let fen = write.fen(&position.to_setup(EnPassantMode::Always));
         let text = &mut self.text;
         text.clear();
         let number = played.number();
@@ -315,13 +294,13 @@ impl GameState for Searcher<'_> {
                 if let Some(san) = found.san {
                     san.append_ascii_to(text);
                 }
-                write!(text, "\t{}", found.fen)?;
+                write!(text, "\t{fen}")?;
             }
             Answer::Json => {
                 write!(text, r#"{{"game":{number},"ply":{},"move":"#, found.ply)?;
                 let san = found.san.map(|san| san.to_string());
                 serde_json::to_writer(&mut *text, &san)?;
-                write!(text, r#","fen":"{}""#, found.fen)?;
+                write!(text, r#","fen":"{fen}""#)?;
             }
             Answer::Pgn => {
                 write_marked(text, played, found.ply, self.escape);

@@ -4,6 +4,7 @@
 //! first plies with the key of the position it was played in.
 
 use std::io;
+use std::ops::ControlFlow;
 
 use fenkit::variants::VariantPosition;
 use fenkit_books::FirstPlies;
@@ -75,7 +76,7 @@ impl<K: Copy + 'static> CountedGame<K> {
 }
 
 impl<K: Copy> PlyHandler for CountedGame<K> {
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         if ply.ply == 0 {
             self.tags = ply.tags.to_vec();
             let tags = ply.tags[self.conditions_from..].iter();
@@ -84,13 +85,14 @@ impl<K: Copy> PlyHandler for CountedGame<K> {
             self.fate = if met { Fate::Counted } else { Fate::Filtered };
         }
         if self.fate != Fate::Counted {
-            return;
+            return ControlFlow::Continue(());
         }
         let VariantPosition::Chess(position) = ply.position else {
             self.fate = Fate::Variant;
-            return;
+            return ControlFlow::Continue(());
         };
         self.moves.ply(ply.ply, ply.played, position);
+        ControlFlow::Continue(())
     }
 }
 

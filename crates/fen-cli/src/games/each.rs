@@ -7,7 +7,7 @@
 
 use std::{io, ops::ControlFlow, path::PathBuf, sync::Arc};
 
-use fenkit_games::pgn::{GameError, GameText, GameTexts, Plies, PlyHandler, Reader};
+use fenkit_games::pgn::{GameText, GameTexts, Plies, PlyHandler};
 
 use super::{Played, diagnostic, dialect_warnings, warning};
 use crate::{
@@ -146,49 +146,27 @@ fn cut_games(
 /// What a game or a cut gave: its status, and what its state handed on.
 type Taken<I> = (Status, Option<I>);
 
-/// Plays game `number` of `source` with `plies`, and says what there is
-/// to say about it: the movetext dialects read, the moves written against
-/// the standard, and its error at its place, after what it printed.
+/// Plays game `number` of `source` with `plies`, through the games
+/// library's one door ([`Plies::play`]), and says what there is to say
+/// about it: the movetext dialects read, the moves written against the
+/// standard, and its error at its place, after what it printed.
 fn play<S: GameState>(
     plies: &mut Plies<S>,
-    strict: bool,
     (source, mut game, number): (&str, GameText, u64),
     out: &mut Output,
 ) -> io::Result<Taken<S::Item>> {
-    // The text as written, for a state that writes a game back as it was.
-    let mut as_written = None;
-    let found = match strict {
-        true => Vec::new(),
-        false => {
-            let original = S::AS_WRITTEN.then(|| game.text.clone());
-            let found = fenkit_games::rewrite_dialects(&mut game.text);
-            as_written = original.filter(|_| !found.is_empty());
-            found
-        }
-    };
     plies.number_next(number);
-    let result = match Reader::new(&game.text[..]).read_game(plies) {
-        // A game its state wanted none of: nothing to say of its moves.
-        Ok(Some(Ok(end))) if end.skipped => Ok(end),
-        Ok(Some(played)) => plies.check_words(&game.text, played),
-        Ok(None) => return Ok((Status::Ok, None)),
-        // pgn-reader's one error inside a game read from memory: a comment
-        // never closed. The game is bad, said where its `{` stands.
-        Err(_) => Err(GameError::unterminated_comment(number)),
+    let Some(result) = plies.play(&mut game.text) else {
+        return Ok((Status::Ok, None));
     };
-    let skipped = matches!(&result, Ok(end) if end.skipped);
-    let found = match skipped {
-        true => Vec::new(),
-        false => found,
-    };
-    for line in dialect_warnings(source, &game, number, &found) {
+    for line in dialect_warnings(source, &game, number, &result.dialects) {
         out.note(&line)?;
     }
     // Moves in long algebraic notation: the first, and how many.
-    let warnings = plies.warnings();
+    let warnings = &result.warnings;
     let moves = warnings.iter().filter(|w| w.ply.is_some()).count();
     let mut first_move = true;
-    for each in &warnings {
+    for each in warnings {
         let mut text = warning(source, &game, each);
         if each.ply.is_some() {
             if !std::mem::take(&mut first_move) {
@@ -203,11 +181,11 @@ fn play<S: GameState>(
     let played = Played {
         source,
         game: &game,
-        as_written: as_written.as_deref(),
-        end: &result,
+        as_written: result.as_written.as_deref(),
+        end: &result.outcome,
     };
     let item = plies.handler_mut().game_done(&played, out)?;
-    match &result {
+    match &result.outcome {
         Ok(_) => Ok((Status::Ok, item)),
         Err(error) => {
             out.note(&diagnostic(source, &game, error))?;
@@ -220,7 +198,6 @@ fn play<S: GameState>(
 /// was said elsewhere); the status either gives.
 fn take<S: GameState>(
     plies: &mut Plies<S>,
-    strict: bool,
     cut: Cut,
     said: Option<Collected>,
     out: &mut Output,
@@ -230,7 +207,7 @@ fn take<S: GameState>(
             source,
             game,
             number,
-        } => play(plies, strict, (&source, game, number), out),
+        } => play(plies, (&source, game, number), out),
         Cut::Said(status) => {
             if let Some(said) = said {
                 out.write_collected(&said)?;
@@ -247,14 +224,12 @@ fn take<S: GameState>(
 /// run's status.
 pub fn each_game<S: GameState>(
     files: &[PathBuf],
-    strict: bool,
     threads: usize,
     out: &mut Output,
     make: impl Fn() -> Plies<S> + Sync,
 ) -> io::Result<Status> {
     let run = Run {
         inputs: Inputs::Files(files),
-        strict,
         threads,
     };
     run.play(out, make, &mut |_| {})
@@ -264,14 +239,12 @@ pub fn each_game<S: GameState>(
 /// `numbers`, in that order) instead of files: `fen search --index`.
 pub fn each_given_game<S: GameState>(
     (read, numbers): (ReadGame<'_>, &[u64]),
-    strict: bool,
     threads: usize,
     out: &mut Output,
     make: impl Fn() -> Plies<S> + Sync,
 ) -> io::Result<Status> {
     let run = Run {
         inputs: Inputs::Given(read, numbers),
-        strict,
         threads,
     };
     run.play(out, make, &mut |_| {})
@@ -284,14 +257,12 @@ pub fn each_given_game<S: GameState>(
 /// error as they come; the run's status.
 pub fn each_game_gathered<S: GameState>(
     files: &[PathBuf],
-    strict: bool,
     threads: usize,
     make: impl Fn() -> Plies<S> + Sync,
     mut gather: impl FnMut(S::Item) + Send,
 ) -> io::Result<Status> {
     let run = Run {
         inputs: Inputs::Files(files),
-        strict,
         threads,
     };
     let mut notes = Output::new().notes_only();
@@ -300,12 +271,21 @@ pub fn each_game_gathered<S: GameState>(
     Ok(status)
 }
 
-/// A run over the inputs: which, how strictly, on how many threads.
+/// A run over the inputs: which, on how many threads. How strictly a
+/// game is read is its visitor's ([`Plies::strictly`]).
 #[derive(Copy, Clone)]
 struct Run<'a> {
     inputs: Inputs<'a>,
-    strict: bool,
     threads: usize,
+}
+
+/// The visitor `make` makes, keeping a game's text as written for a state
+/// that writes it back so ([`GameState::AS_WRITTEN`]).
+fn visitor<S: GameState>(make: &impl Fn() -> Plies<S>) -> Plies<S> {
+    match S::AS_WRITTEN {
+        true => make().keeping_text_as_written(),
+        false => make(),
+    }
 }
 
 impl Run<'_> {
@@ -318,11 +298,11 @@ impl Run<'_> {
         if self.threads > 1 && !out.interleaves() {
             return in_parallel(self, out, make, gather);
         }
-        let mut plies = make();
+        let mut plies = visitor(&make);
         let mut status = Status::Ok;
         cut_games(self.inputs, out, |cut, out| {
             // What was said is on `out` already.
-            let (said, item) = take(&mut plies, self.strict, cut, None, out)?;
+            let (said, item) = take(&mut plies, cut, None, out)?;
             status = status.max(said);
             if let Some(item) = item {
                 gather(item);
@@ -360,12 +340,10 @@ fn in_parallel<S: GameState>(
     make: impl Fn() -> Plies<S> + Sync,
     gather: &mut (impl FnMut(S::Item) + Send),
 ) -> io::Result<Status> {
-    let Run {
-        inputs,
-        strict,
-        threads,
-    } = run;
-    let workers = (0..threads).map(|_| (make(), out.collector())).collect();
+    let Run { inputs, threads } = run;
+    let workers = (0..threads)
+        .map(|_| (visitor(&make), out.collector()))
+        .collect();
     let mut notes = out.collector();
     let mut status = Status::Ok;
     let (_, cut, written) = ordered::in_order(
@@ -397,8 +375,7 @@ fn in_parallel<S: GameState>(
         |(plies, collected), batch| {
             let mut items = Vec::new();
             // Writing to memory does not fail.
-            let status =
-                work(plies, strict, batch, collected, &mut items).unwrap_or(Status::Failed);
+            let status = work(plies, batch, collected, &mut items).unwrap_or(Status::Failed);
             Done {
                 collected: collected.take(),
                 items,
@@ -420,14 +397,13 @@ fn in_parallel<S: GameState>(
 /// what the games hand on goes to `items`.
 fn work<S: GameState>(
     plies: &mut Plies<S>,
-    strict: bool,
     batch: Batch,
     out: &mut Output,
     items: &mut Vec<S::Item>,
 ) -> io::Result<Status> {
     let mut status = Status::Ok;
     for (cut, said) in batch {
-        let (said, item) = take(plies, strict, cut, said, out)?;
+        let (said, item) = take(plies, cut, said, out)?;
         status = status.max(said);
         items.extend(item);
     }

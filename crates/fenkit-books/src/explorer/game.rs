@@ -1,6 +1,7 @@
 //! A game as the explorer keeps it for its top games: who played it, how
 //! strong, who won, how fast and when; read from its tags.
 
+use fenkit_games::result::tag_outcome;
 use shakmaty::Color;
 
 use super::{Month, Speed};
@@ -74,11 +75,9 @@ impl ExplorerGame {
             let at = ExplorerGame::TAGS.iter().position(|&t| t == name)?;
             tags.get(at).copied().flatten()
         };
-        let winner = match tag("Result").map(str::trim) {
-            Some("1-0") => Some(Color::White),
-            Some("0-1") => Some(Color::Black),
-            Some("1/2-1/2") => None,
-            _ => return Err(NotCounted::NoResult),
+        let winner = match tag("Result").and_then(tag_outcome) {
+            Some(outcome) => outcome.winner(),
+            None => return Err(NotCounted::NoResult),
         };
         let player = |name: &str, rating: &str| Player {
             name: bounded(tag(name).unwrap_or("?")),

@@ -23,6 +23,7 @@ pub use spill::{BookBuilder, BookMade};
 use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
 
+use fenkit_games::result::book_score;
 use shakmaty::Color;
 
 use crate::book::Entry;
@@ -181,11 +182,7 @@ impl BookMaker {
     ) {
         self.games += 1;
         for (key, raw_move, turn) in moves {
-            let score = match winner {
-                Some(side) if side == turn => 2,
-                Some(_) => 0,
-                None => 1,
-            };
+            let score = book_score(winner, turn).into();
             self.add_count(MoveCount {
                 key,
                 raw_move,

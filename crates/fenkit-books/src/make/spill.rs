@@ -19,6 +19,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
+use fenkit_games::result::book_score;
 use shakmaty::Color;
 
 use super::{BookMaker, BookOptions, MoveCount};
@@ -108,11 +109,7 @@ impl BookBuilder {
             return Ok(());
         };
         for &(key, raw_move, turn) in moves {
-            let score: u8 = match winner {
-                Some(side) if side == turn => 2,
-                Some(_) => 0,
-                None => 1,
-            };
+            let score = book_score(winner, turn);
             let mut record = [0; MOVE_RECORD];
             record[..8].copy_from_slice(&key.to_le_bytes());
             record[8..10].copy_from_slice(&raw_move.to_le_bytes());

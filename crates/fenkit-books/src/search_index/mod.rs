@@ -30,8 +30,8 @@ use std::{
 };
 
 use fenkit_games::{
-    pgn::{Plies, Ply, Reader, first_word_not_san},
-    search::{Query, Signature},
+    pgn::Plies,
+    search::{FirstMatch, Query, Signature},
     tag_filter::TagCondition,
 };
 
@@ -452,41 +452,29 @@ impl SearchIndex {
     ) -> io::Result<(Vec<Hit>, bool)> {
         let mut names: Vec<&str> = shown.to_vec();
         names.extend(conditions.iter().map(|c| c.tag.as_str()));
+        let mut plies = Plies::with_handler(FirstMatch::new(query, conditions, shown.len()))
+            .keeping_tags(&names);
         let mut hits = Vec::new();
         let known = 1..=self.games();
         for &number in candidates.iter().filter(|n| known.contains(n)) {
             let mut text = self.game(number)?.text;
-            fenkit_games::rewrite_dialects(&mut text);
-            let (mut admitted, mut found) = (false, None);
-            let mut plies = Plies::new(|ply: Ply<'_>| {
-                if ply.ply == 0 {
-                    let tags = ply.tags[shown.len()..].iter();
-                    let mut meets = conditions.iter().zip(tags);
-                    admitted = meets.all(|(condition, tag)| condition.holds(tag.as_deref()));
-                }
-                if admitted && found.is_none() && query.matches(ply.position) {
-                    found = Some(Hit {
-                        game: number,
-                        ply: ply.ply,
-                        san: ply.san.map(ToString::to_string),
-                        fen: fenkit::Fen::from_position(ply.position).to_string(),
-                        tags: ply.tags[..shown.len()].to_vec(),
-                        text: Vec::new(),
-                    });
-                }
-            })
-            .keeping_tags(&names);
-            let _ = Reader::new(&text[..]).read_game(&mut plies);
-            drop(plies);
-            // A word pgn-reader skipped ends the game there.
-            let stop = first_word_not_san(&text).map_or(usize::MAX, |(index, _)| index);
-            if let Some(mut hit) = found.filter(|hit| hit.ply <= stop) {
-                if hits.len() == limit {
-                    return Ok((hits, true));
-                }
-                hit.text = text;
-                hits.push(hit);
+            // Played as `fen search` plays it, through the one door.
+            plies.number_next(number);
+            let _ = plies.play(&mut text);
+            let Some(found) = plies.handler_mut().take() else {
+                continue;
+            };
+            if hits.len() == limit {
+                return Ok((hits, true));
             }
+            hits.push(Hit {
+                game: number,
+                ply: found.ply,
+                san: found.san.map(|san| san.to_string()),
+                fen: fenkit::Fen::from_position(&found.position).to_string(),
+                tags: found.tags,
+                text,
+            });
         }
         Ok((hits, false))
     }

@@ -4,6 +4,7 @@
 //! mainline; the first that meets all its conditions is where the game
 //! matches.
 
+mod first;
 mod pattern;
 mod signature;
 
@@ -11,6 +12,7 @@ use std::fmt;
 
 use shakmaty::{Bitboard, Board, Color, EnPassantMode, Position, Square};
 
+pub use first::{FirstMatch, Found};
 pub use pattern::Pattern;
 pub use signature::Signature;
 

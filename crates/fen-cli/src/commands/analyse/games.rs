@@ -11,6 +11,7 @@ use fenkit_games::{
 };
 use fenkit_uci::{Engine, EngineError, Score, Search};
 use shakmaty::{Color, Move, Position, uci::UciMove};
+use std::ops::ControlFlow;
 
 use super::{Args, DEFAULT_DEPTH, limit_words, line_moves};
 use crate::{
@@ -38,7 +39,7 @@ struct Moves {
 }
 
 impl PlyHandler for Moves {
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         if ply.ply == 0 {
             self.start = Some(ply.position.clone());
             self.moves.clear();
@@ -46,6 +47,7 @@ impl PlyHandler for Moves {
         if let Some(played) = ply.played {
             self.moves.push(played);
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -78,8 +80,7 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let mut games = Vec::new();
     let make = || Plies::with_handler(Moves::default());
-    let mut status =
-        each_game_gathered(&args.inputs.files, false, 1, make, |game| games.push(game))?;
+    let mut status = each_game_gathered(&args.inputs.files, 1, make, |game| games.push(game))?;
     let limit = args.limit.limit(DEFAULT_DEPTH);
     let mode = read.castling;
     let (threads, _) = args.inputs.threads();

@@ -17,8 +17,9 @@ use fenkit_arrow::read_book_rows;
 use fenkit_books::book_key;
 use fenkit_books::make::{BookBuilder, BookMade};
 use fenkit_books::make::{BookOptions, entries_of_totals};
+use fenkit_games::result::tag_outcome;
 use fenkit_games::tag_filter::TagCondition;
-use shakmaty::Color;
+use shakmaty::{Color, KnownOutcome};
 
 use crate::{
     games::{self, Adding, CountedGame, Fate, GameState, Played},
@@ -124,7 +125,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     let status = games::each_game_gathered(
         &args.files,
-        false,
         threads,
         || Game::player(max_ply, key, &["Result"], conditions.clone()),
         |game| gathered.take(mirrored_game(game, mirror)),
@@ -319,11 +319,9 @@ impl GameState for Game {
     /// position was not set up counts, without moves, as Polyglot counts
     /// it.
     fn game_done(&mut self, _: &Played<'_>, _: &mut Output) -> io::Result<Option<BookGame>> {
-        let winner = match self.tags.first().and_then(Option::as_deref) {
-            Some("1-0") => Some(Color::White),
-            Some("0-1") => Some(Color::Black),
-            _ => None,
-        };
+        let winner = (self.tags.first().and_then(Option::as_deref))
+            .and_then(tag_outcome)
+            .and_then(KnownOutcome::winner);
         let (moves, fate) = self.take();
         Ok(Some(match fate {
             Fate::Variant => BookGame::Variant,

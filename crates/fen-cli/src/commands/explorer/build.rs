@@ -65,7 +65,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut gathered = Gathered::new(builder);
     let status = games::each_game_gathered(
         &args.files,
-        false,
         threads,
         || {
             Game::player(

@@ -1,6 +1,7 @@
 //! `fen pgn`: the FEN after every ply of every game, streamed; or the
 //! deepest named opening of each game.
 
+use std::ops::ControlFlow;
 use std::{
     io::{self, IsTerminal, Write},
     ops::RangeInclusive,
@@ -198,7 +199,7 @@ impl Printer<'_> {
         }
     }
 
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         if ply.ply == 0 {
             self.lines.clear();
         }
@@ -215,7 +216,7 @@ impl Printer<'_> {
             if !self.notes.is_empty() {
                 self.last_notes.clone_from(ply.annotations);
             }
-            return;
+            return ControlFlow::Continue(());
         }
         if self.options.opening {
             // Opening names are of standard chess.
@@ -224,7 +225,7 @@ impl Printer<'_> {
             {
                 self.opening = Some((ply.ply, opening));
             }
-            return;
+            return ControlFlow::Continue(());
         }
         if self.wanted(ply.ply) {
             self.lines.push((ply.ply, self.text.len()));
@@ -237,6 +238,7 @@ impl Printer<'_> {
                 ply.annotations,
             );
         }
+        ControlFlow::Continue(())
     }
 
     fn line(
@@ -344,7 +346,7 @@ impl Printer<'_> {
 }
 
 impl PlyHandler for Printer<'_> {
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         Printer::ply(self, ply)
     }
 }
@@ -502,7 +504,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         }
     };
     let (threads, _) = crate::options::threads(options.jobs);
-    let status = games::each_game(&options.files, options.strict_pgn, threads, out, make)?;
+    let status = games::each_game(&options.files, threads, out, make)?;
     out.flush()?;
     Ok(status)
 }

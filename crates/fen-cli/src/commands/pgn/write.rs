@@ -6,6 +6,7 @@
 //! Games are played and written on every core; what each gives is then
 //! taken in input order by one [`Sink`].
 
+use std::ops::ControlFlow;
 use std::{
     fs,
     hash::{BuildHasher, Hash, Hasher, RandomState},
@@ -191,9 +192,7 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         }
     };
     let (threads, _) = crate::options::threads(args.jobs);
-    let status = games::each_game_gathered(&args.files, args.strict_pgn, threads, make, |game| {
-        sink.take(game)
-    })?;
+    let status = games::each_game_gathered(&args.files, threads, make, |game| sink.take(game))?;
     sink.finish();
     if let Some(err) = sink.failed() {
         // A closed pipe is the reader's wish, not a failure.
@@ -228,7 +227,7 @@ impl PlyHandler for Writer<'_> {
             .all(|(condition, tag)| condition.holds(tag.as_deref()))
     }
 
-    fn ply(&mut self, ply: Ply<'_>) {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
         let args = self.writing.args;
         if ply.ply == 0 {
             self.start = Some(ply.position.clone());
@@ -245,6 +244,7 @@ impl PlyHandler for Writer<'_> {
         if !self.found && self.writing.query.matches(ply.position) {
             self.found = true;
         }
+        ControlFlow::Continue(())
     }
 }
 
