@@ -10,7 +10,7 @@ use std::{
     process::ExitCode,
 };
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 use fen_cli::{
     commands::*,
@@ -73,7 +73,9 @@ fen_cli::subcommands! {
 }
 
 fn main() -> ExitCode {
-    let command = match Cli::parse().command {
+    let matches = Cli::command().get_matches();
+    let parsed = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
+    let command = match parsed.command {
         Some(command) => command,
         None if !io::stdin().is_terminal() => Command::Board(board::Args::default()),
         None => {
@@ -82,7 +84,7 @@ fn main() -> ExitCode {
             return ExitCode::from(Status::Failed as u8);
         }
     };
-    let mut out = Output::new();
+    let mut out = Output::new().offering(long_flags(&matches));
     let result = command.run(&mut out);
     // Whatever a subcommand left in the buffers goes out now.
     let status = match result.and_then(|status| out.flush().map(|()| status)) {
@@ -95,6 +97,22 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status as u8)
+}
+
+/// The long flags of the subcommand that runs (`book make`'s for `fen
+/// book make`), so that a hint names only flags the user can give it.
+fn long_flags(matches: &clap::ArgMatches) -> Vec<String> {
+    let mut command = Cli::command();
+    let mut matches = matches;
+    while let Some((name, sub)) = matches.subcommand() {
+        let Some(found) = command.find_subcommand(name) else {
+            break;
+        };
+        command = found.clone();
+        matches = sub;
+    }
+    let longs = command.get_arguments().filter_map(|arg| arg.get_long());
+    longs.map(str::to_string).collect()
 }
 
 #[cfg(test)]

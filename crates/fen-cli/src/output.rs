@@ -4,7 +4,10 @@
 //! here, where diagnostics reach standard error: a worker marks where each
 //! of its diagnostics ends, and the writer prints as many as are left.
 
-use std::io::{self, IsTerminal, Write};
+use std::{
+    io::{self, IsTerminal, Write},
+    sync::Arc,
+};
 
 use fenkit::{Diagnostic, Record};
 
@@ -25,6 +28,9 @@ pub struct Output {
     /// Items of output separated by an empty line (boards, move lists).
     items: Items,
     mode: Mode,
+    /// The long flags of the subcommand that runs (`lenient`, `variant`,
+    /// …), so that a hint names only flags it has; `None`: any flag.
+    flags: Option<Arc<[String]>>,
 }
 
 /// Where items stand: whether one came before, and in a worker's
@@ -72,7 +78,25 @@ impl Output {
                 interleave: snippets && terminal,
                 terminal,
             },
+            flags: None,
         }
+    }
+
+    /// This output for a subcommand whose long flags are `flags` (without
+    /// their dashes): hints name no other ([`Output::offers`]).
+    pub fn offering(self, flags: Vec<String>) -> Output {
+        Output {
+            flags: Some(flags.into()),
+            ..self
+        }
+    }
+
+    /// Whether the subcommand that runs has the long flag `--flag`, as a
+    /// hint that names it must know.
+    pub fn offers(&self, flag: &str) -> bool {
+        self.flags
+            .as_ref()
+            .is_none_or(|flags| flags.iter().any(|f| f == flag))
     }
 
     /// This output with nothing on standard output (what the games give
@@ -94,6 +118,7 @@ impl Output {
             snippets: false,
             items: Items::default(),
             mode: Mode::Memory,
+            flags: None,
         }
     }
 
@@ -107,6 +132,7 @@ impl Output {
             snippets: self.snippets,
             items: Items::default(),
             mode: Mode::Memory,
+            flags: self.flags.clone(),
         }
     }
 

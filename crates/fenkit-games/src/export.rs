@@ -431,8 +431,27 @@ impl Movetext {
             return;
         }
         self.lines.token(b"{");
+        // A command (`[%clk 0:00:54]`, `[%eval 1.2]`) stays on one line:
+        // programs read them with a pattern that a line break defeats.
+        let mut command: Option<String> = None;
         for word in words {
-            self.lines.token(word.as_bytes());
+            match &mut command {
+                Some(open) => {
+                    open.push(' ');
+                    open.push_str(word);
+                    if word.contains(']') {
+                        self.lines.token(open.as_bytes());
+                        command = None;
+                    }
+                }
+                None if word.starts_with("[%") && !word.contains(']') => {
+                    command = Some(word.to_string());
+                }
+                None => self.lines.token(word.as_bytes()),
+            }
+        }
+        if let Some(open) = command {
+            self.lines.token(open.as_bytes());
         }
         self.lines.token(b"}");
         self.number_next = true;

@@ -36,6 +36,33 @@ fn lines_are_wrapped_at_79_characters() {
     }
 }
 
+/// Clocks and evaluations stay whole on one line at every column, as
+/// lichess writes them, for the programs that read them with a pattern.
+#[test]
+fn a_command_in_a_comment_is_never_broken_across_lines() {
+    for pad in 0..16 {
+        let words = "a ".repeat(pad);
+        let game = format!(
+            "1. e4 {{ {words}[%eval 0.17] [%clk 0:00:54] }} e5 {{ [%cal Ge2e4,Gd2d4] [%clk 0:00:53] }} "
+        )
+        .repeat(4);
+        let text = movetext(&Export::default(), &format!("{game}*"));
+        assert!(text.lines().all(|line| line.len() <= 79), "{text}");
+        for command in [
+            "[%eval 0.17]",
+            "[%clk 0:00:54]",
+            "[%cal Ge2e4,Gd2d4]",
+            "[%clk 0:00:53]",
+        ] {
+            assert_eq!(
+                text.matches(command).count(),
+                4,
+                "{command} broken in:\n{text}"
+            );
+        }
+    }
+}
+
 #[test]
 fn black_moves_are_numbered_after_a_comment_or_a_variation() {
     let text = "1. e4 e5 {a} 2. Nf3 (2. Nc3 Nc6 (2... Nf6)) Nc6 *";

@@ -58,7 +58,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 /// The start number of each FEN given, or `-`; a record that cannot be
 /// read is said instead, at its column.
 fn numbers_of(fens: &[String], out: &mut Output) -> io::Result<Status> {
-    let read = ReadOptions::default().with_castling(CastlingMode::Chess960);
+    let read = (ReadOptions::default().with_castling(CastlingMode::Chess960))
+        .with_format(fenkit::Format::Auto);
     let mut status = Status::Ok;
     for (index, fen) in fens.iter().enumerate() {
         let record = Record {

@@ -68,9 +68,11 @@ mod prelude {
 }
 
 /// Reports the diagnostics of `record` and, when it is invalid as read but
-/// another reading would take it, one hint naming the option: `--chess960`
-/// for a valid Chess960 position, `--lenient` for a malformed record it
-/// would repair.
+/// another reading would take it, one hint naming the option: `--variant`
+/// for a variant's record, `--input epd` for four fields, `--lenient` for
+/// a malformed record it would repair, `--chess960` for a valid Chess960
+/// position. A hint names only flags the subcommand has
+/// ([`Output::offers`]).
 pub fn report(
     options: &ReadOptions,
     record: &Record,
@@ -89,6 +91,7 @@ pub fn report(
     // A Crazyhouse pocket or promoted piece, Three-check's counters, a
     // Horde of pawns: the variant that reads the record, named.
     if options.variant == fenkit::variants::Variant::Chess
+        && out.offers("variant")
         && let Some(variant) = variant_reading(options, record.bytes)
     {
         return out.hint(
@@ -98,17 +101,21 @@ pub fn report(
     }
     if malformed && !options.lenient {
         let lenient = options.with_lenient(true);
+        let offers_lenient = out.offers("lenient");
         // Four fields read as FEN: the standard's EPD form.
         let epd = options.with_format(fenkit::Format::Epd);
         let four_fields = options.format == fenkit::Format::Fen
             && errors.iter().any(|d| d.code == Code::MissingField);
-        if four_fields && epd.parse(record.bytes).is_ok() {
-            return out.hint(
-                record,
-                "--input epd reads this record as EPD (four fields, the clocks left out), --lenient as FEN with the clocks '0 1'",
-            );
+        if four_fields && out.offers("input") && epd.parse(record.bytes).is_ok() {
+            let hint = match offers_lenient {
+                true => {
+                    "--input epd reads this record as EPD (four fields, the clocks left out), --lenient as FEN with the clocks '0 1'"
+                }
+                false => "--input epd reads this record as EPD (four fields, the clocks left out)",
+            };
+            return out.hint(record, hint);
         }
-        if let Ok(parsed) = lenient.parse(record.bytes) {
+        if offers_lenient && let Ok(parsed) = lenient.parse(record.bytes) {
             let written = parsed.to_record_text();
             return out.hint(
                 record,
@@ -125,7 +132,11 @@ pub fn report(
         )
     });
     let chess960 = options.with_castling(CastlingMode::Chess960);
-    if castling_only && !options.castling.is_chess960() && chess960.check(record.bytes).is_valid() {
+    if castling_only
+        && !options.castling.is_chess960()
+        && out.offers("chess960")
+        && chess960.check(record.bytes).is_valid()
+    {
         return out.hint(
             record,
             "--chess960 reads this record as a valid Chess960 position",

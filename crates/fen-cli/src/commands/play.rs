@@ -66,13 +66,18 @@ pub fn split(arguments: &[String]) -> (String, Vec<String>) {
     }
     let fields = match rest.first() {
         Some(&"startpos") => 1,
-        // The placement, then the fields up to six or up to `moves`.
-        _ => rest
-            .iter()
-            .take(6)
-            .take_while(|&&w| w != "moves")
-            .count()
-            .max(1),
+        // The placement, then the fields up to four or up to `moves`,
+        // then the clocks where they are numbers: a four-field key is
+        // followed by its moves.
+        _ => {
+            let fields = rest.iter().take(4).take_while(|&&w| w != "moves").count();
+            let clocks = rest[fields..]
+                .iter()
+                .take(2)
+                .take_while(|w| w.bytes().all(|b| b.is_ascii_digit()))
+                .count();
+            (fields + clocks).max(1)
+        }
     };
     let fen = rest[..fields.min(rest.len())].join(" ");
     rest = &rest[fields.min(rest.len())..];
@@ -203,8 +208,10 @@ fn write_position(position: &VariantPosition, write: WriteOptions, text: &mut Ve
     text.push(b'\n');
 }
 
-/// The start position, or its problems reported against `source` (the
-/// argument or option that gave it).
+/// A position given as an argument or option (`fen play`'s start, `fen
+/// search --fen`, `fen pgn --fen`, `fen explorer query`), read alike
+/// everywhere: `startpos`, a FEN, or its four-field key; or its problems
+/// reported against `source` (the argument or option that gave it).
 pub fn start(
     source: &str,
     fen: &str,
@@ -214,6 +221,9 @@ pub fn start(
     if fen == "startpos" {
         return Ok(Some(VariantPosition::new(read.variant)));
     }
+    // A FEN, or the four-field key people paste (`… w KQkq -`), read by
+    // its shape as every subcommand reads a record.
+    let read = &read.with_format(fenkit::Format::Auto);
     let record = Record {
         source,
         line_number: 1,
@@ -240,6 +250,11 @@ mod tests {
         assert_eq!(split(&words), split(&uci));
         let numbered = strings(&["startpos", "1.", "e4", "e5", "2.Nf3", "2...", "Nc6", "1-0"]);
         assert_eq!(split(&numbered).1, ["e4", "e5", "Nf3", "Nc6"]);
+        let key = strings(&["8/8/8/8/8/8/8/K6k w - -", "Kb1", "Kh2"]);
+        assert_eq!(
+            split(&key),
+            ("8/8/8/8/8/8/8/K6k w - -".into(), strings(&["Kb1", "Kh2"]))
+        );
         let fen = strings(&["position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves Kb1"]);
         assert_eq!(
             split(&fen),
