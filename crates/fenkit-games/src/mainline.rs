@@ -85,15 +85,18 @@ pub fn annotation_problem_at(
 /// assert!(fenkit_games::pgn::first_word_not_san(b"1. e4 e5!? 2. O-O+ *").is_none());
 /// ```
 pub fn first_word_not_san(game: &[u8]) -> Option<(usize, std::ops::Range<usize>)> {
-    mainline_moves(game).enumerate().find(|(_, at)| {
-        // Annotations glued to a move (`e5!?`) are NAGs to pgn-reader.
-        let word = game[at.clone()].trim_ascii_end();
-        let word = match word.iter().rposition(|b| !b"!?".contains(b)) {
-            Some(last) => &word[..=last],
-            None => word,
-        };
-        SanPlus::from_ascii(word).is_err()
-    })
+    (mainline_moves(game).enumerate()).find(|(_, at)| !is_san_word(&game[at.clone()]))
+}
+
+/// Whether a word where a move stands is one to pgn-reader: SAN, with
+/// annotations glued to it (`e5!?`, which are NAGs to pgn-reader).
+pub(crate) fn is_san_word(word: &[u8]) -> bool {
+    let word = word.trim_ascii_end();
+    let word = match word.iter().rposition(|b| !b"!?".contains(b)) {
+        Some(last) => &word[..=last],
+        None => word,
+    };
+    SanPlus::from_ascii(word).is_ok()
 }
 
 /// The iterator of [`mainline_moves`].

@@ -188,7 +188,7 @@ pub struct Plies<F> {
     pub(crate) warnings: Vec<GameWarning>,
     /// Plies of the current game before the first word that is no move
     /// (pgn-reader skips such a word and plays on): none past it is
-    /// played. Set by [`Plies::play`] for each game.
+    /// played. Set by [`Plies::play`] when it meets such a word.
     pub(crate) word_limit: usize,
     /// Keep a game's text as written when its dialects are rewritten
     /// ([`Plies::keeping_text_as_written`]).

@@ -6,21 +6,26 @@
 //! 1. the movetext dialects (`0-0`, `e.p.`, `++`, …) rewritten in place
 //!    to the standard's form of the same length, unless strict
 //!    ([`Plies::strictly`]), so that every place in the text stays put;
-//! 2. the first word that is no move found (pgn-reader skips such a word
-//!    and plays on): no ply past it is played or handed out;
-//! 3. the game read by pgn-reader with the [`Plies`] visitor, whose
+//! 2. the game read by pgn-reader with the [`Plies`] visitor, whose
 //!    handler may stop it at any ply ([`PlyHandler::ply`]);
+//! 3. each move's word checked as the game is played: pgn-reader skips a
+//!    word that is no move (`Zz9`, a truncated `dx`) and plays on, so the
+//!    game stops at such a word, and no ply past it is handed out. Checked
+//!    move by move rather than all at first, a game stopped early (a
+//!    search's first match) costs no look at the rest of its text;
 //! 4. how it really ends: played through, stopped by the handler, skipped
 //!    for its tags, or the error at the move, tag or word at fault; and the
 //!    warnings of the moves it read against the standard.
 
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 
 use fenkit::Code;
+use pgn_reader::{Nag, RawComment, RawTag, SanPlus, Skip, Visitor};
 
 use super::{
     MovetextDialect,
-    pgn::{GameError, GameWarning, Outcome, Plies, PlyHandler, Reader, first_word_not_san},
+    mainline::{MainlineMoves, is_san_word, mainline_moves},
+    pgn::{GameError, GameWarning, Movetext, Outcome, Plies, PlyHandler, Reader, Tags},
     rewrite_dialects,
 };
 
@@ -78,9 +83,16 @@ impl<H: PlyHandler> Plies<H> {
                 (found, original)
             }
         };
-        let bad_word = first_word_not_san(text);
-        self.word_limit = bad_word.as_ref().map_or(usize::MAX, |(index, _)| *index);
-        let read = Reader::new(&*text).read_game(self);
+        let text: &[u8] = text;
+        let mut door = Door {
+            plies: self,
+            text,
+            words: mainline_moves(text),
+            seen: 0,
+            bad_word: None,
+        };
+        let read = Reader::new(text).read_game(&mut door);
+        let bad_word = door.bad_word.take();
         self.word_limit = usize::MAX;
         let outcome = match read {
             Ok(None) => return None,
@@ -140,5 +152,94 @@ impl<H: PlyHandler> Plies<H> {
             fenkit::printable(&word)
         );
         Err(self.error(Some(index + 1), Code::BadMove, message))
+    }
+}
+
+/// pgn-reader's visitor for one game: [`Plies`], with each move's word in
+/// the text checked as the move comes (the first word that is no SAN
+/// found, as [`super::pgn::first_word_not_san`] finds it, but no further
+/// than the game is played).
+struct Door<'p, 't, H> {
+    plies: &'p mut Plies<H>,
+    text: &'t [u8],
+    words: MainlineMoves<'t>,
+    /// The words taken from `words`, each a move played.
+    seen: usize,
+    /// The first word that is no SAN: its index among the words, and
+    /// where it stands.
+    bad_word: Option<(usize, Range<usize>)>,
+}
+
+impl<H> Door<'_, '_, H> {
+    /// Takes the next move's word; whether it is a move (pgn-reader skipped
+    /// it otherwise, and what it hands on came after it).
+    fn next_is_move(&mut self) -> bool {
+        let Some(at) = self.words.next() else {
+            return true;
+        };
+        if is_san_word(&self.text[at.clone()]) {
+            self.seen += 1;
+            return true;
+        }
+        self.bad_word = Some((self.seen, at));
+        false
+    }
+}
+
+impl<H: PlyHandler> Visitor for Door<'_, '_, H> {
+    type Tags = Tags;
+    type Movetext = Movetext;
+    type Output = Outcome;
+
+    fn begin_tags(&mut self) -> ControlFlow<Outcome, Tags> {
+        self.plies.begin_tags()
+    }
+
+    fn tag(&mut self, tags: &mut Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Outcome> {
+        self.plies.tag(tags, name, value)
+    }
+
+    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Outcome, Movetext> {
+        self.plies.begin_movetext(tags)
+    }
+
+    fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<Outcome> {
+        if !self.next_is_move() {
+            // The game ends before this move: the plies visitor hands out
+            // the ply waiting and stops at its limit.
+            self.plies.word_limit = self.seen;
+        }
+        self.plies.san(movetext, san_plus)
+    }
+
+    fn nag(&mut self, movetext: &mut Movetext, nag: Nag) -> ControlFlow<Outcome> {
+        self.plies.nag(movetext, nag)
+    }
+
+    fn partial_comment(
+        &mut self,
+        movetext: &mut Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Outcome> {
+        self.plies.partial_comment(movetext, comment)
+    }
+
+    fn comment(
+        &mut self,
+        movetext: &mut Movetext,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Outcome> {
+        self.plies.comment(movetext, comment)
+    }
+
+    fn begin_variation(&mut self, movetext: &mut Movetext) -> ControlFlow<Outcome, Skip> {
+        self.plies.begin_variation(movetext)
+    }
+
+    fn end_game(&mut self, movetext: Movetext) -> Outcome {
+        let end = self.plies.end_game(movetext);
+        // A word after the last move that pgn-reader skipped.
+        self.next_is_move();
+        end
     }
 }
