@@ -270,6 +270,23 @@ impl Default for Inputs {
 }
 
 impl Inputs {
+    /// The runner's configuration these flags give.
+    pub fn config(&self) -> crate::run::Config {
+        let (threads, capped) = self.threads();
+        crate::run::Config {
+            fens: self.fens.clone(),
+            files: self.files.clone(),
+            extract: self.extract(),
+            header: self.skips_header(),
+            max_line: self.max_line(),
+            max_record: self.max_line_bytes,
+            threads,
+            asked_threads: capped.then_some(self.jobs),
+            max_errors: self.max_errors,
+            progress: self.progress(),
+        }
+    }
+
     /// A progress counter for this run, knowing the size of the input when
     /// it is all files.
     pub fn progress(&self) -> crate::progress::Progress {

@@ -16,7 +16,7 @@ use fenkit_diagrams::{BadOption, Diagram, Orientation, Renderer};
 use shakmaty::{CastlingMode, Setup};
 use tokio::sync::Semaphore;
 
-use crate::{Params, Refusal, error, fen_from_url, openapi::names, refused_record, required};
+use crate::{Params, Refusal, error, fen_from_url, params::names, refused_record, required};
 
 /// Sizes a URL may ask for, in pixels: the library's, up to 2048 (a
 /// 4096-pixel image takes a core for a second).
@@ -43,7 +43,7 @@ struct BoardParameters {
     fen: Option<String>,
     /// The variant the FEN is a position of (a game's is its `[Variant]`
     /// tag's).
-    #[param(schema_with = crate::openapi::variant)]
+    #[param(schema_with = crate::params::variant)]
     variant: Option<String>,
     /// A game in PGN (its first game is read, movetext dialects as `fen
     /// pgn` reads them): the diagram shows its ply given by `ply`, with

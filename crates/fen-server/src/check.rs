@@ -7,7 +7,7 @@ use fenkit::{OptionWord, ReadOptions, Strictness};
 use std::sync::LazyLock;
 
 use crate::{
-    MAX_RECORDS, Params, Refusal, error, fen_from_url, known_only, openapi::names, required,
+    MAX_RECORDS, Params, Refusal, error, fen_from_url, known_only, params::names, required,
 };
 use axum::response::{IntoResponse, Response};
 use axum::{Json, extract::Query, http::StatusCode};
@@ -117,7 +117,7 @@ struct Asked {
 pub(crate) struct CheckOptions {
     /// Which classes of problems make a record invalid (the others are
     /// warnings).
-    #[param(schema_with = crate::openapi::strictness)]
+    #[param(schema_with = crate::params::strictness)]
     strictness: Option<String>,
     /// Repair what people paste (labels, analysis URLs, look-alike
     /// dashes, missing clocks…), each repair a warning.
@@ -127,7 +127,7 @@ pub(crate) struct CheckOptions {
     /// Read the FEN as a position of one of lichess's variants, with the
     /// fields it adds (a Crazyhouse pocket, Three-check's counters) and
     /// its rules; case and dashes ignored.
-    #[param(schema_with = crate::openapi::variant)]
+    #[param(schema_with = crate::params::variant)]
     variant: Option<String>,
     /// `always`: answer 200 whatever the records, each saying whether it
     /// is valid; by default an invalid record makes the answer 400.

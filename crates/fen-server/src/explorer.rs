@@ -11,7 +11,7 @@ use fenkit::variants::VariantPosition;
 use fenkit_books::explorer::Explorer;
 use fenkit_books::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach};
 
-use crate::{Params, Refusal, error, known_only, openapi::names};
+use crate::{Params, Refusal, error, known_only, params::names};
 
 /// lichess's parameters that this index answers, and `variant`
 /// (standard chess only); `fen` as `/api/play` takes it.

@@ -12,7 +12,7 @@ use fenkit::{Fen, WriteOptions, variants::pocket_letters};
 use shakmaty::{Color, Piece, Setup, Square};
 
 use crate::{
-    ErrorBody, Params, Refusal, error, fen_from_url, known_only, openapi::names, refused_record,
+    ErrorBody, Params, Refusal, error, fen_from_url, known_only, params::names, refused_record,
     required,
 };
 
@@ -23,7 +23,7 @@ use crate::{
 pub(crate) struct ReadParameters {
     /// The variant the record is a position of; lichess's names, case and
     /// dashes ignored.
-    #[param(schema_with = crate::openapi::variant)]
+    #[param(schema_with = crate::params::variant)]
     variant: Option<String>,
     /// Read and write castling rights as Chess960's (X-FEN).
     chess960: Option<bool>,

@@ -9,7 +9,7 @@ use fenkit::variants::VariantPosition;
 use shakmaty::CastlingMode;
 
 use crate::{
-    ErrorBody, Params, Refusal, error, fen_from_url, known_only, openapi::names, refused_record,
+    ErrorBody, Params, Refusal, error, fen_from_url, known_only, params::names, refused_record,
     required,
 };
 
@@ -24,7 +24,7 @@ pub(crate) struct StartParameters {
     pub fen: Option<String>,
     /// The variant the FEN is a position of; lichess's names, case and
     /// dashes ignored.
-    #[param(schema_with = crate::openapi::variant)]
+    #[param(schema_with = crate::params::variant)]
     pub variant: Option<String>,
 }
 

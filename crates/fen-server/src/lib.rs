@@ -14,6 +14,7 @@ mod games;
 mod listen;
 mod openapi;
 mod page;
+mod params;
 mod scan;
 mod search;
 

@@ -11,7 +11,7 @@ use axum::{
 };
 use fenkit_scan::{Given, Scanner};
 
-use crate::{Params, Refusal, error, known_only, openapi::names};
+use crate::{Params, Refusal, error, known_only, params::names};
 
 /// The largest picture taken, in bytes: a screenshot of a whole screen
 /// as PNG fits; the picture is decoded with bounded memory and scaled

@@ -15,7 +15,7 @@ use fenkit_books::search_index::{Hit, SearchIndex};
 use fenkit_games::{search, tag_filter::TagCondition};
 use serde::Serialize;
 
-use crate::{Params, Refusal, error, known_only, openapi::names};
+use crate::{Params, Refusal, error, known_only, params::names};
 
 /// What `/api/search` reads: `fen search`'s options.
 #[derive(utoipa::IntoParams)]

@@ -11,45 +11,10 @@ use fenkit_games::pgn::Ply;
 use shakmaty::{CastlingMode, EnPassantMode, Position, uci::UciMove};
 
 use crate::{
-    Strings,
     map::{Column, map},
     plies,
+    strings::BesideValues,
 };
-
-/// A second input beside the records: one value per row, or one for all
-/// rows (a constant).
-pub(crate) struct Beside<'a> {
-    strings: Strings<'a>,
-    constant: bool,
-}
-
-impl<'a> Beside<'a> {
-    pub(crate) fn new(
-        array: &'a dyn Array,
-        rows: usize,
-        what: &str,
-    ) -> Result<Beside<'a>, ArrowError> {
-        let strings = Strings::new(array)?;
-        let constant = strings.len() == 1 && rows != 1;
-        if !constant && strings.len() != rows {
-            return Err(ArrowError::InvalidArgumentError(format!(
-                "{what} has {} rows for {rows} records: give one per record, or one for all",
-                strings.len()
-            )));
-        }
-        Ok(Beside { strings, constant })
-    }
-
-    pub(crate) fn get(&self, row: usize) -> Option<&'a [u8]> {
-        self.strings.get(if self.constant { 0 } else { row })
-    }
-
-    /// The one value for all rows (itself null or not), when there is
-    /// one: what a function can read once.
-    pub(crate) fn constant(&self) -> Option<Option<&'a [u8]>> {
-        self.constant.then(|| self.strings.get(0))
-    }
-}
 
 /// The position after `moves` (SAN or UCI, mixed, separated by spaces;
 /// move numbers and a result are left out) from each valid record, in
@@ -74,7 +39,7 @@ pub fn fen_play(
     read: &ReadOptions,
     write: &WriteOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    let moves = Beside::new(moves, input.len(), "the moves column")?;
+    let moves = BesideValues::new(moves, input.len(), "the moves column")?;
     map(
         input,
         &Play {
@@ -86,7 +51,7 @@ pub fn fen_play(
 }
 
 struct Play<'a> {
-    moves: Beside<'a>,
+    moves: BesideValues<'a>,
     read: ReadOptions,
     write: WriteOptions,
 }

@@ -11,12 +11,15 @@ use arrow_array::{
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use fenkit::ReadOptions;
-use fenkit_games::pgn::{PlayedGame, Plies, Ply};
+use fenkit_games::{
+    PlayedGame,
+    pgn::{Plies, Ply},
+};
 use shakmaty::Chess;
 
 use crate::{
     map::{Column, map},
-    play::Beside,
+    strings::BesideValues,
 };
 
 /// What one ply's struct holds, and how it is written.
@@ -62,7 +65,7 @@ pub(crate) fn per_ply<P: PlyFields>(
     what: &P,
 ) -> Result<ArrayRef, ArrowError> {
     let start = start
-        .map(|start| Beside::new(start, movetext.len(), "the start column"))
+        .map(|start| BesideValues::new(start, movetext.len(), "the start column"))
         .transpose()?;
     map(
         movetext,
@@ -75,7 +78,7 @@ pub(crate) fn per_ply<P: PlyFields>(
 }
 
 struct PerPly<'a, P> {
-    start: Option<Beside<'a>>,
+    start: Option<BesideValues<'a>>,
     read: ReadOptions,
     what: &'a P,
 }

@@ -17,7 +17,7 @@ use fenkit_games::{
 
 use crate::{
     map::{Column, map, map_text},
-    play::Beside,
+    strings::BesideValues,
 };
 
 /// Each well-formed record's material signature: White's pieces, `v`,
@@ -63,7 +63,7 @@ pub fn fen_matches(
     patterns: &dyn Array,
     read: &ReadOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    let patterns = Beside::new(patterns, input.len(), "the pattern column")?;
+    let patterns = BesideValues::new(patterns, input.len(), "the pattern column")?;
     let constant = match patterns.constant() {
         Some(Some(text)) => Some(read_pattern(text).map_err(|message| {
             ArrowError::InvalidArgumentError(format!("fen_matches: the pattern: {message}"))
@@ -87,7 +87,7 @@ fn read_pattern(text: &[u8]) -> Result<Pattern, String> {
 }
 
 struct Matches<'a> {
-    patterns: Beside<'a>,
+    patterns: BesideValues<'a>,
     /// The one pattern for all rows, read once.
     constant: Option<Pattern>,
     read: ReadOptions,
@@ -144,7 +144,7 @@ pub fn pgn_reaches(
     positions: &dyn Array,
     read: &ReadOptions,
 ) -> Result<ArrayRef, ArrowError> {
-    let positions = Beside::new(positions, movetext.len(), "the position column")?;
+    let positions = BesideValues::new(positions, movetext.len(), "the position column")?;
     let key = |fen: &[u8]| {
         let position = read.check(fen).variant_position(read.castling)?;
         Some(PositionKey::of(&position))
@@ -164,7 +164,7 @@ pub fn pgn_reaches(
 }
 
 struct Reaches<'a> {
-    positions: Beside<'a>,
+    positions: BesideValues<'a>,
     /// The key of the one position for all rows (`None` inside when it is
     /// not valid).
     constant: Option<Option<PositionKey>>,

@@ -85,3 +85,39 @@ impl<'a> Strings<'a> {
         }
     }
 }
+
+/// The values of a second column beside the records (the one a
+/// function's [`crate::Beside`] describes): one per row, or one for all
+/// rows (a constant).
+pub(crate) struct BesideValues<'a> {
+    strings: Strings<'a>,
+    constant: bool,
+}
+
+impl<'a> BesideValues<'a> {
+    pub(crate) fn new(
+        array: &'a dyn Array,
+        rows: usize,
+        what: &str,
+    ) -> Result<BesideValues<'a>, ArrowError> {
+        let strings = Strings::new(array)?;
+        let constant = strings.len() == 1 && rows != 1;
+        if !constant && strings.len() != rows {
+            return Err(ArrowError::InvalidArgumentError(format!(
+                "{what} has {} rows for {rows} records: give one per record, or one for all",
+                strings.len()
+            )));
+        }
+        Ok(BesideValues { strings, constant })
+    }
+
+    pub(crate) fn get(&self, row: usize) -> Option<&'a [u8]> {
+        self.strings.get(if self.constant { 0 } else { row })
+    }
+
+    /// The one value for all rows (itself null or not), when there is
+    /// one: what a function can read once.
+    pub(crate) fn constant(&self) -> Option<Option<&'a [u8]>> {
+        self.constant.then(|| self.strings.get(0))
+    }
+}

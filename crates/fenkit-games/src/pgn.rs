@@ -9,11 +9,11 @@ use std::ops::ControlFlow;
 /// pgn-reader's streaming reader, to drive [`Plies`] with.
 pub use pgn_reader::Reader;
 
+use super::start::Start;
 pub use super::{
     mainline::{
         MainlineMoves, annotation_problem_at, first_word_not_san, mainline_move, mainline_moves,
     },
-    play::PlayedGame,
     start::Tags,
     texts::{GameText, GameTexts, holds_a_game},
 };
@@ -174,7 +174,7 @@ impl<F: FnMut(Ply<'_>) -> ControlFlow<()>> PlyHandler for Until<F> {
 pub struct Plies<F> {
     on_ply: F,
     pub(crate) games: u64,
-    pub(crate) start: Chess,
+    start: Chess,
     /// The names of the tags whose values each ply carries.
     kept: Vec<String>,
     /// The fullmove number and side to move where the current game starts.
@@ -185,7 +185,7 @@ pub struct Plies<F> {
     /// Refuse what PGN's standard does not allow but whose meaning is
     /// plain (see [`Plies::warnings`]).
     pub(crate) strict: bool,
-    pub(crate) warnings: Vec<GameWarning>,
+    warnings: Vec<GameWarning>,
     /// Plies of the current game before the first word that is no move
     /// (pgn-reader skips such a word and plays on): none past it is
     /// played. Set by [`Plies::play`] when it meets such a word.
@@ -336,7 +336,7 @@ impl<F: PlyHandler> Plies<F> {
     }
 
     /// [`Plies::play`] keeps a game's text as written
-    /// ([`PlayedGame::as_written`]) when it rewrites the game's dialects:
+    /// ([`crate::PlayedGame::as_written`]) when it rewrites the game's dialects:
     /// for a caller that writes the game back as it came.
     pub fn keeping_text_as_written(self) -> Plies<F> {
         Plies {
@@ -471,8 +471,17 @@ impl<F: PlyHandler> Visitor for Plies<F> {
                 stopped: false,
             }));
         }
-        match self.start(&tags) {
-            Ok(position) => {
+        let start = Start {
+            default: &self.start,
+            strict: self.strict,
+        };
+        match start.of(&tags) {
+            Ok((position, warning)) => {
+                if let Some(message) = warning {
+                    let game = self.games;
+                    let ply = None;
+                    self.warnings.push(GameWarning { game, ply, message });
+                }
                 self.first = (position.fullmoves().get(), position.turn());
                 let mut movetext = Movetext {
                     position,
@@ -500,7 +509,7 @@ impl<F: PlyHandler> Visitor for Plies<F> {
                     ControlFlow::Break(()) => ControlFlow::Break(self.cut_short(&movetext, true)),
                 }
             }
-            Err(error) => ControlFlow::Break(Err(error)),
+            Err((code, message)) => ControlFlow::Break(Err(self.error(None, code, message))),
         }
     }
 

@@ -10,10 +10,9 @@ use fenkit::{
     variants::{Variant, VariantPosition, variant_name},
 };
 
-use super::pgn::{GameError, GameWarning, Plies};
-
 /// What a game's tags say of how to play it (pgn-reader's `Tags` of
-/// [`Plies`]): its `[FEN]`, its `[Variant]`, and the values kept.
+/// [`crate::pgn::Plies`]): its `[FEN]`, its `[Variant]`, and the values
+/// kept.
 #[derive(Default)]
 pub struct Tags {
     pub(crate) fen: Option<Vec<u8>>,
@@ -24,10 +23,22 @@ pub struct Tags {
     pub(crate) kept: Vec<Option<String>>,
 }
 
-impl<F> Plies<F> {
+/// Why a game cannot start: the code and message of its error.
+pub(crate) type NoStart = (Code, String);
+
+/// Where a game starts, and how: the standard start (or `default`, the
+/// caller's), a variant's own, or its `[FEN]` tag's.
+pub(crate) struct Start<'a> {
+    pub(crate) default: &'a Chess,
+    /// Castling rights that cannot be are an error, not dropped.
+    pub(crate) strict: bool,
+}
+
+impl Start<'_> {
     /// The start position, in the game's variant: the variant's own, or
-    /// the `[FEN]` tag's.
-    pub(crate) fn start(&mut self, tags: &Tags) -> Result<VariantPosition, GameError> {
+    /// the `[FEN]` tag's; and what was read against the standard, said
+    /// as a warning.
+    pub(crate) fn of(&self, tags: &Tags) -> Result<(VariantPosition, Option<String>), NoStart> {
         let variant = match &tags.variant {
             None => Variant::Chess,
             Some(Ok(variant)) => *variant,
@@ -36,19 +47,20 @@ impl<F> Plies<F> {
                     "the [Variant] tag names '{}', which fenkit does not play (it plays Standard, Chess960, Crazyhouse, Atomic, Antichess, King of the Hill, Three-check, Racing Kings and Horde)",
                     fenkit::printable(written)
                 );
-                return Err(self.error(None, Code::UnknownVariant, message));
+                return Err((Code::UnknownVariant, message));
             }
         };
         if variant != Variant::Chess {
-            return self.variant_start(variant, tags);
+            return Ok((Self::variant_start(variant, tags)?, None));
         }
-        self.standard_start(tags).map(VariantPosition::Chess)
+        let (position, warning) = self.standard_start(tags)?;
+        Ok((VariantPosition::Chess(position), warning))
     }
 
     /// The start of a game of a variant: its own, or its `[FEN]` tag's,
     /// read as shakmaty reads a variant's FEN (pockets, promoted pieces,
     /// remaining checks).
-    fn variant_start(&self, variant: Variant, tags: &Tags) -> Result<VariantPosition, GameError> {
+    fn variant_start(variant: Variant, tags: &Tags) -> Result<VariantPosition, NoStart> {
         let Some(fen) = &tags.fen else {
             return Ok(VariantPosition::new(variant));
         };
@@ -58,8 +70,7 @@ impl<F> Plies<F> {
         };
         let name = variant_name(variant);
         let setup = shakmaty::fen::Fen::from_ascii(fen).map_err(|err| {
-            self.error(
-                None,
+            (
                 Code::IllegalPosition,
                 format!("the [FEN] tag is not a FEN of {name}: {err}"),
             )
@@ -71,8 +82,7 @@ impl<F> Plies<F> {
             Err(error) => error.ignore_invalid_castling_rights(),
         };
         position.map_err(|err| {
-            self.error(
-                None,
+            (
                 Code::IllegalPosition,
                 format!("the [FEN] tag's position cannot be played in {name}: {err}"),
             )
@@ -81,9 +91,9 @@ impl<F> Plies<F> {
 
     /// The start of a game of standard chess: the standard one (or the one
     /// given by [`Plies::starting_at`]), or the `[FEN]` tag's.
-    fn standard_start(&mut self, tags: &Tags) -> Result<Chess, GameError> {
+    fn standard_start(&self, tags: &Tags) -> Result<(Chess, Option<String>), NoStart> {
         let Some(fen) = &tags.fen else {
-            return Ok(self.start.clone());
+            return Ok((self.default.clone(), None));
         };
         let mode = if tags.chess960 {
             CastlingMode::Chess960
@@ -93,7 +103,7 @@ impl<F> Plies<F> {
         let read = ReadOptions::default().with_castling(mode);
         let checked = read.check(fen);
         if let Some(position) = checked.position(mode) {
-            return Ok(position);
+            return Ok((position, None));
         }
         // Castling rights whose king or rook is elsewhere, and nothing
         // else wrong: read without them, as python-chess does.
@@ -112,31 +122,25 @@ impl<F> Plies<F> {
             && let Ok(position) = error.ignore_invalid_castling_rights()
         {
             let why: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
-            self.warnings.push(GameWarning {
-                game: self.games,
-                ply: None,
-                message: format!(
-                    "the [FEN] tag: {}; read without the castling rights that cannot be",
-                    why.join("; ")
-                ),
-            });
-            return Ok(position);
+            let warning = format!(
+                "the [FEN] tag: {}; read without the castling rights that cannot be",
+                why.join("; ")
+            );
+            return Ok((position, Some(warning)));
         }
         let first_error = checked
             .diagnostics
             .iter()
             .find(|d| d.severity == Severity::Error);
         Err(match first_error {
-            Some(diagnostic) => self.error(
-                None,
+            Some(diagnostic) => (
                 diagnostic.code,
                 format!("the [FEN] tag: {}", diagnostic.message),
             ),
             None if checked.setup.is_none() => {
-                self.error(None, Code::MissingField, "the [FEN] tag is empty".into())
+                (Code::MissingField, "the [FEN] tag is empty".into())
             }
-            None => self.error(
-                None,
+            None => (
                 Code::IllegalPosition,
                 "the [FEN] tag's position cannot be played from".into(),
             ),

@@ -1,12 +1,12 @@
 //! A record checked in full: form first, then, if well-formed, legality.
 
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Setup, Square};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Position, Setup, Square};
 
 use crate::variants::{Variant, VariantPosition};
 
 use crate::{
-    Class, Code, Diagnostic, Field, Operation, ReadOptions, Span, epd::Operand, no_errors,
-    parse::Parsed, violations,
+    Class, Code, Diagnostic, Field, Operation, ReadOptions, Span, epd::Operand, legality::playable,
+    no_errors, parse::Parsed, violations,
 };
 
 /// The outcome of checking one record.
@@ -297,23 +297,6 @@ impl CheckStatus {
 impl std::fmt::Display for CheckStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// The position to play from `setup`, when shakmaty plays from it. More
-/// promoted pieces than missing pawns (shakmaty's "too much material")
-/// stop no game: fenkit's own rules judge material, and say unreachable.
-///
-/// ```
-/// use shakmaty::{CastlingMode, Setup};
-///
-/// assert!(fenkit::playable(&Setup::initial(), CastlingMode::Standard).is_some());
-/// assert!(fenkit::playable(&Setup::empty(), CastlingMode::Standard).is_none());
-/// ```
-pub fn playable(setup: &Setup, mode: CastlingMode) -> Option<Chess> {
-    match Chess::from_setup(setup.clone(), mode) {
-        Ok(position) => Some(position),
-        Err(err) => err.ignore_too_much_material().ok(),
     }
 }
 

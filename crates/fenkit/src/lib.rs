@@ -33,7 +33,6 @@ pub mod description;
 mod diagnostic;
 mod en_passant;
 pub mod epd;
-mod epd_moves;
 mod fen;
 mod found;
 pub use found::{needs_escape, printable};
@@ -50,13 +49,14 @@ pub mod variants;
 mod words;
 mod write;
 
-pub use check::{CheckStatus, Checked, can_move, check, king_steps, playable};
+pub use check::{CheckStatus, Checked, can_move, check, king_steps};
 pub use chess960::{chess960_number, chess960_start};
 pub use diagnostic::{Class, Code, Diagnostic, Field, Record, Severity, Span, column, no_errors};
 pub use en_passant::{ep_rank, ep_squares};
 pub use epd::{Operand, Operation};
 pub use fen::Fen;
 pub use key::{opening_key, polyglot_key, transposition_key, write_opening_key};
+pub use legality::playable;
 pub use legality::{Violation, violations};
 pub use options::{
     CastlingNotation, Choice, Format, OPTION_NAMES, OptionWord, Options, ReadOptions, Strictness,

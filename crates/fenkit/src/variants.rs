@@ -7,8 +7,8 @@
 //! `shakmaty::variant::VariantPosition`).
 
 use shakmaty::{
-    ByColor, ByRole, CastlingMode, Color, EnPassantMode, Move, Position, PositionErrorKinds,
-    RemainingChecks, Role, Setup,
+    ByColor, ByRole, CastlingMode, Color, EnPassantMode, Move, Position, PositionErrorKinds, Role,
+    Setup,
 };
 
 use crate::{Code, Diagnostic, Field, FieldSpans};
@@ -122,14 +122,6 @@ pub(crate) fn write_pockets(pockets: &ByColor<ByRole<u8>>, out: &mut Vec<u8>) {
         out.extend_from_slice(pocket_letters(pockets, color).as_bytes());
     }
     out.push(b']');
-}
-
-/// Appends ` W+B`, the checks each side has still to give in Three-check.
-pub(crate) fn write_remaining_checks(checks: &ByColor<RemainingChecks>, out: &mut Vec<u8>) {
-    out.push(b' ');
-    crate::write::write_decimal(u64::from(u32::from(checks.white)), out);
-    out.push(b'+');
-    crate::write::write_decimal(u64::from(u32::from(checks.black)), out);
 }
 
 /// Plays the legal move `played` in `position`, a Crazyhouse drop

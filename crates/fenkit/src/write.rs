@@ -139,7 +139,7 @@ impl WriteOptions {
     pub fn ep_undecided(&self, setup: &Setup) -> bool {
         self.ep == EnPassantMode::Legal
             && ep_square(setup, EnPassantMode::PseudoLegal).is_some()
-            && crate::check::playable(setup, CastlingMode::Chess960).is_none()
+            && crate::legality::playable(setup, CastlingMode::Chess960).is_none()
     }
 
     /// Appends the FEN of `setup` in the castling notation and en passant
@@ -233,7 +233,7 @@ pub(crate) fn write_position(setup: &Setup, options: &WriteOptions, out: &mut Ve
         None => out.push(b'-'),
     }
     if let Some(checks) = &setup.remaining_checks {
-        variants::write_remaining_checks(checks, out);
+        write_remaining_checks(checks, out);
     }
 }
 
@@ -261,7 +261,7 @@ fn ep_square(setup: &Setup, mode: EnPassantMode) -> Option<Square> {
         EnPassantMode::Always => Some(ep),
         _ if !pawn_ready() => None,
         EnPassantMode::PseudoLegal => Some(ep),
-        EnPassantMode::Legal => match crate::check::playable(setup, CastlingMode::Chess960) {
+        EnPassantMode::Legal => match crate::legality::playable(setup, CastlingMode::Chess960) {
             Some(pos) => pos.ep_square(EnPassantMode::Legal),
             // No legal position to judge by: keep what a pawn could take.
             None => Some(ep),
@@ -367,4 +367,15 @@ mod tests {
         let fen = crate::Fen::from(setup).to_string();
         assert!(fen.contains(" w KBg - "), "{fen}");
     }
+}
+
+/// Appends ` W+B`, the checks each side has still to give in Three-check.
+fn write_remaining_checks(
+    checks: &shakmaty::ByColor<shakmaty::RemainingChecks>,
+    out: &mut Vec<u8>,
+) {
+    out.push(b' ');
+    write_decimal(u64::from(u32::from(checks.white)), out);
+    out.push(b'+');
+    write_decimal(u64::from(u32::from(checks.black)), out);
 }

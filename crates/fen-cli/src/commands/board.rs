@@ -14,7 +14,7 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
-    run::stream(&mut Board { read }, &args.inputs, out)
+    run::stream(&mut Board { read }, args.inputs.config(), out)
 }
 
 #[derive(Clone, Copy)]

@@ -57,7 +57,11 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
         return status;
     }
-    run::stream(&mut Check::new(read, args.report.format), &args.inputs, out)
+    run::stream(
+        &mut Check::new(read, args.report.format),
+        args.inputs.config(),
+        out,
+    )
 }
 
 pub struct Check {

@@ -35,7 +35,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         Style::List => words::Style::List,
         Style::Spoken => words::Style::Spoken,
     };
-    run::stream(&mut Describe { read, style }, &args.inputs, out)
+    run::stream(&mut Describe { read, style }, args.inputs.config(), out)
 }
 
 #[derive(Clone, Copy)]

@@ -157,7 +157,11 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if pgn || !inputs.files.is_empty() && inputs.files.iter().all(named_pgn) {
         return games(&inputs.files, strict_pgn, inputs.jobs, out);
     }
-    run::sequential(&mut Sequence::new(inputs.read_options()), &inputs, out)
+    run::sequential(
+        &mut Sequence::new(inputs.read_options()),
+        inputs.config(),
+        out,
+    )
 }
 
 /// The current game as it is played: the tracker, its events (ply,

@@ -77,8 +77,8 @@ pub fn run(kind: Kind, args: Args, out: &mut Output) -> io::Result<Status> {
     // One image per record into a directory: drawn on every core, named
     // and written in input order. One image alone needs no threads.
     match image.target {
-        Target::Directory { .. } => run::stream(&mut image, &inputs, out),
-        _ => run::sequential(&mut image, &inputs, out),
+        Target::Directory { .. } => run::stream(&mut image, inputs.config(), out),
+        _ => run::sequential(&mut image, inputs.config(), out),
     }
 }
 

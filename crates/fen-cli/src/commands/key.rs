@@ -54,7 +54,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         castling,
         text: Vec::new(),
     };
-    run::stream(&mut Positions { read, job }, &args.inputs, out)
+    run::stream(&mut Positions { read, job }, args.inputs.config(), out)
 }
 
 #[derive(Clone)]

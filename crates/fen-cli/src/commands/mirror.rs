@@ -28,7 +28,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         read,
         write: args.style.write_options(&read),
     };
-    run::stream(&mut mirror, &args.inputs, out)
+    run::stream(&mut mirror, args.inputs.config(), out)
 }
 
 #[derive(Clone)]

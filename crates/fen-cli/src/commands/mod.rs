@@ -14,6 +14,7 @@ pub mod chess960;
 pub mod convert;
 pub mod describe;
 pub mod explorer;
+pub mod filters;
 pub mod gif;
 pub mod guard;
 pub mod history;

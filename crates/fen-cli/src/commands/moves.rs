@@ -18,7 +18,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let job = Moves {
         mode: read.castling,
     };
-    run::stream(&mut Positions { read, job }, &args.inputs, out)
+    run::stream(&mut Positions { read, job }, args.inputs.config(), out)
 }
 
 #[derive(Copy, Clone)]

@@ -25,7 +25,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         return status;
     }
     let mut opening = Opening::new(read);
-    run::stream(&mut opening, &args.inputs, out)
+    run::stream(&mut opening, args.inputs.config(), out)
 }
 
 #[derive(Clone)]

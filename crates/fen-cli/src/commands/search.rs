@@ -6,23 +6,19 @@ use std::{
     io::{self, IsTerminal, Write},
     ops::ControlFlow,
     path::PathBuf,
-    str::FromStr,
     sync::Arc,
 };
 
 use clap::ValueEnum;
-use fenkit::{Code, Diagnostic, Field, ReadOptions, Record, Span};
 use fenkit_books::search_index::SearchIndex;
 use fenkit_games::{
     pgn::{GameText, Plies, Ply, PlyHandler},
-    search::{BadQuery, FirstMatch, PositionKey, Query},
-    tag_filter::TagCondition,
+    search::FirstMatch,
 };
 use shakmaty::{EnPassantMode, Position};
 
 use super::pgn::{kept_tags, write_tags};
 use crate::{
-    codes,
     games::{self, GameState, Played},
     options::Style,
     output::{self, Output},
@@ -43,7 +39,7 @@ pub struct Args {
     pub index: Option<PathBuf>,
     /// What the games must show.
     #[command(flatten)]
-    pub filters: Filters,
+    pub filters: super::filters::Filters,
     /// How to write each game found: a row (game number, ply, the move
     /// played into the position, its FEN, then the tags asked for) as TSV
     /// or JSON, or the game itself in PGN, a comment after the move that
@@ -67,70 +63,6 @@ pub struct Args {
     /// input's order either way.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
-}
-
-/// What a game must show to be found (`fen search`) or written (`fen pgn
-/// --format pgn`): all of it, the position, material and patterns at one
-/// ply.
-#[derive(clap::Args, Default)]
-pub struct Filters {
-    /// A position the game reaches, by any order of moves: a FEN, or
-    /// startpos. Compared as the four-field key compares: placement, side
-    /// to move, castling rights, and the en passant square only where a
-    /// legal capture exists; the clocks do not matter.
-    #[arg(long, value_name = "FEN")]
-    pub fen: Option<String>,
-    /// The material on the board: White's pieces, 'v', Black's, each side
-    /// K then Q R B N P (KRPvKR: rook and pawn against rook), exactly; a
-    /// side ending in '+' has at least those pieces (KQ+vK). Given again,
-    /// any of them: --material KRPvKR --material KRvKRP for either colour.
-    #[arg(long, value_name = "SIGNATURE")]
-    pub material: Vec<String>,
-    /// Pieces on their squares, written as a FEN placement: a letter is
-    /// that piece on its square, a digit that many squares free (anything
-    /// or nothing), '.' a square that must be empty (8/8/4p3/3P4/8/8/8/8:
-    /// a white pawn on d5, a black pawn on e6). Given again, all of them.
-    #[arg(long, value_name = "PLACEMENT")]
-    pub pattern: Vec<String>,
-    /// Only games whose tags meet the condition: TAG OP VALUE, OP one of =
-    /// != < <= > >= (WhiteElo>=2200, TimeControl>=180, Date>=2024.01);
-    /// ratings compare as numbers, TimeControl by its base. Given again,
-    /// every condition must hold; a game without the tag, or with '?',
-    /// meets none. A game the conditions leave out is not played (nor
-    /// are its moves checked).
-    #[arg(long = "where", value_name = "CONDITION")]
-    pub conditions: Vec<TagCondition>,
-}
-
-impl Filters {
-    /// Nothing is asked: every game is wanted.
-    pub fn are_empty(&self) -> bool {
-        self.fen.is_none()
-            && self.material.is_empty()
-            && self.pattern.is_empty()
-            && self.conditions.is_empty()
-    }
-
-    /// What `--fen`, `--material` and `--pattern` ask, or `None` when one
-    /// of them cannot be read (said at its column).
-    pub fn query(&self, out: &mut Output) -> io::Result<Option<Query>> {
-        let position = match &self.fen {
-            None => Some(None),
-            // Checked as the command checks records, said against the option.
-            Some(fen) => super::play::start("--fen", fen, &ReadOptions::default(), out)?
-                .map(|position| Some(PositionKey::of(&position))),
-        };
-        let material = read_all(("--material", &self.material), codes::BAD_SIGNATURE, out)?;
-        let patterns = read_all(("--pattern", &self.pattern), codes::BAD_PATTERN, out)?;
-        Ok(match (position, material, patterns) {
-            (Some(position), Some(material), Some(patterns)) => Some(Query {
-                position,
-                material,
-                patterns,
-            }),
-            _ => None,
-        })
-    }
 }
 
 /// How `fen search` writes each game found.
@@ -208,46 +140,6 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     out.flush()?;
     Ok(status)
-}
-
-/// The values of `option` read, or `None` when one cannot be (each such
-/// said at its column, with `code`).
-fn read_all<T: FromStr<Err = BadQuery>>(
-    (option, texts): (&str, &[String]),
-    code: Code,
-    out: &mut Output,
-) -> io::Result<Option<Vec<T>>> {
-    let mut read = Vec::new();
-    let mut fine = true;
-    for text in texts {
-        match text.parse() {
-            Ok(value) => read.push(value),
-            Err(bad) => {
-                usage_error((option, text), bad, code, out)?;
-                fine = false;
-            }
-        }
-    }
-    Ok(fine.then_some(read))
-}
-
-/// Says that the value of `option` cannot be read, at byte `at` of it.
-fn usage_error(
-    (option, text): (&str, &str),
-    BadQuery { at, message }: BadQuery,
-    code: Code,
-    out: &mut Output,
-) -> io::Result<()> {
-    let record = Record {
-        source: option,
-        line_number: 1,
-        line: text.as_bytes(),
-        offset: 0,
-        bytes: text.as_bytes(),
-    };
-    let span = Span::new(at, at + 1);
-    let diagnostic = Diagnostic::new(code, Field::Record, span, message);
-    out.diagnostics(&record, &[diagnostic])
 }
 
 /// A game's state as it is searched: the library's search of one game

@@ -130,7 +130,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         pages_written: 0,
         pages: Some(pages),
     };
-    run::sequential(&mut job, &args.inputs, out)
+    run::sequential(&mut job, args.inputs.config(), out)
 }
 
 /// Where the pages go, and the state of the document.

@@ -32,7 +32,7 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let mut show = Show::new(args.inputs.read_options(), &args);
-    run::stream(&mut show, &args.inputs, out)
+    run::stream(&mut show, args.inputs.config(), out)
 }
 
 /// Whether to color, for the standard output at hand: auto colors a

@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let mut stats = Stats::new(read, args.report.format);
-    run::stream(&mut stats, &args.inputs, out)
+    run::stream(&mut stats, args.inputs.config(), out)
 }
 
 /// Codes shown with an example each.

@@ -165,7 +165,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         entries: Vec::new(),
         repaired: 0,
     };
-    let mut status = run::sequential(&mut gather, &args.inputs, out)?;
+    let mut status = run::sequential(&mut gather, args.inputs.config(), out)?;
     if gather.repaired > 0 {
         let repaired = gather.repaired;
         out.note(&format!(

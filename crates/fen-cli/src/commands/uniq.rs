@@ -37,7 +37,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     }
     // On several threads, the forks compute the keys and the writer's
     // thread keeps the first occurrences, in input order (`in_order`).
-    run::stream(&mut uniq, &args.inputs, out)
+    run::stream(&mut uniq, args.inputs.config(), out)
 }
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]

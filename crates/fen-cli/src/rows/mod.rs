@@ -160,7 +160,7 @@ pub fn run(
     if let Some(header) = rows.header_of_records() {
         out.stdout().extend_from_slice(&header);
     }
-    Some(run::stream(&mut rows, inputs, out))
+    Some(run::stream(&mut rows, inputs.config(), out))
 }
 
 /// The job of row-aligned output.

@@ -40,10 +40,34 @@ pub use source::{Source, files_or_stdin, io_message, open, sources};
 
 use crate::{
     extract::{Extract, Extracted},
-    options::Inputs,
     output::Output,
     progress::Progress,
 };
+
+/// What a run reads and how: the runner's own configuration, which the
+/// command's flags (`options::Inputs`) fill, so that the runner knows no
+/// flag.
+pub struct Config {
+    /// Records given one by one (`--fen`), read before the files.
+    pub fens: Vec<String>,
+    /// The files, standard input when there are none (or for `-`).
+    pub files: Vec<std::path::PathBuf>,
+    /// Where the records of a line stand.
+    pub extract: Extract,
+    /// The first line of each input is a header, no record.
+    pub header: bool,
+    /// The longest line kept, and the longest record read.
+    pub max_line: usize,
+    pub max_record: usize,
+    /// Threads for the records, and the number asked for when more than
+    /// is useful (said once).
+    pub threads: usize,
+    pub asked_threads: Option<usize>,
+    /// Diagnostics said at most.
+    pub max_errors: Option<u64>,
+    /// The progress counter of the run.
+    pub progress: Progress,
+}
 
 /// What a subcommand does with each record (see the module's call order).
 pub trait Job {
@@ -140,27 +164,26 @@ pub enum Status {
 
 /// Runs `job` over the inputs on as many threads as `--jobs` says (one when
 /// both output streams share a terminal, to keep them in step).
-pub fn stream<J: Parallel>(job: &mut J, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
-    let (threads, capped) = inputs.threads();
-    if capped {
-        let jobs = inputs.jobs;
+pub fn stream<J: Parallel>(job: &mut J, config: Config, out: &mut Output) -> io::Result<Status> {
+    let threads = config.threads;
+    if let Some(jobs) = config.asked_threads {
         out.note(&format!(
             "fen: warning: --jobs {jobs} is more threads than is useful; using {threads}"
         ))?;
     }
     match threads {
         threads if threads > 1 && !out.interleaves() => {
-            each_input(job, inputs, out, |job, reading, reader, out| {
+            each_input(job, config, out, |job, reading, reader, out| {
                 parallel::read_all(job, threads, reading, reader, out)
             })
         }
-        _ => sequential(job, inputs, out),
+        _ => sequential(job, config, out),
     }
 }
 
 /// Runs `job` over the inputs on this thread, in input order.
-pub fn sequential(job: &mut impl Job, inputs: &Inputs, out: &mut Output) -> io::Result<Status> {
-    each_input(job, inputs, out, single::read_all)
+pub fn sequential(job: &mut impl Job, config: Config, out: &mut Output) -> io::Result<Status> {
+    each_input(job, config, out, single::read_all)
 }
 
 /// How to read one input.
@@ -188,16 +211,24 @@ pub struct Input<'a> {
 /// hands it to `read`; then finishes the job.
 fn each_input<J: Job>(
     job: &mut J,
-    inputs: &Inputs,
+    config: Config,
     out: &mut Output,
     mut read: impl FnMut(&mut J, Reading<'_>, Box<dyn io::Read>, &mut Output) -> io::Result<Status>,
 ) -> io::Result<Status> {
-    let extract = inputs.extract();
+    let Config {
+        fens,
+        files,
+        extract,
+        header,
+        max_line,
+        max_record,
+        mut progress,
+        max_errors,
+        ..
+    } = config;
     let mut status = Status::Ok;
-    let mut progress = inputs.progress();
-    let header = inputs.skips_header();
-    out.limit_diagnostics(inputs.max_errors);
-    for input in sources(&inputs.fens, &inputs.files) {
+    out.limit_diagnostics(max_errors);
+    for input in sources(&fens, &files) {
         let Some((source, reader)) = input.open(out)? else {
             status = Status::Failed;
             continue;
@@ -245,8 +276,8 @@ fn each_input<J: Job>(
                 extract: &extract,
                 header,
                 source: &source,
-                max_line: inputs.max_line(),
-                max_record: inputs.max_line_bytes,
+                max_line,
+                max_record,
             },
             progress: &mut progress,
         };

@@ -13,7 +13,9 @@ mod quick;
 
 pub use quick::{surely_playable, surely_valid};
 
-use shakmaty::{Bitboard, Board, CastlingMode, Color, Rank, Setup, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Rank, Setup, Square, attacks,
+};
 
 use crate::{
     Code, Diagnostic, Field, FieldSpans, Span, placement_span,
@@ -479,3 +481,20 @@ fn en_passant(setup: &Setup, out: &mut Vec<Violation>) {
 
 #[cfg(test)]
 mod tests;
+
+/// The position to play from `setup`, when shakmaty plays from it. More
+/// promoted pieces than missing pawns (shakmaty's "too much material")
+/// stop no game: fenkit's own rules judge material, and say unreachable.
+///
+/// ```
+/// use shakmaty::{CastlingMode, Setup};
+///
+/// assert!(fenkit::playable(&Setup::initial(), CastlingMode::Standard).is_some());
+/// assert!(fenkit::playable(&Setup::empty(), CastlingMode::Standard).is_none());
+/// ```
+pub fn playable(setup: &Setup, mode: CastlingMode) -> Option<Chess> {
+    match Chess::from_setup(setup.clone(), mode) {
+        Ok(position) => Some(position),
+        Err(err) => err.ignore_too_much_material().ok(),
+    }
+}

@@ -54,7 +54,7 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         read,
         entries: Vec::new(),
     };
-    let mut status = run::sequential(&mut gather, &args.inputs, out)?;
+    let mut status = run::sequential(&mut gather, args.inputs.config(), out)?;
     let limit = args.limit.limit(DEFAULT_DEPTH);
     let (threads, _) = args.inputs.threads();
     let pooled = crate::engines::in_order(

@@ -37,7 +37,7 @@ pub fn run(args: Lookup, out: &mut Output) -> io::Result<Status> {
     match Book::new(&bytes) {
         Ok(book) => {
             let mut moves = BookMoves::new(args.inputs.read_options(), book);
-            run::stream(&mut moves, &args.inputs, out)
+            run::stream(&mut moves, args.inputs.config(), out)
         }
         Err(err) => {
             out.note(&format!("fen: {path}: {err}"))?;

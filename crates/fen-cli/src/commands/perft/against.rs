@@ -64,7 +64,7 @@ pub fn run(command: EngineCommand, mut args: Args, out: &mut Output) -> io::Resu
         depth,
         failed: None,
     };
-    let status = run::sequential(&mut job, &args.inputs, out)?;
+    let status = run::sequential(&mut job, args.inputs.config(), out)?;
     match job.failed {
         Some(error) => failed(&error, out),
         None => Ok(status),

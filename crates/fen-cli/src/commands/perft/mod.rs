@@ -70,7 +70,7 @@ pub fn run(mut args: Args, out: &mut Output) -> io::Result<Status> {
         divide: args.divide,
         mode: read.castling,
     };
-    run::stream(&mut Positions { read, job }, &args.inputs, out)
+    run::stream(&mut Positions { read, job }, args.inputs.config(), out)
 }
 
 #[derive(Clone, Copy)]
@@ -355,7 +355,7 @@ fn gathered(args: &mut Args, out: &mut Output) -> io::Result<(Gather, Status)> {
     }
     if !records.is_empty() || blocks.is_empty() {
         args.inputs.files = records;
-        status = status.max(run::sequential(&mut gather, &args.inputs, out)?);
+        status = status.max(run::sequential(&mut gather, args.inputs.config(), out)?);
     }
     Ok((gather, status))
 }

@@ -83,7 +83,7 @@ pub struct Args {
     /// With --format pgn, only the games that show what is asked, as `fen
     /// search` finds them.
     #[command(flatten)]
-    pub filters: super::search::Filters,
+    pub filters: super::filters::Filters,
     /// With --format pgn, what to leave out of the games, comma-separated:
     /// comments, variations, nags, clocks ([%clk], [%emt]), evals
     /// ([%eval]), tag:NAME (the seven-tag roster stays).

@@ -1,7 +1,9 @@
 //! EPD operations: what follows the four position fields of an EPD record,
 //! such as `bm Qg6; id "WAC.001";`.
 
-pub use crate::epd_moves::{BadEpdMove, epd_moves};
+mod moves;
+
+pub use moves::{BadEpdMove, epd_moves};
 
 use core::fmt;
 

@@ -5,7 +5,7 @@
 
 use shakmaty::{Chess, Position, san::SanPlus};
 
-use crate::epd::{Operand, Operation};
+use super::{Operand, Operation};
 use crate::moves::{MoveError, read_move};
 
 /// A move of an operation that is not legal where it stands: which
