@@ -347,6 +347,17 @@ pub(crate) fn record_text(setup: &Setup, operations: &[Operation], is_epd: bool)
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Appends ` W+B`, the checks each side has still to give in Three-check.
+fn write_remaining_checks(
+    checks: &shakmaty::ByColor<shakmaty::RemainingChecks>,
+    out: &mut Vec<u8>,
+) {
+    out.push(b' ');
+    write_decimal(u64::from(u32::from(checks.white)), out);
+    out.push(b'+');
+    write_decimal(u64::from(u32::from(checks.black)), out);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,15 +378,4 @@ mod tests {
         let fen = crate::Fen::from(setup).to_string();
         assert!(fen.contains(" w KBg - "), "{fen}");
     }
-}
-
-/// Appends ` W+B`, the checks each side has still to give in Three-check.
-fn write_remaining_checks(
-    checks: &shakmaty::ByColor<shakmaty::RemainingChecks>,
-    out: &mut Vec<u8>,
-) {
-    out.push(b' ');
-    write_decimal(u64::from(u32::from(checks.white)), out);
-    out.push(b'+');
-    write_decimal(u64::from(u32::from(checks.black)), out);
 }
