@@ -29,6 +29,7 @@
 mod castling;
 mod check;
 mod chess960;
+mod code;
 pub mod description;
 mod diagnostic;
 mod en_passant;

@@ -15,12 +15,15 @@ use std::ops::ControlFlow;
 
 use fenkit::variants::VariantPosition;
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::{
-    Bitboard, Move, Position, Role,
-    san::{San, Suffix},
-};
+use shakmaty::Move;
 
-use crate::{annotations::find_command, openings::Opening};
+use crate::openings::Opening;
+
+mod game;
+mod tokens;
+
+use game::Game;
+use tokens::{Lines, number_token, standard_san, suffix, without_commands};
 
 /// What to leave out of the games written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -183,135 +186,6 @@ struct Writer<'a> {
     notes: &'a [PlyNote],
 }
 
-/// A game read: its tags as read (each name once), and its movetext
-/// written.
-struct Game {
-    tags: Vec<(String, String)>,
-    movetext: Lines,
-    /// The game termination marker of the movetext, if it has one.
-    outcome: Option<Outcome>,
-    mainline_plies: usize,
-    opening: Option<&'static Opening>,
-}
-
-impl Game {
-    fn write(self, export: &Export, out: &mut Vec<u8>) {
-        let value = |name: &str| {
-            self.tags
-                .iter()
-                .find(|(tag, _)| tag == name)
-                .map(|(_, value)| value.as_str())
-        };
-        let marker = match (self.outcome, value("Result")) {
-            (Some(outcome), _) => outcome.to_string(),
-            (None, Some(result @ ("1-0" | "0-1" | "1/2-1/2" | "*"))) => result.to_string(),
-            (None, _) => "*".to_string(),
-        };
-        for (name, unknown) in ROSTER {
-            let value = match name {
-                "Result" => value(name).unwrap_or(&marker),
-                _ => value(name).unwrap_or(unknown),
-            };
-            write_tag(out, name, value);
-        }
-        let retag = export.retag;
-        let mut computed: Vec<(&str, String)> = Vec::new();
-        if let Some(opening) = self.opening {
-            if retag.eco {
-                computed.push(("ECO", opening.eco.to_string()));
-            }
-            if retag.opening {
-                computed.push(("Opening", opening.name.to_string()));
-            }
-        }
-        if retag.ply_count {
-            computed.push(("PlyCount", self.mainline_plies.to_string()));
-        }
-        for (name, value) in &export.set_tags {
-            computed.push((name.as_str(), value.clone()));
-        }
-        let mut written: Vec<&str> = Vec::new();
-        for (name, value) in &self.tags {
-            let name = name.as_str();
-            if ROSTER.iter().any(|(roster, _)| *roster == name)
-                || export.strip.tags.iter().any(|strip| strip == name)
-            {
-                continue;
-            }
-            written.push(name);
-            match computed.iter().find(|(tag, _)| *tag == name) {
-                Some((_, value)) => write_tag(out, name, value),
-                None => write_tag(out, name, value),
-            }
-        }
-        for (name, value) in &computed {
-            if !written.contains(name) {
-                write_tag(out, name, value);
-            }
-        }
-        out.push(b'\n');
-        let mut movetext = self.movetext;
-        movetext.token(marker.as_bytes());
-        out.extend_from_slice(&movetext.text);
-        out.extend_from_slice(b"\n\n");
-    }
-}
-
-/// `[Name "value"]` and a line break, the value's `\` and `"` escaped.
-fn write_tag(out: &mut Vec<u8>, name: &str, value: &str) {
-    out.push(b'[');
-    out.extend_from_slice(name.as_bytes());
-    out.extend_from_slice(b" \"");
-    for byte in value.bytes() {
-        match byte {
-            b'\\' | b'"' => out.extend_from_slice(&[b'\\', byte]),
-            // A tag is one line.
-            b'\n' | b'\r' => out.push(b' '),
-            _ => out.push(byte),
-        }
-    }
-    out.extend_from_slice(b"\"]\n");
-}
-
-/// Movetext written token by token, a space between tokens and a line
-/// break instead where the line would grow past [`LINE`].
-#[derive(Default)]
-struct Lines {
-    text: Vec<u8>,
-    line: usize,
-    /// The next token follows the last without a space: after `(`.
-    glued: bool,
-}
-
-impl Lines {
-    fn token(&mut self, token: &[u8]) {
-        let space = usize::from(self.line > 0 && !self.glued);
-        // A line starting with '%' is an escape line, which readers skip:
-        // such a word stays on the line it follows.
-        if self.line > 0 && self.line + space + token.len() > LINE && token.first() != Some(&b'%') {
-            self.text.push(b'\n');
-            self.line = 0;
-        } else if space == 1 {
-            self.text.push(b' ');
-            self.line += 1;
-        }
-        self.glued = false;
-        self.text.extend_from_slice(token);
-        self.line += token.len();
-    }
-
-    /// `)`, right after the last token, or first on a line of its own
-    /// when the line is full.
-    fn close(&mut self) {
-        if self.line + 1 > LINE {
-            self.text.push(b'\n');
-            self.line = 0;
-        }
-        self.text.push(b')');
-        self.line += 1;
-    }
-}
-
 /// The positions of the line being read: where it stands, and before its
 /// last move (where a variation that follows starts).
 #[derive(Clone)]
@@ -456,94 +330,6 @@ impl Movetext {
         self.lines.token(b"}");
         self.number_next = true;
     }
-}
-
-/// The move number before a move of `position`: `12.` for White, `12...`
-/// for Black where it is needed (`number_next`), none otherwise.
-fn number_token(position: &VariantPosition, number_next: bool) -> Option<Vec<u8>> {
-    let mut token = position.fullmoves().get().to_string().into_bytes();
-    match position.turn() {
-        shakmaty::Color::White => token.push(b'.'),
-        shakmaty::Color::Black if number_next => token.extend_from_slice(b"..."),
-        shakmaty::Color::Black => return None,
-    }
-    Some(token)
-}
-
-/// The standard's SAN of `played` in `position`. A piece that alone of
-/// its kind attacks the square it goes to needs no file or rank, which
-/// the board says without generating moves (measured: move generation
-/// for SAN was the most of writing a game).
-fn standard_san(position: &VariantPosition, played: Move) -> San {
-    if let Move::Normal {
-        role,
-        from,
-        capture,
-        to,
-        promotion,
-    } = played
-        && !matches!(role, Role::Pawn | Role::King)
-    {
-        let board = position.board();
-        let turn = position.turn();
-        let attackers =
-            board.attacks_to(to, turn, board.occupied()) & board.by_piece(role.of(turn));
-        if attackers == Bitboard::from_square(from) {
-            return San::Normal {
-                role,
-                file: None,
-                rank: None,
-                capture: capture.is_some(),
-                to,
-                promotion,
-            };
-        }
-    }
-    San::from_move(position, played)
-}
-
-/// The check or mate sign after a move. In standard chess a move that
-/// gives no check needs no move generation; a variant's game may end
-/// otherwise (a king on the hill), which its rules say.
-fn suffix(position: &VariantPosition) -> Option<Suffix> {
-    match position {
-        VariantPosition::Chess(chess) if chess.checkers().is_empty() => None,
-        VariantPosition::Chess(chess) if chess.is_checkmate() => Some(Suffix::Checkmate),
-        VariantPosition::Chess(_) => Some(Suffix::Check),
-        other => Suffix::from_position(other),
-    }
-}
-
-/// `comment` without the commands that `strip` names.
-fn without_commands(comment: &[u8], strip: &Strip) -> Vec<u8> {
-    let mut kept = Vec::with_capacity(comment.len());
-    let mut rest = comment;
-    while let Some(open) = find_command(rest) {
-        let Some(close) = rest[open..].iter().position(|&b| b == b']') else {
-            break;
-        };
-        let command = &rest[open + 2..open + close];
-        let name = command
-            .split(u8::is_ascii_whitespace)
-            .next()
-            .unwrap_or_default();
-        let stripped = match name {
-            b"clk" | b"emt" => strip.clocks,
-            b"eval" => strip.evals,
-            _ => false,
-        };
-        match stripped {
-            // A blank where it stood, lest the words around it join.
-            true => {
-                kept.extend_from_slice(&rest[..open]);
-                kept.push(b' ');
-            }
-            false => kept.extend_from_slice(&rest[..=open + close]),
-        }
-        rest = &rest[open + close + 1..];
-    }
-    kept.extend_from_slice(rest);
-    kept
 }
 
 impl Visitor for Writer<'_> {
