@@ -6,9 +6,9 @@
 
 use fenkit::Code;
 
-pub const LINE_TOO_LONG: Code = Code::Input("line-too-long");
-pub const RECORD_TOO_LONG: Code = Code::Input("record-too-long");
-pub const MISSING_COLUMN: Code = Code::Input("missing-column");
+/// The runner's codes, listed here with the command's.
+pub use fenkit_run::codes::{LINE_TOO_LONG, MISSING_COLUMN, RECORD_TOO_LONG};
+
 pub const ONE_IMAGE_ONLY: Code = Code::Input("one-image-only");
 pub const BAD_SIGNATURE: Code = Code::Input("bad-signature");
 pub const BAD_PATTERN: Code = Code::Input("bad-pattern");

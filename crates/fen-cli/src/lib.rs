@@ -1,7 +1,8 @@
 //! The `fen` command's workings, as a library so that fuzz targets and
 //! tests reach the same readers and runners the binary uses. The binary
 //! (`main.rs`) is the table of subcommands; `commands/` holds one file per
-//! subcommand, `run/` the runner that feeds them records.
+//! subcommand; the runner that feeds them records and games is the
+//! `fenkit-run` library.
 
 /// An enum of subcommands as clap reads them, and `run`, which runs the
 /// one given: one list, so that a subcommand is added in one line. Each
@@ -27,14 +28,12 @@ macro_rules! subcommands {
 
 pub mod codes;
 pub mod commands;
+pub mod counted;
 pub mod engines;
-pub mod extract;
-pub mod games;
 pub mod options;
-pub mod ordered;
-pub mod output;
 pub mod parquet;
-pub mod progress;
-pub mod report;
 pub mod rows;
-pub mod run;
+
+/// The runner, a library of its own: its modules under the names the
+/// subcommands use.
+pub use fenkit_run::{extract, games, ordered, output, progress, report, run};

@@ -22,7 +22,8 @@ use fenkit_games::tag_filter::TagCondition;
 use shakmaty::{Color, KnownOutcome};
 
 use crate::{
-    games::{self, Adding, CountedGame, Fate, GameState, Played},
+    counted::{self, Adding, CountedGame, Fate},
+    games::{self, GameState, Played},
     output::Output,
     parquet::{each_batch, parquet_files},
     run::Status,
@@ -134,7 +135,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         (gathered.filtered, "left out by --where"),
         (gathered.variants, variants),
     ];
-    games::say_left_out(&left_out, out)?;
+    counted::say_left_out(&left_out, out)?;
     // A book without the games of an input that could not be read is not
     // the book asked for: none is written.
     if status == Status::Failed {

@@ -17,7 +17,8 @@ use fenkit_games::tag_filter::TagCondition;
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    games::{self, Adding, CountedGame, Fate, GameState, Played},
+    counted::{self, Adding, CountedGame, Fate},
+    games::{self, GameState, Played},
     output::Output,
     run::Status,
 };
@@ -76,7 +77,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
         |handed| gathered.take(handed),
     )?;
-    games::say_left_out(&gathered.left_out(), out)?;
+    counted::say_left_out(&gathered.left_out(), out)?;
     let written = gathered.index.finish().and_then(ExplorerBuilder::finish);
     match written {
         Ok(built) => {

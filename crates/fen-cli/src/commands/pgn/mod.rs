@@ -17,7 +17,7 @@ use fenkit_games::{
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
 
 mod notes;
-mod sink;
+
 mod write;
 
 pub use notes::Note;

@@ -22,12 +22,12 @@ use fenkit_games::{
 };
 use shakmaty::Move;
 
-use super::{
-    Args,
-    sink::{Sink, Written},
-};
+use super::Args;
 use crate::{
-    games::{self, GameState, Played},
+    games::{
+        self, GameState, Played,
+        sink::{Sink, Written},
+    },
     output::Output,
     run::Status,
 };

@@ -1,4 +1,4 @@
-//! Where `fen pgn --format pgn` puts the games written: each taken in
+//! Where games written as PGN go (`fen pgn --format pgn`): each taken in
 //! input order by one [`Sink`], which alone decides what is a duplicate
 //! (the first game stays) and what another game contains, and where a
 //! game goes (standard output, or the files of `--split` and

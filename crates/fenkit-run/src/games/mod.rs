@@ -10,8 +10,8 @@
 //! rewritten to a standard form of the same length, so that every place in
 //! the text stays where it was.
 
-mod counted;
 mod each;
+pub mod sink;
 
 use std::io;
 
@@ -20,7 +20,6 @@ use fenkit_games::{
     pgn::{GameEnd, GameError, GameText, GameWarning, annotation_problem_at, mainline_move},
 };
 
-pub use counted::{Adding, CountedGame, Fate, say_left_out};
 pub use each::{GameState, ReadGame, each_game, each_game_gathered, each_given_game};
 
 use crate::{output::Output, run::Status};

@@ -12,7 +12,7 @@ use fenkit_games::pgn::{Plies, Ply, PlyHandler};
 use fenkit_games::tag_filter::TagCondition;
 use shakmaty::Chess;
 
-use super::GameState;
+use crate::games::GameState;
 use crate::output::Output;
 
 /// What became of a game.

@@ -7,11 +7,11 @@ use std::{
     time::{Duration, Instant},
 };
 
-use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// When to show something that only makes sense on a terminal.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum When {
     #[default]
     Auto,
