@@ -31,6 +31,7 @@ pub mod commands;
 pub mod counted;
 pub mod engines;
 pub mod options;
+#[cfg(feature = "parquet")]
 pub mod parquet;
 pub mod rows;
 

@@ -68,7 +68,7 @@ fen_cli::subcommands! {
     Stats(stats::Args) => stats::run,
     Uniq(uniq::Args) => uniq::run,
     [cfg(feature = "serve")] Serve(serve::Args) => serve::run,
-    Lsp(lsp::Args) => lsp::run,
+    [cfg(feature = "lsp")] Lsp(lsp::Args) => lsp::run,
     Chess960(chess960::Args) => chess960::run,
 }
 

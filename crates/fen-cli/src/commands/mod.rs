@@ -21,6 +21,7 @@ pub mod history;
 pub mod image;
 pub mod index;
 pub mod key;
+#[cfg(feature = "lsp")]
 pub mod lsp;
 pub mod mirror;
 pub mod moves;

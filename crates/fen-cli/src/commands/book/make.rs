@@ -13,21 +13,25 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use fenkit_arrow::read_book_rows;
 use fenkit_books::book_key;
+use fenkit_books::make::BookOptions;
 use fenkit_books::make::{BookBuilder, BookMade};
-use fenkit_books::make::{BookOptions, entries_of_totals};
 use fenkit_games::result::tag_outcome;
 use fenkit_games::tag_filter::TagCondition;
 use shakmaty::{Color, KnownOutcome};
 
+#[cfg(feature = "parquet")]
+use crate::parquet::{each_batch, parquet_files};
 use crate::{
     counted::{self, Adding, CountedGame, Fate},
     games::{self, GameState, Played},
     output::Output,
-    parquet::{each_batch, parquet_files},
     run::Status,
 };
+#[cfg(feature = "parquet")]
+use fenkit_arrow::read_book_rows;
+#[cfg(feature = "parquet")]
+use fenkit_books::make::entries_of_totals;
 
 /// Make a Polyglot book from PGN games, as `polyglot make-book` makes it
 /// (the same games and options give the same bytes): each move of each
@@ -108,7 +112,15 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         uniform: args.uniform,
     };
     if args.from_parquet {
+        #[cfg(feature = "parquet")]
         return from_parquet(&args.files, &options, &args.output, out);
+        #[cfg(not(feature = "parquet"))]
+        {
+            out.note(
+                "fen: --from-parquet: this fen was built without Parquet (the feature `parquet`)",
+            )?;
+            return Ok(Status::Failed);
+        }
     }
     let memory = usize::try_from(args.memory << 20).unwrap_or(usize::MAX);
     let spill = spill_folder(&args.output);
@@ -176,6 +188,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 }
 
 /// The book of the counts in the Parquet files of `paths`.
+#[cfg(feature = "parquet")]
 fn from_parquet(
     paths: &[PathBuf],
     options: &BookOptions,

@@ -4,6 +4,7 @@
 //! the same answers over HTTP.
 
 mod build;
+#[cfg(feature = "parquet")]
 mod import;
 mod query;
 
@@ -27,7 +28,7 @@ crate::subcommands! {
     ExplorerCommand;
     Build(build::Args) => build::run,
     Query(query::Args) => query::run,
-    Import(import::Args) => import::run,
+    [cfg(feature = "parquet")] Import(import::Args) => import::run,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
