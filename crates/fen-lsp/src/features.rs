@@ -182,8 +182,9 @@ pub fn hover(
             Kind::Pgn => games::move_at(document, at)?,
             _ => return None,
         };
-        let diagram = diagrams
-            .then(|| fenkit_diagrams::svg(&after.ply.setup, &hover_look().for_ply(&after.ply)));
+        let diagram = diagrams.then(|| {
+            fenkit_diagrams::svg(&after.ply.setup, &hover_look().for_ply(&after.ply.marks()))
+        });
         let status = fenkit::CheckStatus::of_setup_in(
             &after.ply.setup,
             after.variant,

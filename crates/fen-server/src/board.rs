@@ -199,7 +199,7 @@ fn diagram(params: &Params) -> Result<(Setup, Diagram), Refusal> {
         }
         // A game's position was played to: nothing to cross out.
         Subject::Ply(ply) => {
-            let diagram = diagram.for_ply(&ply);
+            let diagram = diagram.for_ply(&ply.marks());
             Ok((ply.setup, diagram))
         }
     }

@@ -56,7 +56,7 @@ pub struct Diagram {
     /// is not known.
     pub eval_bar: bool,
     /// The evaluation the bar shows (a game's ply: its `[%eval]`).
-    pub eval: Option<fenkit_games::Eval>,
+    pub eval: Option<fenkit::marks::Eval>,
 }
 
 impl Default for Diagram {
@@ -163,7 +163,7 @@ impl Diagram {
     }
 
     /// This diagram with an evaluation bar, showing `eval`.
-    pub fn with_eval_bar(self, eval_bar: bool, eval: Option<fenkit_games::Eval>) -> Diagram {
+    pub fn with_eval_bar(self, eval_bar: bool, eval: Option<fenkit::marks::Eval>) -> Diagram {
         Diagram {
             eval_bar,
             eval,
@@ -177,10 +177,10 @@ impl Diagram {
     /// highlighted (unless a last move is set already), its quality glyph
     /// on the square it went to (from its NAG), its `[%eval]` for the
     /// bar, the game's own arrows and circled squares added to those set.
-    pub fn for_ply(&self, ply: &fenkit_games::GamePly) -> Diagram {
+    pub fn for_ply(&self, marks: &fenkit::marks::PlyMarks<'_>) -> Diagram {
         use shakmaty::uci::UciMove;
         let mut diagram = self.clone();
-        let played = ply
+        let played = marks
             .last_move
             .map(|played| UciMove::from_move(played, shakmaty::CastlingMode::Standard));
         if diagram.last_move.is_none()
@@ -188,7 +188,7 @@ impl Diagram {
         {
             diagram.last_move = Some((from, to));
         }
-        let notes = &ply.annotations;
+        let notes = marks;
         let landed = match played {
             Some(UciMove::Normal { to, .. } | UciMove::Put { to, .. }) => Some(to),
             _ => None,

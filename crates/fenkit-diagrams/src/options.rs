@@ -3,8 +3,8 @@
 
 use std::{fmt, str::FromStr};
 
-pub use fenkit_games::Brush;
-use fenkit_games::Shape;
+pub use fenkit::marks::Brush;
+use fenkit::marks::Shape;
 use shakmaty::{Color, Square};
 
 /// A text form that could not be read, with what was expected.

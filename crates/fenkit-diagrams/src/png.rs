@@ -256,7 +256,7 @@ mod tests {
                 result: Some("1-0".into()),
             }),
             eval_bar: true,
-            eval: Some(fenkit_games::Eval::Mate {
+            eval: Some(fenkit::marks::Eval::Mate {
                 moves: 1,
                 depth: None,
             }),

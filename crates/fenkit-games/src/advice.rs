@@ -26,24 +26,7 @@ use shakmaty::Color;
 
 use crate::Eval;
 
-/// White's winning chances, from −1 (Black wins) to 1.
-///
-/// ```
-/// use fenkit_games::{Eval, advice::winning_chances};
-///
-/// assert_eq!(winning_chances(Eval::Centipawns { cp: 0, depth: None }), 0.0);
-/// assert!((winning_chances(Eval::Centipawns { cp: 100, depth: None }) - 0.182).abs() < 0.001);
-/// assert!(winning_chances(Eval::Mate { moves: -3, depth: None }) < -0.95);
-/// ```
-pub fn winning_chances(eval: Eval) -> f64 {
-    let cp = match eval {
-        Eval::Centipawns { cp, .. } => cp.clamp(-1000, 1000),
-        Eval::Mate { moves, .. } if moves > 0 => 1000,
-        Eval::Mate { moves: 0, .. } => 0,
-        Eval::Mate { .. } => -1000,
-    };
-    2.0 / (1.0 + (-0.00368208 * f64::from(cp)).exp()) - 1.0
-}
+pub use fenkit::marks::winning_chances;
 
 /// How bad a move was, by the winning chances it gave away.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -22,6 +22,27 @@ pub struct GamePly {
     pub annotations: Annotations,
 }
 
+impl GamePly {
+    /// What a diagram of this ply shows besides the position: the move
+    /// that led there, its glyphs, its evaluation, the game's arrows and
+    /// circled squares.
+    ///
+    /// ```
+    /// let ply = fenkit_games::ply_of_game(b"1. e4 { [%eval 0.3] [%cal Gd2d4] } *", None).unwrap();
+    /// let marks = ply.marks();
+    /// assert_eq!((marks.arrows.len(), marks.eval.is_some()), (1, true));
+    /// ```
+    pub fn marks(&self) -> fenkit::marks::PlyMarks<'_> {
+        fenkit::marks::PlyMarks {
+            last_move: self.last_move,
+            nags: &self.annotations.nags,
+            eval: self.annotations.eval,
+            arrows: &self.annotations.arrows,
+            circles: &self.annotations.circles,
+        }
+    }
+}
+
 /// Why a game has no such ply to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoPly {

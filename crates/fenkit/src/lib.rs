@@ -36,6 +36,7 @@ mod en_passant;
 pub mod epd;
 mod fen;
 mod found;
+pub mod marks;
 pub use found::{needs_escape, printable};
 #[cfg(feature = "serde")]
 pub mod json;

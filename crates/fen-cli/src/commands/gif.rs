@@ -83,7 +83,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     }
     let last_ply = plies.len().saturating_sub(1);
     let draw = |index: usize, (ply, clocks): (&fenkit_games::GamePly, &Option<_>)| {
-        let mut diagram = look.for_ply(ply);
+        let mut diagram = look.for_ply(&ply.marks());
         diagram.clocks = *clocks;
         diagram.eval = evals[index];
         // The result shows once the game is over: on the last frame.

@@ -339,7 +339,7 @@ impl Image {
             if let (Some(players), false) = (&mut players, last) {
                 players.result = None;
             }
-            look.for_ply(ply).with_players(players)
+            look.for_ply(&ply.marks()).with_players(players)
         };
         if game.every {
             let (plies, stop) = fenkit_games::game_plies(&text.text);

@@ -15,7 +15,7 @@ use crate::{
 /// White's share of the bar from White's side (the bottom, when White is
 /// at the bottom), by the winning chances of `eval`; grey and even when
 /// the evaluation is not known.
-pub(super) fn write_eval_bar(svg: &mut String, layout: &Layout, eval: Option<fenkit_games::Eval>) {
+pub(super) fn write_eval_bar(svg: &mut String, layout: &Layout, eval: Option<fenkit::marks::Eval>) {
     let (x, width, top) = (0.0, EVAL_BAR - 3.0, layout.top);
     let Some(eval) = eval else {
         let _ = write!(
@@ -24,7 +24,7 @@ pub(super) fn write_eval_bar(svg: &mut String, layout: &Layout, eval: Option<fen
         );
         return;
     };
-    let chances = fenkit_games::advice::winning_chances(eval) as f32;
+    let chances = fenkit::marks::winning_chances(eval) as f32;
     let white = BOARD * (1.0 + chances) / 2.0;
     let white_top = match layout.bottom {
         Color::White => top + BOARD - white,
