@@ -2,8 +2,10 @@
 //! (read leniently; the start position when it is not legal), the rest
 //! whitespace-separated moves: each one read either gives a legal move or
 //! an error with a message, and a move refused is no legal move's SAN or
-//! UCI. The whole input is also read as PGN: no panic, and every position
-//! handed out is one shakmaty can play on. A first game played through is
+//! UCI. The whole input is also read as PGN, each game through the games
+//! library's one door (`Plies::play`): no panic, and every position
+//! handed out is one shakmaty can play on; a handler that stops at a ply
+//! is handed none past it. A first game played through is
 //! written back in the export format (`fenkit_games::export`), whole and
 //! stripped: read again, the same positions; written again, the same
 //! bytes.
@@ -12,9 +14,11 @@
 use fenkit::ReadOptions;
 use fenkit::moves::read_move;
 use fenkit::variants::VariantPosition;
+use std::ops::ControlFlow;
+
 use fenkit_games::{
     export::{Export, Strip},
-    pgn::{Plies, Reader},
+    pgn::{GameTexts, Plies, Ply, Until},
 };
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position, san::San, uci::UciMove};
@@ -55,6 +59,11 @@ fuzz_target!(|input: &[u8]| {
     }
     // Read twice: plain, and with each ply's annotations (clocks,
     // evaluations, arrows from the comments): the same plies, in order.
+    let texts: Vec<Vec<u8>> = GameTexts::new(input)
+        .take(20)
+        .map_while(Result::ok)
+        .map(|game| game.text)
+        .collect();
     let mut seen = [Vec::new(), Vec::new()];
     let mut unreadable = false;
     for (round, seen) in seen.iter_mut().enumerate() {
@@ -79,21 +88,20 @@ fuzz_target!(|input: &[u8]| {
             0 => plies,
             _ => plies.keeping_annotations(),
         };
-        let mut reader = Reader::new(input);
-        for _ in 0..20 {
-            match reader.read_game(&mut plies) {
-                Ok(Some(Err(error))) => assert!(!error.message.is_empty()),
-                Ok(Some(Ok(_))) => {}
-                Ok(None) => break,
-                // The text ended inside a comment: the last game has no end
-                // to hand its waiting ply out at.
-                Err(_) => {
-                    unreadable = true;
-                    break;
-                }
+        for text in &texts {
+            let Some(played) = plies.play(&mut text.clone()) else {
+                continue;
+            };
+            match played.outcome {
+                // The text ended inside a comment: the game has no end to
+                // hand its waiting ply out at.
+                Err(error) if error.code == fenkit::Code::UnterminatedComment => unreadable = true,
+                Err(error) => assert!(!error.message.is_empty()),
+                Ok(end) => assert!(!end.stopped),
             }
         }
     }
+    stopped_where_asked(&texts, input.len() % 5);
     assert!(
         unreadable || seen[0] == seen[1],
         "annotations changed the plies"
@@ -101,21 +109,46 @@ fuzz_target!(|input: &[u8]| {
     written_back(input);
 });
 
-/// The positions of the first game of `text`, if it is played through.
-fn first_game(text: &[u8]) -> Option<Vec<VariantPosition>> {
+/// The first game of `texts`, played by a handler that stops at ply
+/// `at`: no ply past it is handed out, and a game that went on is said
+/// stopped there.
+fn stopped_where_asked(texts: &[Vec<u8>], at: usize) {
+    let Some(text) = texts.first() else {
+        return;
+    };
+    let mut handed = 0;
+    let mut plies = Plies::with_handler(Until(|ply: Ply<'_>| {
+        handed += 1;
+        assert!(ply.ply <= at);
+        match ply.ply == at {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    }));
+    let played = plies.play(&mut text.clone());
+    drop(plies);
+    assert!(handed <= at + 1);
+    if let Some(Ok(end)) = played.map(|played| played.outcome)
+        && end.stopped
+    {
+        assert_eq!(end.plies, at);
+    }
+}
+
+/// The first game of `text`, if it is played through: its positions, and
+/// its text as the door read it (its dialects in the standard's form, as
+/// the writer takes it).
+fn first_game(text: &[u8]) -> Option<(Vec<VariantPosition>, Vec<u8>)> {
     let mut positions = Vec::new();
     let mut plies = Plies::new(|ply| positions.push(ply.position.clone()));
-    let played = Reader::new(text).read_game(&mut plies);
-    let played = match played {
-        Ok(Some(played)) => plies.check_words(text, played),
-        _ => return None,
-    };
+    let mut game = GameTexts::new(text).next()?.ok()?.text;
+    let played = plies.play(&mut game)?;
     drop(plies);
-    played.is_ok().then_some(positions)
+    played.outcome.is_ok().then_some((positions, game))
 }
 
 fn written_back(input: &[u8]) {
-    let Some(positions) = first_game(input) else {
+    let Some((positions, input)) = first_game(input) else {
         return;
     };
     let every = Strip {
@@ -134,12 +167,12 @@ fn written_back(input: &[u8]) {
         },
     ] {
         let mut written = Vec::new();
-        if !export.write_game(input, &positions[0], &mut written) {
+        if !export.write_game(&input, &positions[0], &mut written) {
             // A comment never closed inside a variation: not written.
             assert!(written.is_empty());
             return;
         }
-        let again = first_game(&written);
+        let again = first_game(&written).map(|(positions, _)| positions);
         assert_eq!(
             again.as_ref(),
             Some(&positions),
