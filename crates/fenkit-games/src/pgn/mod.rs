@@ -106,17 +106,19 @@ impl std::error::Error for GameError {}
 /// A pgn-reader visitor that plays each game's mainline and hands every
 /// position, the start included, to its [`PlyHandler`].
 ///
+/// Games are played through the one door, [`Plies::play`], one game's
+/// text at a time (as [`GameTexts`] cuts a file):
+///
 /// ```
-/// use pgn_reader::Reader;
-/// use fenkit_games::pgn::Plies;
+/// use fenkit_games::pgn::{GameTexts, Plies};
 ///
 /// let pgn = b"[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 (1... Ke7) 2. e5 *\n\n1. Nf3 Nf6 2. Ne6?? *\n";
 /// let mut fens = Vec::new();
 /// let mut plies = Plies::new(|ply| fens.push(fenkit::Fen::from_position(ply.position).to_string()));
-/// let mut reader = Reader::new(&pgn[..]);
-/// let first = reader.read_game(&mut plies).unwrap().unwrap().unwrap();
+/// let mut games = GameTexts::new(&pgn[..]).map(|game| game.unwrap().text);
+/// let first = plies.play(&mut games.next().unwrap()).unwrap().outcome.unwrap();
 /// assert_eq!(first.plies, 3);
-/// let second = reader.read_game(&mut plies).unwrap().unwrap().unwrap_err();
+/// let second = plies.play(&mut games.next().unwrap()).unwrap().outcome.unwrap_err();
 /// assert_eq!(second.message, "move 2. Ne6: no white knight can reach e6");
 /// drop(plies);
 /// assert_eq!(fens[3], "8/3k4/8/4P3/8/8/8/4K3 b - - 0 2");
@@ -193,16 +195,19 @@ impl<F: PlyHandler> Plies<F> {
         }
     }
 
-    /// The warnings of the games read so far, taken.
+    /// The warnings of the games read so far, taken: those of games that
+    /// pgn-reader drove this visitor through directly. [`Plies::play`]
+    /// takes each game's and hands them on with it
+    /// ([`crate::PlayedGame::warnings`]).
     ///
     /// ```
-    /// use fenkit_games::pgn::{Plies, Reader};
+    /// use fenkit_games::pgn::Plies;
     ///
     /// let mut plies = Plies::new(|_| {});
-    /// let end = Reader::new(&b"1. e2e4 e7e5 2. g1f3 *"[..]).read_game(&mut plies).unwrap().unwrap();
-    /// assert_eq!(end.unwrap().plies, 3);
-    /// let warnings = plies.warnings();
-    /// assert_eq!(warnings[0].message, "move 2. g1f3 is written in long algebraic notation (from and to squares); PGN writes Nf3");
+    /// let played = plies.play(&mut b"1. e2e4 e7e5 2. g1f3 *".to_vec()).unwrap();
+    /// assert_eq!(played.outcome.unwrap().plies, 3);
+    /// assert_eq!(played.warnings[0].message, "move 2. g1f3 is written in long algebraic notation (from and to squares); PGN writes Nf3");
+    /// assert!(plies.warnings().is_empty());
     /// ```
     pub fn warnings(&mut self) -> Vec<GameWarning> {
         std::mem::take(&mut self.warnings)
@@ -213,11 +218,11 @@ impl<F: PlyHandler> Plies<F> {
     /// several threads, each under its number in the input.
     ///
     /// ```
-    /// use fenkit_games::pgn::{Plies, Reader};
+    /// use fenkit_games::pgn::Plies;
     ///
     /// let mut plies = Plies::new(|_| {});
     /// plies.number_next(41);
-    /// let end = Reader::new(&b"1. e4 *"[..]).read_game(&mut plies).unwrap().unwrap().unwrap();
+    /// let end = plies.play(&mut b"1. e4 *".to_vec()).unwrap().outcome.unwrap();
     /// assert_eq!(end.game, 41);
     /// ```
     pub fn number_next(&mut self, number: u64) {
@@ -230,13 +235,13 @@ impl<F: PlyHandler> Plies<F> {
     /// after it), in the same order.
     ///
     /// ```
-    /// use fenkit_games::{Eval, pgn::{Plies, Reader}};
+    /// use fenkit_games::{Eval, pgn::Plies};
     ///
     /// let pgn = b"1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5?! { [%eval 0.19] [%clk 0:02:58] } *";
     /// let mut seen = Vec::new();
     /// let mut plies = Plies::new(|ply| seen.push((ply.ply, ply.annotations.clock, ply.annotations.nags.clone())))
     ///     .keeping_annotations();
-    /// Reader::new(&pgn[..]).read_game(&mut plies).unwrap();
+    /// plies.play(&mut pgn.to_vec()).unwrap();
     /// drop(plies);
     /// assert_eq!(seen, [(0, None, vec![]), (1, Some(180.0), vec![]), (2, Some(178.0), vec![6])]);
     /// ```
@@ -252,12 +257,12 @@ impl<F: PlyHandler> Plies<F> {
     /// puzzle's moves beside its FEN.
     ///
     /// ```
-    /// use fenkit_games::pgn::{Plies, Reader};
+    /// use fenkit_games::pgn::Plies;
     /// use shakmaty::{CastlingMode, Position};
     ///
     /// let start = fenkit::check(b"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").position(CastlingMode::Standard).unwrap();
     /// let mut plies = Plies::new(|_| {}).starting_at(start);
-    /// let end = Reader::new(&b"1. e4 Kd7 *"[..]).read_game(&mut plies).unwrap().unwrap().unwrap();
+    /// let end = plies.play(&mut b"1. e4 Kd7 *".to_vec()).unwrap().outcome.unwrap();
     /// assert_eq!(end.position.board().occupied().count(), 3);
     /// ```
     pub fn starting_at(self, position: Chess) -> Plies<F> {
@@ -271,11 +276,11 @@ impl<F: PlyHandler> Plies<F> {
     /// result, site…), in this order.
     ///
     /// ```
-    /// use fenkit_games::pgn::{Plies, Reader};
+    /// use fenkit_games::pgn::Plies;
     ///
     /// let pgn = b"[White \"Anna\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
     /// let mut plies = Plies::new(|_| {}).keeping_tags(&["Result", "Black", "White"]);
-    /// let end = Reader::new(&pgn[..]).read_game(&mut plies).unwrap().unwrap().unwrap();
+    /// let end = plies.play(&mut pgn.to_vec()).unwrap().outcome.unwrap();
     /// assert_eq!(end.tags, [Some("1-0".to_string()), None, Some("Anna".to_string())]);
     /// ```
     pub fn keeping_tags(self, names: &[&str]) -> Plies<F> {
