@@ -103,6 +103,12 @@ fn main() -> ExitCode {
 /// book make`), so that a hint names only flags the user can give it.
 fn long_flags(matches: &clap::ArgMatches) -> Vec<String> {
     let mut command = Cli::command();
+    if matches.subcommand().is_none()
+        && let Some(board) = command.find_subcommand("board")
+    {
+        // `fen` alone prints boards: the flags to name are `fen board`'s.
+        command = board.clone();
+    }
     let mut matches = matches;
     while let Some((name, sub)) = matches.subcommand() {
         let Some(found) = command.find_subcommand(name) else {

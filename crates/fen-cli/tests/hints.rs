@@ -105,6 +105,13 @@ fn every_hint_names_a_flag_of_its_own_subcommand() {
             named.extend(hints_of(&words, &input));
         }
     }
+    // `fen` alone prints boards, and hints as `fen board` does.
+    let output = common::run(&[], format!("{}\n", RECORDS[2]).into_bytes());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("hint: --lenient reads this record as"),
+        "{said}"
+    );
     // The subcommands made of subcommands that take records or a
     // position: a book's moves, an explorer's.
     let dir = std::env::temp_dir().join(format!("fen-hints-{}", std::process::id()));
