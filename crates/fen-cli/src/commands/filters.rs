@@ -17,10 +17,11 @@ use crate::{codes, output::Output};
 /// ply.
 #[derive(clap::Args, Default)]
 pub struct Filters {
-    /// A position the game reaches, by any order of moves: a FEN, or
-    /// startpos. Compared as the four-field key compares: placement, side
-    /// to move, castling rights, and the en passant square only where a
-    /// legal capture exists; the clocks do not matter.
+    /// A position the game reaches, by any order of moves: a FEN, its
+    /// four-field key, or startpos. Compared as the four-field key
+    /// compares: placement, side to move, castling rights, and the en
+    /// passant square only where a legal capture exists; the clocks do
+    /// not matter.
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
     /// The material on the board: White's pieces, 'v', Black's, each side
