@@ -55,8 +55,8 @@ fn flags_named(stderr: &str) -> BTreeSet<String> {
     flags
 }
 
-/// The long flags in a subcommand's help.
-fn flags_of(words: &[&str]) -> String {
+/// A subcommand's help, where its long flags are listed.
+fn help_of(words: &[&str]) -> String {
     let mut args = words.to_vec();
     args.push("--help");
     String::from_utf8(common::fen(&args).output().unwrap().stdout).unwrap()
@@ -68,7 +68,7 @@ fn hints_of(words: &[&str], input: &str) -> BTreeSet<String> {
     let output = common::run(words, input.as_bytes().to_vec());
     let stderr = String::from_utf8_lossy(&output.stderr);
     let named = flags_named(&stderr);
-    let help = flags_of(words);
+    let help = help_of(words);
     for flag in &named {
         assert!(
             help.contains(&format!("--{flag}")),
