@@ -4,7 +4,7 @@
 //! comes only from rows that read.
 #![no_main]
 
-use fenkit_books::explorer::{Explorer, ExplorerGame, ExplorerQuery, Row};
+use fenkit_index::explorer::{Explorer, ExplorerGame, ExplorerQuery, Row};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 

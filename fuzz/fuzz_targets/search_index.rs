@@ -3,7 +3,7 @@
 //! are the bytes (cut in two) is refused or read without panic.
 #![no_main]
 
-use fenkit_books::search_index::{IndexedGame, SearchIndex};
+use fenkit_index::search::{IndexedGame, SearchIndex};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {

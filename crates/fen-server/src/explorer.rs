@@ -8,8 +8,8 @@ use std::sync::{Arc, LazyLock};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, extract::Query, http::StatusCode};
 use fenkit::variants::VariantPosition;
-use fenkit_books::explorer::Explorer;
-use fenkit_books::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach};
+use fenkit_index::explorer::Explorer;
+use fenkit_index::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed, reach};
 
 use crate::{Params, Refusal, error, known_only, params::names};
 

@@ -32,7 +32,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::{get, post},
 };
-use fenkit_books::{explorer::Explorer, search_index::SearchIndex};
+use fenkit_index::{explorer::Explorer, search::SearchIndex};
 use serde_json::json;
 use tower::limit::ConcurrencyLimitLayer;
 use tower_http::{limit::RequestBodyLimitLayer, timeout::TimeoutLayer};

@@ -11,8 +11,8 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use fenkit_books::search_index::{Hit, SearchIndex};
 use fenkit_games::{search, tag_filter::TagCondition};
+use fenkit_index::search::{Hit, SearchIndex};
 use serde::Serialize;
 
 use crate::{Params, Refusal, error, known_only, params::names};

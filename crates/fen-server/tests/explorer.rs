@@ -10,8 +10,8 @@ use axum::{
     http::{Request, StatusCode},
 };
 use fenkit_books::book::encode_move;
-use fenkit_books::explorer::{Explorer, ExplorerBuilder};
-use fenkit_books::explorer::{ExplorerGame, without_loops};
+use fenkit_index::explorer::{Explorer, ExplorerBuilder};
+use fenkit_index::explorer::{ExplorerGame, without_loops};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use shakmaty::{Chess, Position, uci::UciMove};

@@ -9,11 +9,11 @@ use axum::{
     body::Body,
     http::{Request, StatusCode, header},
 };
-use fenkit_books::search_index::{IndexedGame, SearchIndex, SearchIndexBuilder};
 use fenkit_games::{
     pgn::Plies,
     search::{Signature, zobrist_key},
 };
+use fenkit_index::search::{IndexedGame, SearchIndex, SearchIndexBuilder};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use shakmaty::Position;

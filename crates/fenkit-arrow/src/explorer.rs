@@ -14,7 +14,7 @@ use arrow_array::{
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use fenkit_books::FirstPlies;
-use fenkit_books::explorer::{
+use fenkit_index::explorer::{
     Counts, ExplorerGame, Month, Player, Row, RowKey, Speed, Tally, TopGame, TopGames,
     without_loops,
 };

@@ -2,8 +2,8 @@
 //! queried from Python. The answer crosses as lichess's JSON; the Python
 //! side (`fenkit/explorer.py`) makes a table of it.
 
-use fenkit_books::explorer::Explorer;
-use fenkit_books::explorer::{ExplorerQuery, Month, Speed, reach};
+use fenkit_index::explorer::Explorer;
+use fenkit_index::explorer::{ExplorerQuery, Month, Speed, reach};
 use pyo3::{
     exceptions::{PyOSError, PyValueError},
     prelude::*,
@@ -63,7 +63,7 @@ impl ExplorerIndex {
             since: month(since)?,
             until: month(until)?,
             moves,
-            top_games: top_games.min(fenkit_books::explorer::TOP_GAMES),
+            top_games: top_games.min(fenkit_index::explorer::TOP_GAMES),
         };
         let answer = py
             .detach(|| self.explorer.answer(&position, opening, &query))

@@ -5,11 +5,11 @@
 use std::ops::ControlFlow;
 use std::{io, path::PathBuf};
 
-use fenkit_books::search_index::{IndexedGame, SearchIndexBuilder};
 use fenkit_games::{
     pgn::{Plies, Ply, PlyHandler},
     search::{Signature, zobrist_key},
 };
+use fenkit_index::search::{IndexedGame, SearchIndexBuilder};
 use shakmaty::Position;
 
 use crate::{

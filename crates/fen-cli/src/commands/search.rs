@@ -10,11 +10,11 @@ use std::{
 };
 
 use clap::ValueEnum;
-use fenkit_books::search_index::SearchIndex;
 use fenkit_games::{
     pgn::{GameText, Plies, Ply, PlyHandler},
     search::FirstMatch,
 };
+use fenkit_index::search::SearchIndex;
 use shakmaty::{EnPassantMode, Position};
 
 use super::pgn::{kept_tags, write_tags};

@@ -54,7 +54,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let explorer = match args
         .explorer
         .as_deref()
-        .map(fenkit_books::explorer::Explorer::open)
+        .map(fenkit_index::explorer::Explorer::open)
     {
         None => None,
         Some(Ok(explorer)) => Some(explorer),
@@ -66,7 +66,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let search = match args
         .index
         .as_deref()
-        .map(fenkit_books::search_index::SearchIndex::open)
+        .map(fenkit_index::search::SearchIndex::open)
     {
         None => None,
         Some(Ok(index)) => Some(index),

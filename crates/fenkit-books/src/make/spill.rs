@@ -15,11 +15,12 @@
 
 use std::{
     fs::{self, File},
-    io::{self, BufReader, BufWriter, Read, Write},
+    io::{self, BufReader, BufWriter, Write},
     path::{Path, PathBuf},
 };
 
 use fenkit_games::result::book_score;
+use fenkit_store::blocks::{BlockCompressor, BlockReader};
 use shakmaty::Color;
 
 use super::{BookMaker, BookOptions, MoveCount};
@@ -219,7 +220,7 @@ fn count_file(
     write: &mut impl FnMut(&[Entry]) -> io::Result<()>,
 ) -> io::Result<u64> {
     let mut maker = BookMaker::new();
-    let mut blocks = Blocks::open(&file.path)?;
+    let mut blocks = open_blocks(&file.path)?;
     let mut fits = true;
     while let Some(block) = blocks.next_block()? {
         // The last byte of the key cannot split a file further.
@@ -238,7 +239,7 @@ fn count_file(
     }
     drop(maker);
     let mut parts = Parts::new(file.path.with_extension("split"), file.depth + 1, memory)?;
-    let mut blocks = Blocks::open(&file.path)?;
+    let mut blocks = open_blocks(&file.path)?;
     while let Some(block) = blocks.next_block()? {
         for (count, record) in records(&block) {
             parts.push(count.key, record)?;
@@ -255,8 +256,8 @@ fn count_file(
     Ok(spilled)
 }
 
-/// Records cut into files by one byte of their key, each file a list of
-/// zstd blocks (raw length u32, compressed length u32, bytes).
+/// Records cut into files by one byte of their key, each file a stream
+/// of the store's blocks ([`fenkit_store::blocks`]).
 struct Parts {
     dir: PathBuf,
     /// Which byte of the key (0 the first) picks the file.
@@ -265,7 +266,7 @@ struct Parts {
     buffers: Vec<Vec<u8>>,
     bytes: Vec<u64>,
     block: usize,
-    compressor: zstd::bulk::Compressor<'static>,
+    compressor: BlockCompressor,
 }
 
 /// A file of [`Parts`], finished.
@@ -287,7 +288,7 @@ impl Parts {
             buffers: vec![Vec::new(); PARTS],
             bytes: vec![0; PARTS],
             block,
-            compressor: zstd::bulk::Compressor::new(1)?,
+            compressor: BlockCompressor::new()?,
         })
     }
 
@@ -305,7 +306,6 @@ impl Parts {
         if raw.is_empty() {
             return Ok(());
         }
-        let compressed = self.compressor.compress(&raw)?;
         let file = match &mut self.files[part] {
             Some(file) => file,
             empty => empty.insert(BufWriter::with_capacity(
@@ -313,10 +313,7 @@ impl Parts {
                 File::create(self.dir.join(format!("{part:03}")))?,
             )),
         };
-        file.write_all(&(raw.len() as u32).to_le_bytes())?;
-        file.write_all(&(compressed.len() as u32).to_le_bytes())?;
-        file.write_all(&compressed)?;
-        self.bytes[part] += 8 + compressed.len() as u64;
+        self.bytes[part] += self.compressor.write(file, &raw)?;
         // The buffer's room is kept for the next records.
         self.buffers[part] = raw;
         self.buffers[part].clear();
@@ -342,32 +339,11 @@ impl Parts {
 }
 
 /// The blocks of a [`Parts`] file, decompressed one at a time.
-struct Blocks {
-    file: BufReader<File>,
-    compressed: Vec<u8>,
-}
-
-impl Blocks {
-    fn open(path: &Path) -> io::Result<Blocks> {
-        Ok(Blocks {
-            file: BufReader::with_capacity(64 << 10, File::open(path)?),
-            compressed: Vec::new(),
-        })
-    }
-
-    fn next_block(&mut self) -> io::Result<Option<Vec<u8>>> {
-        let mut head = [0; 8];
-        match self.file.read_exact(&mut head) {
-            Ok(()) => {}
-            Err(err) if err.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
-            Err(err) => return Err(err),
-        }
-        let raw = u32::from_le_bytes(head[..4].try_into().expect("4 bytes")) as usize;
-        let length = u32::from_le_bytes(head[4..].try_into().expect("4 bytes")) as usize;
-        self.compressed.resize(length, 0);
-        self.file.read_exact(&mut self.compressed)?;
-        zstd::bulk::decompress(&self.compressed, raw).map(Some)
-    }
+fn open_blocks(path: &Path) -> io::Result<BlockReader<BufReader<File>>> {
+    Ok(BlockReader::new(BufReader::with_capacity(
+        64 << 10,
+        File::open(path)?,
+    )))
 }
 
 #[cfg(test)]

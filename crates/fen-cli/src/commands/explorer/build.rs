@@ -11,9 +11,9 @@
 
 use std::{hash::Hasher, io, path::PathBuf};
 
-use fenkit_books::explorer::ExplorerBuilder;
-use fenkit_books::explorer::{ExplorerGame, without_loops};
 use fenkit_games::tag_filter::TagCondition;
+use fenkit_index::explorer::ExplorerBuilder;
+use fenkit_index::explorer::{ExplorerGame, without_loops};
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{

@@ -5,8 +5,8 @@
 use std::{collections::HashMap, io, path::PathBuf};
 
 use fenkit_arrow::{index_row, read_explorer_rows};
-use fenkit_books::explorer::ExplorerBuilder;
-use fenkit_books::explorer::ExplorerGame;
+use fenkit_index::explorer::ExplorerBuilder;
+use fenkit_index::explorer::ExplorerGame;
 
 use crate::{
     output::Output,

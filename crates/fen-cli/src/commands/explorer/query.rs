@@ -4,8 +4,8 @@
 use std::{io, path::PathBuf};
 
 use fenkit::{ReadOptions, variants::VariantPosition};
-use fenkit_books::explorer::Explorer;
-use fenkit_books::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed};
+use fenkit_index::explorer::Explorer;
+use fenkit_index::explorer::{ExplorerAnswer, ExplorerQuery, Month, Speed};
 use shakmaty::Chess;
 
 use crate::{commands::play, options::ReportFormat, output::Output, run::Status};

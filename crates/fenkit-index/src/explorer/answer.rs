@@ -6,8 +6,8 @@
 use shakmaty::{Chess, Color, Move, Position, san::SanPlus};
 
 use super::{ExplorerGame, Month, Player, Row, Speed, TopGames, Totals};
-use crate::book::encode_move;
 use fenkit::moves::{MoveError, read_move};
+use fenkit_books::book::encode_move;
 use fenkit_games::{Opening, opening};
 
 /// What a query asks: which games count (speeds, months), and how many
@@ -133,7 +133,7 @@ impl From<&Opening> for OpeningName {
 /// first move that cannot be played, and why.
 ///
 /// ```
-/// use fenkit_books::explorer::reach;
+/// use fenkit_index::explorer::reach;
 /// use shakmaty::Chess;
 ///
 /// let (_, opening) = reach(Chess::default(), ["e2e4", "c5", "Nf3", "a6"]).unwrap();

@@ -16,7 +16,7 @@ pub enum BadIndex {
     /// `rebuild` is the command that builds the index again.
     Damaged {
         path: PathBuf,
-        why: &'static str,
+        why: String,
         rebuild: &'static str,
     },
 }
@@ -46,7 +46,7 @@ impl From<BadIndex> for io::Error {
 }
 
 /// The error of reading or writing `path`, as a [`BadIndex`].
-pub(crate) fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BadIndex {
+pub fn io_error(path: &Path) -> impl FnOnce(io::Error) -> BadIndex {
     let path = path.to_path_buf();
     move |err| BadIndex::Io(path, err)
 }

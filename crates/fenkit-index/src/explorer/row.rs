@@ -12,7 +12,7 @@ use super::{Month, Speed};
 pub const TOP_GAMES: usize = 4;
 
 /// What a row is the row of: position (its [`fenkit::transposition_key`]),
-/// move (Polyglot's encoding, [`crate::book::encode_move`]), speed
+/// move (Polyglot's encoding, [`fenkit_books::book::encode_move`]), speed
 /// and month. Rows sort in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RowKey {
@@ -155,7 +155,7 @@ impl Row {
     /// rating and number).
     ///
     /// ```
-    /// use fenkit_books::explorer::{Counts, Month, Row, RowKey, Speed, TopGame, TopGames};
+    /// use fenkit_index::explorer::{Counts, Month, Row, RowKey, Speed, TopGame, TopGames};
     ///
     /// let mut top = TopGames::default();
     /// top.offer(TopGame { rating: 2400, game: 7 });

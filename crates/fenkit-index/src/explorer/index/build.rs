@@ -9,28 +9,23 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use crate::explorer::{ExplorerGame, Row, Tally};
-
-use super::{
-    BadIndex, Explorer, GAMES, GAMES_MAGIC, POSITIONS, io_error,
-    merge::{BlockWriter, Rows, RunWriter, merge, read_run, write_run},
+use crate::Built;
+use fenkit_store::{
+    io_error,
+    merge::{Records, in_memory, merge},
+    runs::Runs,
+    sorted::SortedWriter,
 };
 
-/// Runs merged into one when there are this many, so that a build holds
-/// at most this many files open however many runs it spills; fewer when
-/// the memory given is small (a run being read takes about 256 KiB).
-const MERGE_FAN: usize = 64;
+use crate::explorer::{ExplorerGame, Row, Tally};
 
-/// How many runs a build with `memory` bytes merges at once.
-fn merge_fan(memory: usize) -> usize {
-    (memory / (256 << 10)).clamp(4, MERGE_FAN)
-}
+use super::{BadIndex, Explorer, GAMES, GAMES_MAGIC, POSITIONS, POSITIONS_FORMAT};
 
 /// A build under way.
 ///
 /// ```
-/// use fenkit_books::explorer::ExplorerGame;
-/// use fenkit_books::explorer::{Explorer, ExplorerBuilder};
+/// use fenkit_index::explorer::ExplorerGame;
+/// use fenkit_index::explorer::{Explorer, ExplorerBuilder};
 ///
 /// let dir = std::env::temp_dir().join(format!("fenkit-doc-{}", std::process::id()));
 /// let mut builder = ExplorerBuilder::new(&dir, 64 << 20)?;
@@ -51,30 +46,13 @@ pub struct ExplorerBuilder {
     tally: Tally,
     /// Bytes the tally may take before it spills.
     memory: usize,
-    spill_dir: PathBuf,
-    runs: Vec<PathBuf>,
-    /// Runs written so far (some since merged).
-    spilled: usize,
+    runs: Runs,
     games: BufWriter<File>,
     games_bytes: u64,
     games_before: u64,
     games_added: u64,
     existing: Option<Explorer>,
     game_bytes: Vec<u8>,
-}
-
-/// What a build wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Built {
-    /// Games this build added, and in the index now.
-    pub added: u64,
-    pub games: u64,
-    /// Rows in the index now.
-    pub rows: u64,
-    /// Sorted runs spilled to disk on the way.
-    pub runs: usize,
-    /// Bytes of the index's two files.
-    pub bytes: u64,
 }
 
 impl ExplorerBuilder {
@@ -115,9 +93,7 @@ impl ExplorerBuilder {
             dir: dir.to_path_buf(),
             tally: Tally::default(),
             memory,
-            spill_dir,
-            runs: Vec::new(),
-            spilled: 0,
+            runs: Runs::new(spill_dir, memory),
             games: BufWriter::with_capacity(1 << 20, games),
             games_bytes,
             games_before,
@@ -170,30 +146,9 @@ impl ExplorerBuilder {
     }
 
     fn spill(&mut self) -> io::Result<()> {
-        fs::create_dir_all(&self.spill_dir)?;
-        let path = self.spill_dir.join(format!("run-{}", self.spilled));
-        self.spilled += 1;
-        write_run(&path, &self.tally.take_sorted())?;
+        self.runs.spill(&self.tally.take_sorted())?;
         // The map's table goes too: it grows again as rows come.
         self.tally = Tally::default();
-        self.runs.push(path);
-        // Runs are merged into one before they hold too many files open.
-        if self.runs.len() >= merge_fan(self.memory) {
-            let merged = self.spill_dir.join(format!("run-{}", self.spilled));
-            self.spilled += 1;
-            let sources = self
-                .runs
-                .iter()
-                .map(|run| read_run(run))
-                .collect::<io::Result<_>>()?;
-            let mut out = RunWriter::create(&merged)?;
-            merge(sources, &mut out)?;
-            out.finish()?;
-            for run in self.runs.drain(..) {
-                fs::remove_file(run)?;
-            }
-            self.runs.push(merged);
-        }
         Ok(())
     }
 
@@ -201,35 +156,26 @@ impl ExplorerBuilder {
     pub fn finish(mut self) -> io::Result<Built> {
         self.games.flush()?;
         self.games.get_ref().sync_all()?;
-        let in_memory = self.tally.take_sorted();
-        let mut sources: Vec<Rows<'_>> = Vec::with_capacity(self.runs.len() + 2);
+        let in_memory_rows = self.tally.take_sorted();
+        let mut sources: Vec<Records<'_, Row>> = Vec::new();
         if let Some(existing) = &self.existing {
-            sources.push(Box::new(existing.all_rows()));
+            sources.push(existing.positions.all());
         }
-        for run in &self.runs {
-            sources.push(read_run(run)?);
-        }
-        sources.push(Box::new(in_memory.into_iter().map(Ok)));
+        sources.extend(self.runs.sources()?);
+        sources.push(in_memory(in_memory_rows));
         let written = self.dir.join(format!("{POSITIONS}.new"));
-        let mut out = BlockWriter::create(&written)?;
-        merge(sources, &mut out)?;
+        let mut out = SortedWriter::create(&written, &POSITIONS_FORMAT)?;
+        merge(sources, |row| out.push(row))?;
         let games = self.games_before + self.games_added;
-        let footer = out.finish(games, self.games_bytes)?;
+        let rows = out.finish(&[games, self.games_bytes])?;
         fs::rename(&written, self.dir.join(POSITIONS))?;
         let bytes = fs::metadata(self.dir.join(POSITIONS))?.len() + self.games_bytes;
         Ok(Built {
             added: self.games_added,
             games,
-            rows: footer.rows,
-            runs: self.spilled,
+            rows,
+            runs: self.runs.spilled(),
             bytes,
         })
-    }
-}
-
-impl Drop for ExplorerBuilder {
-    fn drop(&mut self) {
-        // Spilled runs are of no use once the build is over, or failed.
-        let _ = fs::remove_dir_all(&self.spill_dir);
     }
 }

@@ -1,41 +1,30 @@
 //! Building a search index: rows kept in memory until they pass the
-//! memory given, then sorted and spilled to disk as a run (zstd, as the
-//! explorer's runs); at the end the runs, the rows in memory and the rows
+//! memory given, then sorted and spilled to disk as a run (the store's
+//! [`Runs`], as the explorer's); at the end the runs, the rows in memory and the rows
 //! of the index already in the folder (a build may add to it) are merged
 //! into the new positions file in one pass. Both files are written under
 //! other names and put in place last, so a build that fails leaves the
 //! index that was there.
 
 use std::{
-    cmp::Reverse,
-    collections::BinaryHeap,
     fs::{self, File},
-    io::{self, BufReader, BufWriter, Read, Write},
+    io::{self, BufWriter, Write},
     path::{Path, PathBuf},
 };
 
-use super::{
-    BLOCK_BYTES, GAMES, GAMES_MAGIC, IndexedGame, POSITIONS, POSITIONS_MAGIC, ROW, Row, SearchIndex,
+use crate::Built;
+use fenkit_store::{
+    merge::{Records, in_memory, merge},
+    runs::Runs,
+    sorted::SortedWriter,
 };
 
-/// What a build wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Built {
-    /// Games this build added, and in the index now.
-    pub added: u64,
-    pub games: u64,
-    /// Rows in the index now.
-    pub rows: u64,
-    /// Sorted runs spilled to disk on the way.
-    pub runs: usize,
-    /// Bytes of the index's two files.
-    pub bytes: u64,
-}
+use super::{GAMES, GAMES_FORMAT, IndexedGame, POSITIONS, POSITIONS_FORMAT, Row, SearchIndex};
 
 /// A build under way.
 ///
 /// ```
-/// use fenkit_books::search_index::{IndexedGame, SearchIndex, SearchIndexBuilder};
+/// use fenkit_index::search::{IndexedGame, SearchIndex, SearchIndexBuilder};
 ///
 /// let dir = std::env::temp_dir().join(format!("fenkit-search-doc-{}", std::process::id()));
 /// let mut builder = SearchIndexBuilder::new(&dir, 64 << 20, false)?;
@@ -54,7 +43,7 @@ pub struct SearchIndexBuilder {
     /// Bytes the rows in memory may take before they spill.
     memory: usize,
     rows: Vec<Row>,
-    runs: Vec<PathBuf>,
+    runs: Runs,
     games: BufWriter<File>,
     /// Where each game's record starts in the new games file.
     records: Vec<u64>,
@@ -79,15 +68,16 @@ impl SearchIndexBuilder {
             false => None,
         };
         let mut games = BufWriter::with_capacity(1 << 20, File::create(part(dir, GAMES))?);
-        games.write_all(GAMES_MAGIC)?;
+        games.write_all(&GAMES_FORMAT.magic)?;
+        let memory = memory.max(1 << 20);
         let mut builder = SearchIndexBuilder {
             dir: dir.to_path_buf(),
-            memory: memory.max(1 << 20),
+            memory,
             rows: Vec::new(),
-            runs: Vec::new(),
+            runs: Runs::new(dir.join(format!(".spill-{}", std::process::id())), memory),
             games,
             records: Vec::new(),
-            games_bytes: GAMES_MAGIC.len() as u64,
+            games_bytes: GAMES_FORMAT.magic.len() as u64,
             games_before: 0,
             existing: None,
         };
@@ -142,20 +132,11 @@ impl SearchIndexBuilder {
         Ok(())
     }
 
-    /// The rows in memory, sorted, to a run file.
+    /// The rows in memory, sorted, to a run.
     fn spill(&mut self) -> io::Result<()> {
         self.rows.sort_unstable();
-        let path = self.dir.join(format!("run-{}.part", self.runs.len()));
-        let file = BufWriter::with_capacity(1 << 20, File::create(&path)?);
-        let mut run = zstd::stream::Encoder::new(file, 1)?;
-        let mut bytes = Vec::with_capacity(ROW);
-        for row in self.rows.drain(..) {
-            bytes.clear();
-            row.write(&mut bytes);
-            run.write_all(&bytes)?;
-        }
-        run.finish()?.flush()?;
-        self.runs.push(path);
+        self.runs.spill(&self.rows)?;
+        self.rows.clear();
         Ok(())
     }
 
@@ -170,25 +151,19 @@ impl SearchIndexBuilder {
         let games = self.records.len() as u64;
         self.games.write_all(&offsets_at.to_le_bytes())?;
         self.games.write_all(&games.to_le_bytes())?;
-        self.games.write_all(GAMES_MAGIC)?;
+        self.games.write_all(&GAMES_FORMAT.magic)?;
         self.games.flush()?;
         self.rows.sort_unstable();
-        let in_memory = std::mem::take(&mut self.rows);
-        let mut sources: Vec<Box<dyn Iterator<Item = io::Result<Row>> + '_>> = Vec::new();
-        sources.push(Box::new(in_memory.into_iter().map(Ok)));
-        for path in &self.runs {
-            sources.push(Box::new(read_run(path)?));
-        }
+        let mut sources: Vec<Records<'_, Row>> = Vec::new();
         if let Some(index) = &self.existing {
-            sources.push(Box::new(index.all_rows()));
+            sources.push(index.all_rows());
         }
-        let mut blocks = BlockWriter::create(&part(&self.dir, POSITIONS))?;
-        merge(sources, |row| blocks.push(row))?;
-        let rows = blocks.finish(games)?;
-        let runs = self.runs.len();
-        for path in &self.runs {
-            let _ = fs::remove_file(path);
-        }
+        sources.extend(self.runs.sources()?);
+        sources.push(in_memory(std::mem::take(&mut self.rows)));
+        let mut out = SortedWriter::create(&part(&self.dir, POSITIONS), &POSITIONS_FORMAT)?;
+        merge(sources, |row| out.push(row))?;
+        let rows = out.finish(&[games])?;
+        let runs = self.runs.spilled();
         drop(self.existing.take());
         for name in [GAMES, POSITIONS] {
             fs::rename(part(&self.dir, name), self.dir.join(name))?;
@@ -204,104 +179,5 @@ impl SearchIndexBuilder {
             runs,
             bytes,
         })
-    }
-}
-
-/// The rows of a run file, in order.
-fn read_run(path: &Path) -> io::Result<impl Iterator<Item = io::Result<Row>>> {
-    let file = BufReader::new(File::open(path)?);
-    let mut run = zstd::stream::Decoder::with_buffer(file)?;
-    let mut bytes = [0; ROW];
-    Ok(std::iter::from_fn(move || {
-        match run.read_exact(&mut bytes) {
-            Ok(()) => Some(Ok(Row::read(&bytes))),
-            Err(err) if err.kind() == io::ErrorKind::UnexpectedEof => None,
-            Err(err) => Some(Err(err)),
-        }
-    }))
-}
-
-/// Every row of sorted `sources`, in order, to `push`.
-fn merge<'a>(
-    mut sources: Vec<Box<dyn Iterator<Item = io::Result<Row>> + 'a>>,
-    mut push: impl FnMut(Row) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut heads = BinaryHeap::new();
-    for (source, rows) in sources.iter_mut().enumerate() {
-        if let Some(row) = rows.next().transpose()? {
-            heads.push(Reverse((row, source)));
-        }
-    }
-    while let Some(Reverse((row, source))) = heads.pop() {
-        push(row)?;
-        if let Some(next) = sources[source].next().transpose()? {
-            heads.push(Reverse((next, source)));
-        }
-    }
-    Ok(())
-}
-
-/// The positions file written block by block.
-struct BlockWriter {
-    file: BufWriter<File>,
-    at: u64,
-    block: Vec<u8>,
-    first_key: u64,
-    blocks: Vec<(u64, u64)>,
-    rows: u64,
-}
-
-impl BlockWriter {
-    fn create(path: &Path) -> io::Result<BlockWriter> {
-        let mut file = BufWriter::with_capacity(1 << 20, File::create(path)?);
-        file.write_all(POSITIONS_MAGIC)?;
-        Ok(BlockWriter {
-            file,
-            at: POSITIONS_MAGIC.len() as u64,
-            block: Vec::with_capacity(BLOCK_BYTES),
-            first_key: 0,
-            blocks: Vec::new(),
-            rows: 0,
-        })
-    }
-
-    fn push(&mut self, row: Row) -> io::Result<()> {
-        if self.block.len() + ROW > BLOCK_BYTES {
-            self.write_block()?;
-        }
-        if self.block.is_empty() {
-            self.first_key = row.key;
-        }
-        row.write(&mut self.block);
-        self.rows += 1;
-        Ok(())
-    }
-
-    fn write_block(&mut self) -> io::Result<()> {
-        let compressed = zstd::bulk::compress(&self.block, 1)?;
-        self.file.write_all(&compressed)?;
-        self.blocks.push((self.first_key, self.at));
-        self.at += compressed.len() as u64;
-        self.block.clear();
-        Ok(())
-    }
-
-    /// The block list and the footer; the rows written.
-    fn finish(mut self, games: u64) -> io::Result<u64> {
-        if !self.block.is_empty() {
-            self.write_block()?;
-        }
-        let index_at = self.at;
-        for (key, at) in &self.blocks {
-            self.file.write_all(&key.to_le_bytes())?;
-            self.file.write_all(&at.to_le_bytes())?;
-        }
-        let footer = [index_at, self.blocks.len() as u64, self.rows, games];
-        for number in footer {
-            self.file.write_all(&number.to_le_bytes())?;
-        }
-        self.file.write_all(POSITIONS_MAGIC)?;
-        self.file.flush()?;
-        Ok(self.rows)
     }
 }

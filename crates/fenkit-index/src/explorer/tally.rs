@@ -9,7 +9,7 @@ use super::{Counts, ExplorerGame, Row, RowKey, TopGame, TopGames};
 /// The rows counted so far.
 ///
 /// ```
-/// use fenkit_books::explorer::{ExplorerGame, Tally};
+/// use fenkit_index::explorer::{ExplorerGame, Tally};
 ///
 /// let tags = [Some("1-0"), None, Some("a"), Some("b"), Some("2000"), Some("2200"), Some("180+0"), None, Some("2024.01.02")];
 /// let game = ExplorerGame::from_tags(1, &tags).unwrap();
@@ -107,7 +107,7 @@ impl Tally {
 /// to the games that reached it (and went on).
 ///
 /// ```
-/// use fenkit_books::explorer::without_loops;
+/// use fenkit_index::explorer::without_loops;
 ///
 /// // A: Nf3, B: Ng1 back to A, then e4.
 /// let mut moves = vec![(1, 10), (2, 20), (1, 30), (3, 40)];

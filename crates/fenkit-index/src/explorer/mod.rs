@@ -8,7 +8,7 @@
 //! search).
 //!
 //! ```
-//! use fenkit_books::explorer::{ExplorerGame, ExplorerQuery, Tally, answer};
+//! use fenkit_index::explorer::{ExplorerGame, ExplorerQuery, Tally, answer};
 //! use fenkit_books::book::encode_move;
 //! use shakmaty::{Chess, Position, uci::UciMove};
 //!

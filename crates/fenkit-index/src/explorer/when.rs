@@ -12,7 +12,7 @@ use std::{fmt, str::FromStr};
 /// a server) is `Unknown`, counted unless a query names speeds.
 ///
 /// ```
-/// use fenkit_books::explorer::Speed;
+/// use fenkit_index::explorer::Speed;
 ///
 /// assert_eq!(Speed::of_time_control(Some("180+2")), Speed::Blitz); // 180 + 80 = 260 s
 /// assert_eq!(Speed::of_time_control(Some("60+1")), Speed::Bullet);
@@ -129,7 +129,7 @@ impl FromStr for Speed {
 /// unknown, which a query with a `since` or `until` leaves out.
 ///
 /// ```
-/// use fenkit_books::explorer::Month;
+/// use fenkit_index::explorer::Month;
 ///
 /// let march = Month::of_date(Some("2024.03.15"));
 /// assert_eq!(march.to_string(), "2024-03");

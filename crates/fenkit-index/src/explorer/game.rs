@@ -57,7 +57,7 @@ impl ExplorerGame {
     /// (`None` for a tag it lacks), numbered `number`.
     ///
     /// ```
-    /// use fenkit_books::explorer::{ExplorerGame, Speed};
+    /// use fenkit_index::explorer::{ExplorerGame, Speed};
     /// use shakmaty::Color;
     ///
     /// let tags = [Some("0-1"), Some("https://lichess.org/AbCd1234"), Some("anna"), Some("ben"),
@@ -110,7 +110,7 @@ impl ExplorerGame {
     /// and its bytes, ratings (0 for none), winner, speed, month.
     ///
     /// ```
-    /// use fenkit_books::explorer::ExplorerGame;
+    /// use fenkit_index::explorer::ExplorerGame;
     ///
     /// let tags = [Some("1/2-1/2"), Some("Linares"), Some("Kasparov, Garry"), Some("Anand, Viswanathan"),
     ///     Some("2805"), Some("2725"), None, None, Some("1993.02.??")];

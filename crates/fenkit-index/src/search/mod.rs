@@ -3,11 +3,9 @@
 //! without playing them, and holds the games themselves.
 //!
 //! - `positions.fxs`: one row a position a game reaches (its key, the
-//!   game, the first ply there), sorted by key, in blocks of about
-//!   16 KiB that never split a row, each compressed by zstd; then each
-//!   block's first key and offset; then a footer (where the block list
-//!   starts, how many blocks, rows and games) ending in the magic bytes
-//!   again. The explorer's positions file, with rows of one shape.
+//!   game, the first ply there), in a sorted file of the store
+//!   ([`fenkit_store::sorted`]) whose footer also carries how many games
+//!   the index holds.
 //! - `games.fxs`: each game's record ([`IndexedGame`]: where it was read,
 //!   its text compressed by zstd, its material signatures with the first
 //!   ply of each); then
@@ -34,28 +32,38 @@ use fenkit_games::{
     search::{FirstMatch, Query, Signature},
     tag_filter::TagCondition,
 };
+use fenkit_store::{
+    Record, io_error,
+    merge::Records,
+    read_at,
+    sorted::{Format, SortedFile},
+};
 
-pub use crate::bad_index::BadIndex;
-pub use build::{Built, SearchIndexBuilder};
-
-use crate::{bad_index::io_error, read_at::read_at};
+pub use crate::Built;
+pub use build::SearchIndexBuilder;
+pub use fenkit_store::BadIndex;
 
 const POSITIONS: &str = "positions.fxs";
 const GAMES: &str = "games.fxs";
-/// The last byte is the format's version.
-const POSITIONS_MAGIC: &[u8; 8] = b"FENKITS\x01";
-/// 2: each game's text compressed.
-const GAMES_MAGIC: &[u8; 8] = b"FENKITT\x02";
-/// A block's rows take at most this many bytes.
-const BLOCK_BYTES: usize = 16 * 1024;
+/// The positions file (the magic's last byte is the format's version);
+/// its footer carries how many games the index holds.
+const POSITIONS_FORMAT: Format = Format {
+    magic: *b"FENKITS\x01",
+    name: "search index",
+    rebuild: "fen index",
+    numbers: 1,
+};
+/// The games file (2: each game's text compressed); its footer: where
+/// the list of records starts, how many games.
+const GAMES_FORMAT: Format = Format {
+    magic: *b"FENKITT\x02",
+    numbers: 2,
+    ..POSITIONS_FORMAT
+};
 /// A row: key, game, ply.
 const ROW: usize = 8 + 4 + 2;
 /// The longest game text a record holds (a record says its length).
 const MAX_TEXT: usize = 64 << 20;
-/// The positions file's footer: four numbers and the magic.
-const FOOTER: usize = 5 * 8;
-/// The games file's footer: two numbers and the magic.
-const GAMES_FOOTER: usize = 3 * 8;
 
 /// One row: a game reaches the position of `key` first at `ply`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -73,13 +81,39 @@ impl Row {
         out.extend_from_slice(&self.ply.to_le_bytes());
     }
 
-    /// The row of 14 bytes (at least).
-    pub fn read(bytes: &[u8]) -> Row {
-        Row {
+    /// The row at the start of `bytes`, `None` when they are fewer than
+    /// 14.
+    pub fn read(bytes: &[u8]) -> Option<Row> {
+        let bytes = bytes.get(..ROW)?;
+        Some(Row {
             key: u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")),
             game: u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")),
             ply: u16::from_le_bytes(bytes[12..14].try_into().expect("2 bytes")),
-        }
+        })
+    }
+}
+
+/// Rows sort by key, game and ply: a game's rows are distinct, so none
+/// combine.
+impl Record for Row {
+    type Order = Row;
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn order(&self) -> Row {
+        *self
+    }
+
+    fn combine(&mut self, _same: &Row) {}
+
+    fn write(&self, out: &mut Vec<u8>) {
+        Row::write(self, out)
+    }
+
+    fn read(bytes: &[u8]) -> Option<(Row, usize)> {
+        Some((Row::read(bytes)?, ROW))
     }
 }
 
@@ -151,121 +185,38 @@ impl IndexedGame {
     }
 }
 
-/// The command that builds this index again, for [`BadIndex`].
-const REBUILD: &str = "fen index";
-
-/// `path` is no search index that can be read: cut short, foreign or of another version.
-fn damaged(path: &Path, why: &'static str) -> BadIndex {
-    BadIndex::Damaged {
-        path: path.to_path_buf(),
-        why,
-        rebuild: REBUILD,
-    }
-}
-
 /// An index opened for queries.
 pub struct SearchIndex {
-    positions: File,
+    positions: SortedFile,
     games: File,
     dir: PathBuf,
-    /// Each block's first key and where it starts.
-    blocks: Vec<(u64, u64)>,
-    /// Where the block list starts: where the last block ends.
-    index_at: u64,
     /// Where each game's record starts, and where the last one ends.
     records: Vec<u64>,
     pub rows: u64,
-}
-
-/// The file at `path`, checked to start with `magic` and to end in a
-/// footer of `footer` bytes (the magic last); the file, its length and
-/// the footer's numbers.
-fn open_checked(
-    path: &Path,
-    magic: &[u8; 8],
-    footer: usize,
-) -> Result<(File, u64, Vec<u64>), BadIndex> {
-    let damaged = |why| damaged(path, why);
-    let file = File::open(path).map_err(io_error(path))?;
-    let length = file.metadata().map_err(io_error(path))?.len();
-    if length < (magic.len() + footer) as u64 {
-        return Err(damaged("too short to be a search index"));
-    }
-    let mut head = [0; 8];
-    read_at(&file, &mut head, 0).map_err(io_error(path))?;
-    if head[..7] != magic[..7] {
-        return Err(damaged("not a search index"));
-    }
-    if head[7] != magic[7] {
-        return Err(damaged("written by another version of fenkit"));
-    }
-    let mut end = vec![0; footer];
-    read_at(&file, &mut end, length - footer as u64).map_err(io_error(path))?;
-    if &end[footer - 8..] != magic {
-        return Err(damaged("cut short (its footer is missing)"));
-    }
-    let numbers = end[..footer - 8]
-        .chunks_exact(8)
-        .map(|n| u64::from_le_bytes(n.try_into().expect("8 bytes")))
-        .collect();
-    Ok((file, length, numbers))
 }
 
 impl SearchIndex {
     /// Opens the index in `dir`, checking that both files are whole and
     /// agree.
     pub fn open(dir: &Path) -> Result<SearchIndex, BadIndex> {
-        let path = dir.join(POSITIONS);
-        let (positions, length, numbers) = open_checked(&path, POSITIONS_MAGIC, FOOTER)?;
-        let [index_at, blocks, rows, games] = numbers[..] else {
-            unreachable!("four numbers in the footer")
-        };
-        if blocks
-            .checked_mul(16)
-            .and_then(|bytes| index_at.checked_add(bytes))
-            != Some(length - FOOTER as u64)
-        {
-            return Err(damaged(
-                &path,
-                "cut short or damaged (its block list does not end at its footer)",
-            ));
-        }
-        let mut list = vec![0; blocks as usize * 16];
-        read_at(&positions, &mut list, index_at).map_err(io_error(&path))?;
-        let blocks: Vec<(u64, u64)> = list
-            .chunks_exact(16)
-            .map(|pair| {
-                let n =
-                    |at: usize| u64::from_le_bytes(pair[at..at + 8].try_into().expect("8 bytes"));
-                (n(0), n(8))
-            })
-            .collect();
-        let in_order = blocks
-            .windows(2)
-            .all(|w| w[0].0 <= w[1].0 && w[0].1 < w[1].1);
-        let inside = blocks.iter().all(|&(_, at)| at >= 8 && at < index_at);
-        if !in_order || !inside {
-            return Err(damaged(&path, "damaged (its block list is out of order)"));
-        }
+        let positions = SortedFile::open(&dir.join(POSITIONS), &POSITIONS_FORMAT)?;
         let games_path = dir.join(GAMES);
+        let damaged = |why| GAMES_FORMAT.damaged(&games_path, why);
         let (games_file, games_length, numbers) =
-            open_checked(&games_path, GAMES_MAGIC, GAMES_FOOTER)?;
+            GAMES_FORMAT.open_checked(&games_path, GAMES_FORMAT.numbers)?;
         let [offsets_at, game_count] = numbers[..] else {
             unreachable!("two numbers in the footer")
         };
-        if game_count != games {
-            return Err(damaged(
-                &games_path,
-                "of another index (its count of games differs)",
-            ));
+        if game_count != positions.numbers()[0] {
+            return Err(damaged("of another index (its count of games differs)"));
         }
+        let footer = (GAMES_FORMAT.numbers as u64 + 1) * 8;
         if game_count
             .checked_mul(8)
             .and_then(|bytes| offsets_at.checked_add(bytes))
-            != Some(games_length - GAMES_FOOTER as u64)
+            != Some(games_length - footer)
         {
             return Err(damaged(
-                &games_path,
                 "cut short or damaged (its list of games does not end at its footer)",
             ));
         }
@@ -277,19 +228,14 @@ impl SearchIndex {
             .collect();
         records.push(offsets_at);
         if records.first().is_some_and(|&at| at != 8) || records.windows(2).any(|w| w[0] > w[1]) {
-            return Err(damaged(
-                &games_path,
-                "damaged (its list of games is out of order)",
-            ));
+            return Err(damaged("damaged (its list of games is out of order)"));
         }
         Ok(SearchIndex {
+            rows: positions.rows(),
             positions,
             games: games_file,
             dir: dir.to_path_buf(),
-            blocks,
-            index_at,
             records,
-            rows,
         })
     }
 
@@ -302,32 +248,14 @@ impl SearchIndex {
     /// with the first ply there (a key shared by two positions gives both's
     /// games).
     pub fn reaching(&self, key: u64) -> io::Result<Vec<(u32, u16)>> {
-        // Rows of `key` may start in the block before the first that
-        // starts with it.
-        let first = self
-            .blocks
-            .partition_point(|&(start, _)| start < key)
-            .saturating_sub(1);
-        let mut found = Vec::new();
-        for block in first..self.blocks.len() {
-            if block > first && self.blocks[block].0 > key {
-                break;
-            }
-            for row in self.block(block)?.chunks_exact(ROW).map(Row::read) {
-                match row.key.cmp(&key) {
-                    std::cmp::Ordering::Less => {}
-                    std::cmp::Ordering::Equal => found.push((row.game, row.ply)),
-                    std::cmp::Ordering::Greater => return Ok(found),
-                }
-            }
-        }
-        Ok(found)
+        let rows = self.positions.find::<Row>(key)?;
+        Ok(rows.into_iter().map(|row| (row.game, row.ply)).collect())
     }
 
     /// Game `number` (from 1).
     pub fn game(&self, number: u64) -> io::Result<IndexedGame> {
         let bytes = self.record(number)?;
-        IndexedGame::read(&bytes).ok_or_else(|| self.damaged(GAMES, "a game does not read"))
+        IndexedGame::read(&bytes).ok_or_else(|| self.damaged_games("a game does not read"))
     }
 
     /// The bytes of game `number`'s record, as [`IndexedGame::write`]
@@ -336,7 +264,7 @@ impl SearchIndex {
         let at = number
             .checked_sub(1)
             .filter(|&at| at < self.games())
-            .ok_or_else(|| self.damaged(GAMES, "a game is not in the games file"))?
+            .ok_or_else(|| self.damaged_games("a game is not in the games file"))?
             as usize;
         let (start, end) = (self.records[at], self.records[at + 1]);
         let mut bytes = vec![0; (end - start) as usize];
@@ -344,35 +272,13 @@ impl SearchIndex {
         Ok(bytes)
     }
 
-    fn block(&self, block: usize) -> io::Result<Vec<u8>> {
-        let start = self.blocks[block].1;
-        let end = self
-            .blocks
-            .get(block + 1)
-            .map_or(self.index_at, |&(_, at)| at);
-        let mut bytes = vec![0; (end - start) as usize];
-        read_at(&self.positions, &mut bytes, start)?;
-        let rows = zstd::bulk::decompress(&bytes, BLOCK_BYTES)
-            .map_err(|_| self.damaged(POSITIONS, "a block does not decompress"))?;
-        match rows.len() % ROW {
-            0 => Ok(rows),
-            _ => Err(self.damaged(POSITIONS, "a block does not read")),
-        }
-    }
-
     /// Every row, in key order (for a build that adds to the index).
-    fn all_rows(&self) -> impl Iterator<Item = io::Result<Row>> + '_ {
-        (0..self.blocks.len()).flat_map(move |block| match self.block(block) {
-            Ok(bytes) => bytes
-                .chunks_exact(ROW)
-                .map(|row| Ok(Row::read(row)))
-                .collect::<Vec<_>>(),
-            Err(err) => vec![Err(err)],
-        })
+    fn all_rows(&self) -> Records<'_, Row> {
+        self.positions.all()
     }
 
-    fn damaged(&self, file: &str, why: &'static str) -> io::Error {
-        damaged(&self.dir.join(file), why).into()
+    fn damaged_games(&self, why: &'static str) -> io::Error {
+        GAMES_FORMAT.damaged(&self.dir.join(GAMES), why).into()
     }
 }
 
