@@ -1,25 +1,15 @@
 //! What the engine subcommands share: the flags that set an engine up
-//! (`--option`, `--hash`, `--engine-threads`, `--timeout`) and the pool
-//! that runs one engine per worker thread.
-//!
-//! The pool's call order: every worker starts its engine; items are taken
-//! in turn from one queue, each handed to a worker's engine; an item whose
-//! engine exited or stopped answering is answered with that error and the
-//! engine started again; results are written on the calling thread in the
-//! items' order (one writer), as the records' runner writes.
+//! (`--option`, `--hash`, `--engine-threads`, `--timeout`), how long a
+//! search runs, and what an engine said against a position. The pool that
+//! runs one engine per worker thread is the UCI library's
+//! (`fenkit_uci::pool::in_order`).
 
-use std::{
-    collections::BTreeMap,
-    sync::{
-        Mutex,
-        atomic::{AtomicUsize, Ordering},
-        mpsc::channel,
-    },
-    time::Duration,
-};
+use std::time::Duration;
 
 use fenkit::ReadOptions;
-use fenkit_uci::{Engine, EngineCommand, EngineError, Limit, Search, Settings};
+use fenkit_uci::{EngineCommand, Limit, Search, Settings};
+
+pub use fenkit_uci::pool::in_order;
 
 use crate::output::Output;
 
@@ -112,96 +102,16 @@ pub fn command(text: &str) -> Result<EngineCommand, String> {
         .map_err(|err: fenkit_uci::BadCommand| err.to_string())
 }
 
-/// Runs `work` on each item with one engine per thread, `threads` engines
-/// in all, and hands each result to `write` in the items' order. An item
-/// whose engine failed gets the error, and its engine is started again.
-/// `Err` when an engine cannot be started (at first, or again): nothing
-/// more can be done then.
-pub fn in_order<T: Sync, R: Send>(
-    command: &EngineCommand,
-    settings: &Settings,
-    threads: usize,
-    items: &[T],
-    work: impl Fn(&mut Engine, &T) -> Result<R, EngineError> + Sync,
-    mut write: impl FnMut(&T, Result<R, EngineError>) -> std::io::Result<()>,
-) -> std::io::Result<Result<(), EngineError>> {
-    let threads = threads.clamp(1, items.len().max(1));
-    let next = AtomicUsize::new(0);
-    let fatal: Mutex<Option<EngineError>> = Mutex::new(None);
-    let (sender, results) = channel::<(usize, Result<R, EngineError>)>();
-    let written = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let (next, fatal, work) = (&next, &fatal, &work);
-            scope.spawn(move || {
-                let stop = |error: EngineError| {
-                    let mut fatal = fatal.lock().unwrap_or_else(|p| p.into_inner());
-                    fatal.get_or_insert(error);
-                    // No more items are taken by anyone.
-                    next.store(usize::MAX / 2, Ordering::SeqCst);
-                };
-                let mut engine = match Engine::start(command, settings) {
-                    Ok(engine) => engine,
-                    Err(error) => return stop(error),
-                };
-                loop {
-                    let at = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(item) = items.get(at) else { return };
-                    let result = work(&mut engine, item);
-                    let restart = matches!(&result, Err(error) if error.needs_restart());
-                    if sender.send((at, result)).is_err() {
-                        return;
-                    }
-                    if restart && let Err(error) = engine.restart() {
-                        return stop(error);
-                    }
-                }
-            });
-        }
-        drop(sender);
-        // The one writer: results in the items' order.
-        let mut waiting = BTreeMap::new();
-        let mut due = 0;
-        let mut failed = None;
-        for (at, result) in results {
-            waiting.insert(at, result);
-            while let Some(result) = waiting.remove(&due) {
-                if failed.is_none()
-                    && let Err(err) = write(&items[due], result)
-                {
-                    failed = Some(err);
-                    next.store(usize::MAX / 2, Ordering::SeqCst);
-                }
-                due += 1;
-            }
-        }
-        failed
-    });
-    if let Some(err) = written {
-        return Err(err);
-    }
-    match fatal.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        Some(error) => Ok(Err(error)),
-        None => Ok(Ok(())),
-    }
-}
-
 /// Says, as warnings at `place`, what the engine wrote against a position
 /// in its `info string` lines: those that speak of an error, or of
 /// something illegal or invalid (engines reject a position so, and go on).
 pub fn say_complaints(search: &Search, place: &str, out: &mut Output) -> std::io::Result<()> {
     let code = crate::codes::ENGINE;
-    for message in &search.messages {
-        let lower = message.to_ascii_lowercase();
-        if ["error", "illegal", "invalid"]
-            .iter()
-            .any(|word| lower.contains(word))
-        {
-            let said = fenkit::printable(message);
-            out.note(&format!(
-                "{place}: warning[{code}]: the engine said: {said}"
-            ))?;
-        }
+    for message in search.complaints() {
+        let said = fenkit::printable(message);
+        out.note(&format!(
+            "{place}: warning[{code}]: the engine said: {said}"
+        ))?;
     }
     Ok(())
 }

@@ -37,4 +37,4 @@ pub mod rows;
 
 /// The runner, a library of its own: its modules under the names the
 /// subcommands use.
-pub use fenkit_run::{extract, games, ordered, output, progress, report, run};
+pub use fenkit_run::{extract, games, ordered, output, progress, report, reported, run};

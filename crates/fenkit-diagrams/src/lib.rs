@@ -62,3 +62,45 @@ pub fn squares_to_cross_out(violations: &[fenkit::Violation]) -> Vec<shakmaty::S
         .filter_map(|violation| violation.square)
         .collect()
 }
+
+/// An illegal position is still drawn, with its faults crossed out: the
+/// squares to cross out for the record `bytes` read as `read` says
+/// (parsed), and its faults as warnings to report. A variant's faults are
+/// shakmaty's verdict, which names no square.
+///
+/// ```
+/// let read = fenkit::ReadOptions::default();
+/// let record = b"4k3/8/8/8/8/8/8/4K2P w - - 0 1";
+/// let parsed = read.parse(record)?;
+/// let (crossed, faults) = fenkit_diagrams::faults_to_draw(&read, record, &parsed);
+/// assert_eq!(crossed, [shakmaty::Square::H1]);
+/// assert_eq!(faults[0].severity, fenkit::Severity::Warning);
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn faults_to_draw(
+    read: &fenkit::ReadOptions,
+    bytes: &[u8],
+    parsed: &fenkit::Parsed,
+) -> (Vec<shakmaty::Square>, Vec<fenkit::Diagnostic>) {
+    match read.variant {
+        fenkit::variants::Variant::Chess => {
+            let violations = fenkit::violations(&parsed.setup, read.castling);
+            let faults = violations
+                .iter()
+                .map(|violation| violation.locate(bytes, &parsed.fields).into_warning())
+                .collect();
+            (squares_to_cross_out(&violations), faults)
+        }
+        variant => {
+            let (setup, mode) = (&parsed.setup, read.castling);
+            let found = fenkit::variants::violations(setup, variant, mode, &parsed.fields);
+            (
+                Vec::new(),
+                found
+                    .into_iter()
+                    .map(fenkit::Diagnostic::into_warning)
+                    .collect(),
+            )
+        }
+    }
+}

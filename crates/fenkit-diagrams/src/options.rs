@@ -372,6 +372,52 @@ pub struct Players {
 }
 
 impl Players {
+    /// The tags a game's diagrams may show, in the order
+    /// [`Players::from_tags`] takes their values: the time control (for a
+    /// GIF's clocks), the players, their ratings and the result.
+    pub const TAGS: [&str; 6] = [
+        "TimeControl",
+        "White",
+        "Black",
+        "WhiteElo",
+        "BlackElo",
+        "Result",
+    ];
+    /// Where the time control stands in [`Players::TAGS`].
+    pub const TIME_CONTROL: usize = 0;
+
+    /// The players as the values of [`Players::TAGS`] name them, a rating
+    /// after a name when known; `?` (PGN's unknown) for a name not given.
+    ///
+    /// ```
+    /// use fenkit_diagrams::Players;
+    ///
+    /// let tags = [None, Some("Carlsen, Magnus"), None, Some("2864"), Some("-"), Some("1-0")];
+    /// let tags = tags.map(|tag| tag.map(String::from));
+    /// let players = Players::from_tags(&tags);
+    /// assert_eq!((players.white.as_str(), players.black.as_str()), ("Carlsen, Magnus (2864)", "?"));
+    /// ```
+    pub fn from_tags(tags: &[Option<String>]) -> Players {
+        let named = |name: usize, rating: usize| {
+            let name = tags[name]
+                .as_deref()
+                .filter(|name| !name.is_empty())
+                .unwrap_or("?");
+            match tags[rating]
+                .as_deref()
+                .filter(|rating| rating.bytes().all(|b| b.is_ascii_digit()) && !rating.is_empty())
+            {
+                Some(rating) => format!("{name} ({rating})"),
+                None => name.to_string(),
+            }
+        };
+        Players {
+            white: named(1, 3),
+            black: named(2, 4),
+            result: tags[5].clone(),
+        }
+    }
+
     /// Each side's score in `result`: `1`, `0` or `½`.
     pub(crate) fn score(&self, color: Color) -> Option<&'static str> {
         let (white, black) = match self.result.as_deref()? {

@@ -32,4 +32,4 @@ pub use history::{Event, History};
 pub use openings::{Opening, opening, openings};
 pub use play::PlayedGame;
 pub use ply_of_game::{GamePly, NoPly, game_clocks, game_plies, ply_of_game};
-pub use tags::{TagValue, UTC_MOMENT, tag_value, utc_moment};
+pub use tags::{TagValue, UTC_MOMENT, game_tags, tag_value, utc_moment};

@@ -98,3 +98,23 @@ pub fn utc_moment(date: &str, time: &str) -> Option<String> {
         && second < 61;
     valid.then(|| format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z"))
 }
+
+/// The values of the tags `names` of the game `text`, in that order (the
+/// game read through the one door, stopped at its start).
+///
+/// ```
+/// let tags = fenkit_games::game_tags(b"[White \"Tal\"]\n\n1. e4 *", &["Black", "White"]);
+/// assert_eq!(tags, [None, Some("Tal".to_string())]);
+/// ```
+pub fn game_tags(text: &[u8], names: &[&str]) -> Vec<Option<String>> {
+    use crate::pgn::{Plies, Ply, Until};
+    let mut values = vec![None; names.len()];
+    let mut plies = Plies::with_handler(Until(|ply: Ply<'_>| {
+        values = ply.tags.to_vec();
+        std::ops::ControlFlow::Break(())
+    }))
+    .keeping_tags(names);
+    let _ = plies.play(&mut text.to_vec());
+    drop(plies);
+    values
+}

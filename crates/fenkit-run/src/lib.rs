@@ -17,4 +17,6 @@ pub mod ordered;
 pub mod output;
 pub mod progress;
 pub mod report;
+pub mod reported;
+pub mod rows;
 pub mod run;

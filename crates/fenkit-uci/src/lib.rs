@@ -21,10 +21,12 @@
 //! it keeps no global state.
 
 mod command;
+pub mod compare;
 mod engine;
 mod error;
 mod options;
 mod perft;
+pub mod pool;
 mod position;
 mod search;
 

@@ -123,6 +123,26 @@ pub struct Search {
 }
 
 impl Search {
+    /// The `info string` messages that speak against the position: of an
+    /// error, or of something illegal or invalid (engines reject a
+    /// position so, and go on searching).
+    ///
+    /// ```
+    /// let search = fenkit_uci::Search {
+    ///     messages: vec!["NNUE enabled".into(), "Illegal position: no king".into()],
+    ///     ..Default::default()
+    /// };
+    /// assert_eq!(search.complaints().collect::<Vec<_>>(), ["Illegal position: no king"]);
+    /// ```
+    pub fn complaints(&self) -> impl Iterator<Item = &str> {
+        self.messages.iter().map(String::as_str).filter(|message| {
+            let lower = message.to_ascii_lowercase();
+            ["error", "illegal", "invalid"]
+                .iter()
+                .any(|word| lower.contains(word))
+        })
+    }
+
     pub(crate) fn add(&mut self, info: Info) {
         if info.depth.is_some() {
             self.depth = info.depth;

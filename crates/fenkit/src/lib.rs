@@ -45,6 +45,7 @@ pub mod legality;
 pub mod moves;
 mod options;
 mod parse;
+pub mod play;
 mod problem;
 mod records;
 pub mod variants;

@@ -17,6 +17,30 @@ pub enum Eval {
     Mate { moves: i32, depth: Option<u32> },
 }
 
+impl Eval {
+    /// An EPD record's `ce` operation (centipawns from the side to move's
+    /// view, as the standard defines it), as an evaluation from White's.
+    ///
+    /// ```
+    /// use fenkit::marks::Eval;
+    ///
+    /// let epd = fenkit::ReadOptions::default().with_format(fenkit::Format::Epd);
+    /// let parsed = epd.parse(b"4k3/8/8/8/8/8/8/4K2Q b - - ce 250;")?;
+    /// assert_eq!(Eval::of_epd(&parsed), Some(Eval::Centipawns { cp: -250, depth: None }));
+    /// # Ok::<_, fenkit::ParseError>(())
+    /// ```
+    pub fn of_epd(parsed: &crate::Parsed) -> Option<Eval> {
+        let ce = parsed.operations.iter().find(|op| op.opcode == "ce")?;
+        let cp: i32 = ce.first()?.parse().ok()?;
+        let cp = if parsed.setup.turn.is_white() {
+            cp
+        } else {
+            -cp
+        };
+        Some(Eval::Centipawns { cp, depth: None })
+    }
+}
+
 /// Written as lichess writes it in `[%eval …]`: pawns with two decimals,
 /// or `#` and the moves to mate (negative when Black mates); the depth
 /// after a comma when known.

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use fenkit::{ReadOptions, Record, WriteOptions};
 use shakmaty::CastlingMode;
 
-use super::parse_reported;
+use crate::reported::parse_reported;
 
 use crate::{
     options::{number_in, word},

@@ -3,10 +3,10 @@
 
 use std::{io::IsTerminal, path::PathBuf};
 
-use fenkit_diagrams::Renderer;
+use fenkit_diagrams::{Players, Renderer};
 
 use super::{
-    image::{Look, TAGS, TIME_CONTROL, game_tags, nth_game, players},
+    image::{Look, nth_game},
     prelude::*,
 };
 use crate::options::positive;
@@ -62,16 +62,18 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         None => Status::Ok,
     };
     let renderer = Renderer::new();
-    let tags = game_tags(&text.text, &TAGS);
+    let tags = fenkit_games::game_tags(&text.text, &Players::TAGS);
     let look = args
         .look
         .diagram()
-        .with_players(args.players.then(|| players(&tags)));
+        .with_players(args.players.then(|| Players::from_tags(&tags)));
     let clocks = match args.clocks {
-        true => fenkit_games::game_clocks(&plies, base_time(tags[TIME_CONTROL].as_deref()))
-            .into_iter()
-            .map(Some)
-            .collect(),
+        true => {
+            fenkit_games::game_clocks(&plies, base_time(tags[Players::TIME_CONTROL].as_deref()))
+                .into_iter()
+                .map(Some)
+                .collect()
+        }
         false => vec![None; plies.len()],
     };
     // The bar keeps the last evaluation given until the next: a move

@@ -9,7 +9,9 @@ use std::{
 };
 
 use fenkit::{Diagnostic, Field, Span};
-use fenkit_diagrams::{Arrow, CheckMark, Coordinates, Diagram, Mark, Renderer, SIZES, Theme};
+use fenkit_diagrams::{
+    Arrow, CheckMark, Coordinates, Diagram, Mark, Players, Renderer, SIZES, Theme,
+};
 
 use super::prelude::*;
 use crate::options::{Facing, number_in};
@@ -174,57 +176,6 @@ pub fn nth_game(
     }
 }
 
-/// The tags a game's diagrams may show: its time control (for a GIF's
-/// clocks), its players and its result ([`players`]).
-pub(crate) const TAGS: [&str; 6] = [
-    "TimeControl",
-    "White",
-    "Black",
-    "WhiteElo",
-    "BlackElo",
-    "Result",
-];
-/// Where the time control stands in [`TAGS`].
-pub(crate) const TIME_CONTROL: usize = 0;
-
-/// The values of the tags `names` of the game `text`, in that order.
-pub(crate) fn game_tags(text: &[u8], names: &[&str]) -> Vec<Option<String>> {
-    use fenkit_games::pgn::{Plies, Ply, Until};
-    let mut values = vec![None; names.len()];
-    // Only the tags are wanted: the game stops at its start.
-    let mut plies = Plies::with_handler(Until(|ply: Ply<'_>| {
-        values = ply.tags.to_vec();
-        std::ops::ControlFlow::Break(())
-    }))
-    .keeping_tags(names);
-    let _ = plies.play(&mut text.to_vec());
-    drop(plies);
-    values
-}
-
-/// The players as the tags (in the order of [`TAGS`]) name them, a rating
-/// after a name when known; `?` (PGN's unknown) for a name not given.
-pub(crate) fn players(tags: &[Option<String>]) -> fenkit_diagrams::Players {
-    let named = |name: usize, rating: usize| {
-        let name = tags[name]
-            .as_deref()
-            .filter(|name| !name.is_empty())
-            .unwrap_or("?");
-        match tags[rating]
-            .as_deref()
-            .filter(|rating| rating.bytes().all(|b| b.is_ascii_digit()) && !rating.is_empty())
-        {
-            Some(rating) => format!("{name} ({rating})"),
-            None => name.to_string(),
-        }
-    };
-    fenkit_diagrams::Players {
-        white: named(1, 3),
-        black: named(2, 4),
-        result: tags[5].clone(),
-    }
-}
-
 /// Where images go.
 #[derive(clap::Args)]
 pub struct Destination {
@@ -329,8 +280,8 @@ impl Image {
             Err(status) => return Ok(status),
         };
         let players = game.players.then(|| {
-            let tags = game_tags(&text.text, &TAGS);
-            players(&tags)
+            let tags = fenkit_games::game_tags(&text.text, &Players::TAGS);
+            Players::from_tags(&tags)
         });
         // The result shows at the game's last ply alone.
         let look = self.diagram.clone();
@@ -452,10 +403,10 @@ impl Job for Image {
             out.diagnostics(record, &[diagnostic])?;
             return Ok(false);
         }
-        let (problems, faults) = faults_to_draw(&self.read, record, &parsed);
+        let (problems, faults) = fenkit_diagrams::faults_to_draw(&self.read, record.bytes, &parsed);
         let mut diagram = self.diagram.clone().with_problems(problems);
         if diagram.eval_bar {
-            diagram.eval = epd_eval(&parsed);
+            diagram.eval = fenkit::marks::Eval::of_epd(&parsed);
         }
         out.diagnostics(record, &faults)?;
         let image = self.draw(&parsed.setup, &diagram)?;
@@ -479,52 +430,6 @@ impl Job for Image {
             }
         }
         Ok(true)
-    }
-}
-
-/// An EPD record's `ce` (centipawns from the side to move's view), as an
-/// evaluation from White's.
-fn epd_eval(parsed: &fenkit::Parsed) -> Option<fenkit_games::Eval> {
-    let ce = parsed.operations.iter().find(|op| op.opcode == "ce")?;
-    let cp: i32 = ce.first()?.parse().ok()?;
-    let cp = if parsed.setup.turn.is_white() {
-        cp
-    } else {
-        -cp
-    };
-    Some(fenkit_games::Eval::Centipawns { cp, depth: None })
-}
-
-/// An illegal position is still drawn, with its faults crossed out; the
-/// faults are reported as warnings. A variant's faults are shakmaty's
-/// verdict, which names no square. The squares to cross out, and the
-/// warnings.
-pub(crate) fn faults_to_draw(
-    read: &ReadOptions,
-    record: &Record,
-    parsed: &fenkit::Parsed,
-) -> (Vec<shakmaty::Square>, Vec<Diagnostic>) {
-    match read.variant {
-        fenkit::variants::Variant::Chess => {
-            let violations = fenkit::violations(&parsed.setup, read.castling);
-            let faults = violations
-                .iter()
-                .map(|violation| {
-                    violation
-                        .locate(record.bytes, &parsed.fields)
-                        .into_warning()
-                })
-                .collect();
-            (fenkit_diagrams::squares_to_cross_out(&violations), faults)
-        }
-        variant => {
-            let (setup, mode) = (&parsed.setup, read.castling);
-            let found = fenkit::variants::violations(setup, variant, mode, &parsed.fields);
-            (
-                Vec::new(),
-                found.into_iter().map(Diagnostic::into_warning).collect(),
-            )
-        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::{
 use fenkit::epd::Operation;
 use fenkit_diagrams::{Cell, Coordinates, Diagram, Paper, Pdf, Sheet, Theme};
 
-use super::{image::faults_to_draw, prelude::*};
+use super::prelude::*;
 use crate::options::Facing;
 
 /// Lay the records out as printable pages: a grid of diagrams a page, each
@@ -223,7 +223,7 @@ impl Job for SheetJob {
         let Some(parsed) = parse_reported(&self.read, record, out)? else {
             return Ok(false);
         };
-        let (problems, faults) = faults_to_draw(&self.read, record, &parsed);
+        let (problems, faults) = fenkit_diagrams::faults_to_draw(&self.read, record.bytes, &parsed);
         out.diagnostics(record, &faults)?;
         self.count += 1;
         let operation = |code: &str| parsed.operations.iter().find(|op| op.opcode == code);

@@ -58,7 +58,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     };
     let (fen, mut moves) = match args.arguments.is_empty() {
         true => ("startpos".to_string(), Vec::new()),
-        false => play::split(&args.arguments),
+        false => fenkit::play::split(&args.arguments),
     };
     moves.extend(args.play.iter().cloned());
     let Some(mut position) = play::start("<argument>", &fen, &ReadOptions::default(), out)? else {

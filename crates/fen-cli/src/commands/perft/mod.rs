@@ -10,9 +10,10 @@ use std::time::Instant;
 
 use fenkit::variants::{Variant, VariantPosition};
 use rayon::prelude::*;
-use shakmaty::{CastlingMode, Position, uci::UciMove};
+use shakmaty::CastlingMode;
 
 use super::prelude::*;
+use fenkit_uci::compare::{count, divide};
 use std::io::Read;
 
 /// Count the leaf nodes of the move tree of each position to DEPTH plies
@@ -95,35 +96,6 @@ impl PositionJob for Perft {
         writeln!(out.stdout(), "total\t{total}")?;
         Ok(true)
     }
-}
-
-/// The perft count of `position` to `depth`: standard chess counted on
-/// shakmaty's `Chess` itself, so that its counts pay nothing for the
-/// variants.
-fn count(position: &VariantPosition, depth: u32) -> u64 {
-    match position {
-        VariantPosition::Chess(chess) => shakmaty::perft(chess, depth),
-        variant => shakmaty::perft(variant, depth),
-    }
-}
-
-/// Each legal move of `position` (UCI), the position after it, and the
-/// count under it to `depth` plies in all.
-fn divide(
-    position: &VariantPosition,
-    depth: u32,
-    mode: CastlingMode,
-) -> Vec<(UciMove, VariantPosition, u64)> {
-    position
-        .legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut after = position.clone();
-            after.play_unchecked(m);
-            let count = count(&after, depth.saturating_sub(1));
-            (UciMove::from_move(m, mode), after, count)
-        })
-        .collect()
 }
 
 /// A count a suite gives: depth, count, and where the count stands as

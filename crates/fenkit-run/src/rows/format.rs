@@ -5,7 +5,7 @@
 use super::*;
 
 impl RowFormat {
-    pub(super) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             RowFormat::Csv => "csv",
             RowFormat::Tsv => "tsv",

@@ -12,41 +12,21 @@
 mod format;
 mod values;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use format::*;
 
-use clap::ValueEnum;
 use fenkit::{Checked, Diagnostic, ReadOptions, Record, Severity, WriteOptions};
 
 use crate::{
-    commands::report,
     extract::Extract,
-    options::Inputs,
     output::{self, Output},
-    run::{self, Job, Parallel, Status},
+    reported::report,
+    run::{Job, Parallel},
 };
 
-/// The flags of row-aligned output, for the subcommands that give one
-/// result per record.
-#[derive(clap::Args, Default)]
-#[group(id = "rows")]
-pub struct Args {
-    /// Write every input row back with result columns appended: csv or
-    /// tsv for a table read with --field (in its own delimiter; csv
-    /// quotes what needs it) or a FEN file (the record as the first
-    /// column, after a header line), jsonl to add keys to JSON lines read
-    /// with --jsonl (or one object per record of a FEN file). A bad row
-    /// keeps its place, its error column filled.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub output: Option<RowFormat>,
-    /// The result columns to add, comma-separated (the default depends on
-    /// the subcommand).
-    #[arg(long, value_enum, value_delimiter = ',', requires = "output")]
-    pub columns: Vec<Column>,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum RowFormat {
     Csv,
     Tsv,
@@ -54,7 +34,8 @@ pub enum RowFormat {
 }
 
 /// A result column.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Column {
     /// true or false: the record has no error.
     Valid,
@@ -88,7 +69,7 @@ pub enum Column {
 impl Column {
     /// The column's name in a header and as a JSON key: as `--columns`
     /// spells it.
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Column::Valid => "valid",
             Column::Errors => "errors",
@@ -118,51 +99,6 @@ pub enum Need {
     Playable,
 }
 
-/// What a subcommand asks of row-aligned output.
-pub struct Defaults<'a> {
-    pub columns: &'a [Column],
-    pub need: Need,
-}
-
-/// Runs the rows job when `--output` is given; `None` when it is not, so
-/// that the subcommand runs as it does without it.
-pub fn run(
-    args: &Args,
-    inputs: &Inputs,
-    read: ReadOptions,
-    write: WriteOptions,
-    defaults: Defaults<'_>,
-    out: &mut Output,
-) -> Option<io::Result<Status>> {
-    let format = args.output?;
-    let columns = match args.columns.is_empty() {
-        true => defaults.columns.to_vec(),
-        false => args.columns.clone(),
-    };
-    let rows = Rows::new(
-        read,
-        write,
-        columns,
-        format,
-        &inputs.extract(),
-        inputs.delimiter,
-    );
-    let mut rows = match rows {
-        Ok(rows) => rows.escaped(io::stdout().is_terminal()),
-        Err(why) => {
-            return Some(
-                out.note(&format!("fen: --output {}: {why}", format.name()))
-                    .map(|()| Status::Failed),
-            );
-        }
-    };
-    rows.need = defaults.need;
-    if let Some(header) = rows.header_of_records() {
-        out.stdout().extend_from_slice(&header);
-    }
-    Some(run::stream(&mut rows, inputs.config(), out))
-}
-
 /// The job of row-aligned output.
 #[derive(Clone)]
 pub struct Rows {
@@ -170,7 +106,7 @@ pub struct Rows {
     write: WriteOptions,
     columns: Vec<Column>,
     shape: Shape,
-    need: Need,
+    pub need: Need,
     /// Standard output is a terminal: escape what it would act on.
     escape: bool,
     /// The row being written, and the text of one result in it, kept
@@ -313,8 +249,10 @@ impl Parallel for Rows {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "clap")]
     #[test]
     fn names_are_as_the_flag_spells_them() {
+        use clap::ValueEnum;
         for column in Column::value_variants() {
             let value = column.to_possible_value().unwrap();
             assert_eq!(column.name(), value.get_name());
