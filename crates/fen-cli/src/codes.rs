@@ -15,6 +15,7 @@ pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
 pub const ENGINE: Code = Code::Input("engine");
 pub const OTHER_VARIANT: Code = Code::Input("other-variant");
 pub const SUITE_NO_GOAL: Code = Code::Input("suite-no-goal");
+pub const NOT_IN_TABLES: Code = Code::Input("not-in-tables");
 /// `fen scan`'s codes: the same words as `fenkit_scan::json::error_code`.
 pub const NOT_A_PICTURE: Code = Code::Input("not-a-picture");
 pub const BROKEN_PICTURE: Code = Code::Input("broken-picture");
@@ -24,7 +25,7 @@ pub const SCAN_ASSUMED: Code = Code::Input("scan-assumed");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 14] = [
+pub const OWN: [(Code, &str); 15] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -52,6 +53,10 @@ pub const OWN: [(Code, &str); 14] = [
     (
         ENGINE,
         "The engine exited or stopped answering on this record's position (its stderr's tail said); it is started again for the next.",
+    ),
+    (
+        NOT_IN_TABLES,
+        "`fen tb`: the tables given cannot answer for the position: more pieces than they hold, a table missing (named), castling rights, or a table that cannot be read.",
     ),
     (
         OTHER_VARIANT,

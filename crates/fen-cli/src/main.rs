@@ -65,6 +65,7 @@ fen_cli::subcommands! {
     Opening(opening::Args) => opening::run,
     Book(book::Args) => book::run,
     Explorer(explorer::Args) => explorer::run,
+    Tb(tb::Args) => tb::run,
     Stats(stats::Args) => stats::run,
     Uniq(uniq::Args) => uniq::run,
     [cfg(feature = "serve")] Serve(serve::Args) => serve::run,

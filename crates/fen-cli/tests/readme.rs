@@ -125,9 +125,33 @@ fn the_engines_recipe_prints_what_the_guide_shows() {
     );
 }
 
+#[test]
+fn the_endgame_tables_recipe_prints_what_the_guide_shows() {
+    // The recipe's `syzygy` folder: the shared 3-4-piece tables.
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/syzygy/regular");
+    if !tables.is_dir() {
+        common::oracle_missing(&format!("{} is absent", tables.display()));
+        return;
+    }
+    let heading = "## `fen tb";
+    run_recipe_in(("docs/guide.md", heading), 3, &["endgames.fen"], |dir| {
+        std::os::unix::fs::symlink(&tables, dir.join("syzygy")).unwrap()
+    });
+}
+
 /// Runs each command of the section under `heading` of the page `page` in
 /// a folder holding `samples`, checking what each prints.
 fn run_recipe(page: &str, heading: &str, at_least: usize, samples: &[&str]) {
+    run_recipe_in((page, heading), at_least, samples, |_| {});
+}
+
+/// [`run_recipe`] in a folder that `prepare` adds to.
+fn run_recipe_in(
+    (page, heading): (&str, &str),
+    at_least: usize,
+    samples: &[&str],
+    prepare: impl Fn(&Path),
+) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let readme = std::fs::read_to_string(root.join(page)).unwrap();
     let mut commands = commands(section(&readme, heading));
@@ -150,6 +174,7 @@ fn run_recipe(page: &str, heading: &str, at_least: usize, samples: &[&str]) {
         )
         .unwrap();
     }
+    prepare(&dir);
     let bin = Path::new(env!("CARGO_BIN_EXE_fen")).parent().unwrap();
     let path = format!(
         "{}:{}:/usr/games",

@@ -38,6 +38,7 @@ pub mod sheet;
 pub mod show;
 pub mod stats;
 pub mod suite;
+pub mod tb;
 pub mod uniq;
 
 /// What the file of a per-record subcommand uses, so that it starts with

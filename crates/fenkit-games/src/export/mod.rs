@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use fenkit::variants::VariantPosition;
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::Move;
+use shakmaty::{Move, Position};
 
 use crate::openings::Opening;
 
@@ -115,6 +115,51 @@ impl Export {
     /// ```
     pub fn write_game(&self, text: &[u8], start: &VariantPosition, out: &mut Vec<u8>) -> bool {
         self.write_played_game(text, (start, &[]), out)
+    }
+
+    /// The line `moves` from `start` as a game of its own: its start in
+    /// `[FEN]` and `[SetUp]` (unless the standard start), `result` as its
+    /// `[Result]` and last word, written as [`Export::write_game`] writes.
+    ///
+    /// ```
+    /// use fenkit_games::export::Export;
+    /// use fenkit::variants::VariantPosition;
+    /// use shakmaty::{Chess, Position, fen::Fen, CastlingMode};
+    ///
+    /// let fen: Fen = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1".parse()?;
+    /// let start = VariantPosition::Chess(fen.into_position(CastlingMode::Standard)?);
+    /// let mate = start.legal_moves().into_iter().find(|m| m.to().to_string() == "f8").unwrap();
+    /// let mut out = Vec::new();
+    /// Export::default().write_line(&start, &[mate], "1-0", &mut out);
+    /// let text = String::from_utf8(out)?;
+    /// assert!(text.contains("[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n[SetUp \"1\"]\n"));
+    /// assert!(text.ends_with("\n1. Qf8# 1-0\n\n"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_line(
+        &self,
+        start: &VariantPosition,
+        moves: &[Move],
+        result: &str,
+        out: &mut Vec<u8>,
+    ) {
+        let mut text = String::new();
+        if *start != VariantPosition::new(start.variant()) {
+            let fen = fenkit::Fen::from_position(start);
+            text += &format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n");
+        }
+        text += &format!("[Result \"{result}\"]\n\n");
+        let mut at = start.clone();
+        for (ply, &m) in moves.iter().enumerate() {
+            if ply == 0 || at.turn().is_white() {
+                text += &fenkit::moves::move_number(&at);
+                text.push(' ');
+            }
+            text += &shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut at, m).to_string();
+            text.push(' ');
+        }
+        text += result;
+        self.write_game(text.as_bytes(), start, out);
     }
 
     /// [`Export::write_game`] for a game whose mainline was played

@@ -1,0 +1,258 @@
+//! A position's verdict and each move's, as lichess's tablebase gives
+//! them.
+
+use std::{cmp::Reverse, fmt};
+
+use shakmaty::{CastlingMode, Chess, Position, Role, san::SanPlus};
+use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, Metric, SyzygyError};
+
+use crate::{Category, Tables};
+
+/// What the tables say of a position, for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Answer {
+    pub category: Category,
+    /// Win (2), cursed win (1), draw (0), blessed loss (−1) or loss (−2),
+    /// as if the position had just been reached by a capture or a pawn
+    /// move: the halfmove clock not counted, as Syzygy's WDL tables and
+    /// python-chess's `probe_wdl` give it.
+    pub wdl: i8,
+    /// The distance to zeroing (the plies to a capture or pawn move, by
+    /// best play), signed for the side to move; rounded by one where the
+    /// tables store it so, as python-chess's `probe_dtz` gives it.
+    pub dtz: i32,
+    /// `dtz` where the tables hold it exactly, else none.
+    pub precise_dtz: Option<i32>,
+    pub checkmate: bool,
+    pub stalemate: bool,
+    pub insufficient_material: bool,
+    /// Every legal move, best first as lichess orders them.
+    pub moves: Vec<MoveAnswer>,
+}
+
+/// A legal move and what it leaves the other side with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveAnswer {
+    pub uci: String,
+    pub san: String,
+    /// A capture or a pawn move: the fifty-move count starts again.
+    pub zeroing: bool,
+    /// The category of the position after the move, for the side to move
+    /// there (the other side): `loss` is the best a move can do.
+    pub category: Category,
+    /// The position's DTZ after the move, for the side to move there;
+    /// none where the tables do not hold it.
+    pub dtz: Option<i32>,
+    pub precise_dtz: Option<i32>,
+    pub checkmate: bool,
+    pub stalemate: bool,
+    pub insufficient_material: bool,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    capture: Option<Role>,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    promotion: Option<Role>,
+}
+
+/// Why the tables cannot answer for a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotInTables {
+    /// Syzygy's tables hold no position with castling rights.
+    Castling,
+    TooManyPieces {
+        pieces: usize,
+        most: usize,
+    },
+    /// The table file this material needs is not in the folders.
+    Missing {
+        file: String,
+    },
+    /// A table could not be read.
+    Damaged(String),
+}
+
+impl fmt::Display for NotInTables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotInTables::Castling => {
+                f.write_str("the tables hold no position with castling rights")
+            }
+            NotInTables::TooManyPieces { pieces, most } => write!(
+                f,
+                "{pieces} pieces: the tables given hold positions of {most} pieces at most"
+            ),
+            NotInTables::Missing { file } => {
+                write!(f, "the table {file} is not in the folders given")
+            }
+            NotInTables::Damaged(why) => write!(f, "a table could not be read: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for NotInTables {}
+
+/// A position's facts and its DTZ, where the tables hold it.
+struct Verdict {
+    checkmate: bool,
+    stalemate: bool,
+    insufficient_material: bool,
+    dtz: Option<MaybeRounded<Dtz>>,
+    halfmoves: u32,
+}
+
+impl Verdict {
+    /// The position's category, given the halfmove clock before the move
+    /// that reached it: a mate or a win that comes after the fifty-move
+    /// rule could be claimed counts as a draw's.
+    fn category(&self, halfmoves_before: u32) -> Category {
+        let in_time = halfmoves_before < 100;
+        let dtz = self.dtz;
+        if self.stalemate || self.insufficient_material || dtz.is_some_and(|d| d.is_zero()) {
+            Category::Draw
+        } else if self.checkmate {
+            if in_time {
+                Category::Loss
+            } else {
+                Category::BlessedLoss
+            }
+        } else if let Some(dtz) = dtz {
+            match (in_time, dtz.is_negative()) {
+                (true, _) => AmbiguousWdl::from_dtz_and_halfmoves(dtz, self.halfmoves).into(),
+                (false, true) => Category::BlessedLoss,
+                (false, false) => Category::CursedWin,
+            }
+        } else {
+            Category::Unknown
+        }
+    }
+
+    fn dtz_sign(&self) -> i32 {
+        self.dtz.map_or(0, |dtz| dtz.signum())
+    }
+}
+
+impl Tables {
+    /// The tables' answer for `position` and each of its moves.
+    pub fn answer(&self, position: &Chess) -> Result<Answer, NotInTables> {
+        let verdict = self.verdict(position, true)?;
+        let dtz = verdict.dtz.expect("a position the tables hold has a DTZ");
+        let wdl = self
+            .syzygy
+            .probe_wdl_after_zeroing(position)
+            .map_err(|err| self.not_in_tables(position, err))?;
+        let halfmoves = position.halfmoves();
+        let mut moves = Vec::new();
+        for m in position.legal_moves() {
+            let mut after = position.clone();
+            let san = SanPlus::from_move_and_play_unchecked(&mut after, m);
+            let verdict = self.verdict(&after, false)?;
+            moves.push((
+                verdict.dtz_sign(),
+                MoveAnswer {
+                    uci: m.to_uci(CastlingMode::Standard).to_string(),
+                    san: san.to_string(),
+                    zeroing: m.is_zeroing(),
+                    category: verdict.category(halfmoves),
+                    dtz: verdict.dtz.map(|d| d.ignore_rounding().0),
+                    precise_dtz: verdict.dtz.and_then(|d| d.precise()).map(|d| d.0),
+                    checkmate: verdict.checkmate,
+                    stalemate: verdict.stalemate,
+                    insufficient_material: verdict.insufficient_material,
+                    capture: m.capture(),
+                    promotion: m.promotion(),
+                },
+            ));
+        }
+        moves.sort_by_key(|(sign, m)| best_first(m, *sign));
+        let mut moves: Vec<MoveAnswer> = moves.into_iter().map(|(_, m)| m).collect();
+        let own = verdict.category(halfmoves.saturating_sub(1));
+        settle_maybes(own, &mut moves);
+        Ok(Answer {
+            category: moves.first().map_or(own, |best| -best.category),
+            wdl: wdl as i8,
+            dtz: dtz.ignore_rounding().0,
+            precise_dtz: dtz.precise().map(|d| d.0),
+            checkmate: verdict.checkmate,
+            stalemate: verdict.stalemate,
+            insufficient_material: verdict.insufficient_material,
+            moves,
+        })
+    }
+
+    /// The facts of `position` and its DTZ; a position the tables do not
+    /// hold is an error when `needed`, else has no DTZ. A table that
+    /// cannot be read is always an error.
+    fn verdict(&self, position: &Chess, needed: bool) -> Result<Verdict, NotInTables> {
+        let dtz = match self.syzygy.probe_dtz(position) {
+            Ok(dtz) => Some(dtz),
+            Err(err @ SyzygyError::ProbeFailed { .. }) => {
+                return Err(self.not_in_tables(position, err));
+            }
+            Err(err) if needed => return Err(self.not_in_tables(position, err)),
+            Err(_) => None,
+        };
+        Ok(Verdict {
+            checkmate: position.is_checkmate(),
+            stalemate: position.is_stalemate(),
+            insufficient_material: position.is_insufficient_material(),
+            dtz,
+            halfmoves: position.halfmoves(),
+        })
+    }
+
+    pub(crate) fn not_in_tables(&self, position: &Chess, err: SyzygyError) -> NotInTables {
+        match err {
+            SyzygyError::Castling => NotInTables::Castling,
+            SyzygyError::TooManyPieces => NotInTables::TooManyPieces {
+                pieces: position.board().occupied().count(),
+                most: self.max_pieces(),
+            },
+            SyzygyError::MissingTable { metric, material } => NotInTables::Missing {
+                file: format!("{material}.{}", extension(metric)),
+            },
+            other => NotInTables::Damaged(other.to_string()),
+        }
+    }
+}
+
+fn extension(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Wdl => "rtbw",
+        Metric::Dtz => "rtbz",
+    }
+}
+
+/// What orders moves best first, lichess's order: the category left to
+/// the other side (a loss first, an unknown one pessimistically near it),
+/// a mate, then a stalemate or bare material; a winner zeroes first (and
+/// captures), a loser last; then the quickest win or slowest loss by the
+/// other side's DTZ; then the biggest capture and promotion.
+fn best_first(m: &MoveAnswer, their_dtz_sign: i32) -> impl Ord + use<> {
+    let they_win = their_dtz_sign > 0;
+    (
+        m.category,
+        Reverse(m.checkmate),
+        (Reverse(m.stalemate), Reverse(m.insufficient_material)),
+        m.zeroing ^ !they_win,
+        m.capture.is_some() ^ !they_win,
+        m.dtz.map(Reverse),
+        (Reverse(m.capture), Reverse(m.promotion)),
+    )
+}
+
+/// Where the position's own category is sure and its best moves are only
+/// `maybe-` (DTZ's rounding), the moves that keep the result are what the
+/// position says: a won position's best moves leave a loss.
+fn settle_maybes(own: Category, moves: &mut [MoveAnswer]) {
+    let (maybe, sure) = match own {
+        Category::Win => (Category::MaybeLoss, Category::Loss),
+        Category::CursedWin => (Category::MaybeLoss, Category::BlessedLoss),
+        Category::BlessedLoss => (Category::MaybeWin, Category::CursedWin),
+        Category::Loss => (Category::MaybeWin, Category::Win),
+        _ => return,
+    };
+    for m in moves.iter_mut().take_while(|m| m.category == maybe) {
+        m.category = sure;
+    }
+}
