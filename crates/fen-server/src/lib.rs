@@ -17,6 +17,7 @@ mod page;
 mod params;
 mod scan;
 mod search;
+mod tablebase;
 
 pub use listen::{HEADER_TIMEOUT, MAX_CONNECTIONS};
 pub use openapi::document as openapi_document;
@@ -229,12 +230,14 @@ fn flag(params: &Params, name: &str) -> Result<bool, Refusal> {
 }
 
 /// The indexes a server answers from: the opening explorer's
-/// (`/api/explorer`) and `fen search`'s (`/api/search`); a route whose
-/// index is missing answers 404.
+/// (`/api/explorer`), `fen search`'s (`/api/search`) and the endgame
+/// tables (`/api/tablebase/standard`); a route whose index is missing
+/// answers 404.
 #[derive(Clone, Default)]
 pub struct Indexes {
     pub explorer: Option<Arc<Explorer>>,
     pub search: Option<Arc<SearchIndex>>,
+    pub tables: Option<Arc<fenkit_tb::Tables>>,
 }
 
 /// Every route, with the limits; `/api/explorer` and `/api/search`
@@ -246,7 +249,11 @@ pub fn router() -> Router {
 /// Every route, with the limits, `/api/explorer` and `/api/search`
 /// answering from `indexes`.
 pub fn router_with(indexes: Indexes) -> Router {
-    let Indexes { explorer, search } = indexes;
+    let Indexes {
+        explorer,
+        search,
+        tables,
+    } = indexes;
     Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
@@ -267,6 +274,10 @@ pub fn router_with(indexes: Indexes) -> Router {
         .route(
             "/api/search",
             get(move |headers, query| search::answer(search.clone(), headers, query)),
+        )
+        .route(
+            "/api/tablebase/standard",
+            get(move |query| tablebase::answer(tables.clone(), query)),
         )
         .route("/board.svg", get(board::svg))
         .route("/board.png", get(board::png))

@@ -9,14 +9,14 @@ use std::sync::LazyLock;
 
 use utoipa::OpenApi;
 
-use crate::{board, check, explorer, fields, games, scan, search};
+use crate::{board, check, explorer, fields, games, scan, search, tablebase};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "fen serve",
         description = "Check FEN and EPD records, draw diagrams, play moves, name openings, \
-            explore the moves of games and find the games that reach a position. Bad input is answered with 4xx and the reasons, never \
+            explore the moves of games, find the games that reach a position and ask endgame tables. Bad input is answered with 4xx and the reasons, never \
             5xx. Every answer that is not a success is JSON of one shape: `Error` (with the \
             record's problems when a record is refused), save `/api/check`'s, which answers \
             a bad record with its results.",
@@ -34,6 +34,7 @@ use crate::{board, check, explorer, fields, games, scan, search};
         games::opening,
         explorer::answer,
         search::answer,
+        tablebase::answer,
         scan::post,
         served,
     ),

@@ -45,7 +45,7 @@ pub async fn script() -> Response {
 
 /// The modules `app.js` imports, `/js/NAME.js`: one part of the page
 /// each (see app.js).
-const MODULES: [(&str, &str); 10] = [
+const MODULES: [(&str, &str); 11] = [
     ("state.js", include_str!("../web/js/state.js")),
     ("board.js", include_str!("../web/js/board.js")),
     ("network.js", include_str!("../web/js/network.js")),
@@ -53,6 +53,7 @@ const MODULES: [(&str, &str); 10] = [
     ("highlight.js", include_str!("../web/js/highlight.js")),
     ("panel.js", include_str!("../web/js/panel.js")),
     ("explorer.js", include_str!("../web/js/explorer.js")),
+    ("tablebase.js", include_str!("../web/js/tablebase.js")),
     ("games.js", include_str!("../web/js/games.js")),
     ("editor.js", include_str!("../web/js/editor.js")),
     ("scan.js", include_str!("../web/js/scan.js")),

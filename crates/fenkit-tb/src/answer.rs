@@ -11,6 +11,8 @@ use crate::{Category, Tables};
 /// What the tables say of a position, for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TablebaseAnswer))]
 pub struct Answer {
     pub category: Category,
     /// Win (2), cursed win (1), draw (0), blessed loss (−1) or loss (−2),
@@ -34,6 +36,8 @@ pub struct Answer {
 /// A legal move and what it leaves the other side with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TablebaseMove))]
 pub struct MoveAnswer {
     pub uci: String,
     pub san: String,
@@ -50,8 +54,10 @@ pub struct MoveAnswer {
     pub stalemate: bool,
     pub insufficient_material: bool,
     #[cfg_attr(feature = "serde", serde(skip))]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
     capture: Option<Role>,
     #[cfg_attr(feature = "serde", serde(skip))]
+    #[cfg_attr(feature = "openapi", schema(ignore))]
     promotion: Option<Role>,
 }
 

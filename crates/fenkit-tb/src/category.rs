@@ -11,6 +11,8 @@ use shakmaty_syzygy::AmbiguousWdl;
 /// with puts the best first (lichess's pessimistic order).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = TablebaseCategory))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Category {
     Loss,

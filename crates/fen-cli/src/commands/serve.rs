@@ -14,7 +14,8 @@ use crate::{
 /// Serve the page, the JSON API and diagram images over HTTP until
 /// SIGINT or SIGTERM: /, /api/check, /board.svg, /board.png, /api/play,
 /// /api/opening, /api/explorer (with --explorer), /api/search (with
-/// --index), /healthz, /openapi.json.
+/// --index), /api/tablebase/standard (with --syzygy), /healthz,
+/// /openapi.json.
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on: ADDRESS:PORT, localhost:PORT, :PORT or
@@ -34,6 +35,11 @@ pub struct Args {
     /// (`fen index`).
     #[arg(long, value_name = "DIR")]
     pub index: Option<std::path::PathBuf>,
+    /// Answer /api/tablebase/standard (lichess's tablebase shape), and
+    /// show each move's result on the page, from this folder of Syzygy
+    /// tables (repeatable).
+    #[arg(long = "syzygy", value_name = "DIR")]
+    pub tables: Vec<std::path::PathBuf>,
 }
 
 /// An address to listen on, as people write one.
@@ -75,9 +81,23 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             return Ok(Status::Failed);
         }
     };
+    let tables = match args.tables.is_empty() {
+        true => None,
+        false => match fenkit_tb::Tables::open(&args.tables) {
+            Ok(tables) => Some(tables),
+            Err(bad) => {
+                out.note(&format!(
+                    "fen serve: {}",
+                    fenkit::printable(&bad.to_string())
+                ))?;
+                return Ok(Status::Failed);
+            }
+        },
+    };
     let indexes = fen_server::Indexes {
         explorer: explorer.map(Into::into),
         search: search.map(Into::into),
+        tables: tables.map(Into::into),
     };
     match fen_server::serve_blocking(args.bind, !args.quiet, indexes) {
         Ok(()) => Ok(Status::Ok),

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -27,6 +27,8 @@ let origin;
 const EXPLORER = mkdtempSync(path.join(os.tmpdir(), 'fen-page-explorer-'));
 // A search index of the same games.
 const INDEX = mkdtempSync(path.join(os.tmpdir(), 'fen-page-index-'));
+// The 3-4-piece Syzygy tables of ../shared, where they stand.
+const TABLES = path.join(ROOT, '../shared/data/syzygy/regular');
 let browser;
 let page;
 const requests = [];
@@ -34,6 +36,7 @@ const requests = [];
 function startServer() {
   return new Promise((resolve, reject) => {
     const args = ['serve', '--bind', '127.0.0.1:0', '--quiet', '--explorer', EXPLORER, '--index', INDEX];
+    if (existsSync(TABLES)) args.push('--syzygy', TABLES);
     server = spawn(FEN_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let said = '';
     server.stderr.on('data', (chunk) => {
@@ -420,6 +423,28 @@ test('the explorer table under the board plays its moves', async () => {
   await page.selectOption('#variant', 'crazyhouse');
   await page.waitForFunction(() => document.querySelector('#explorer').hidden);
   await page.selectOption('#variant', 'standard');
+});
+
+test('the endgame tables say each move\'s result, and a move of theirs is played', async (t) => {
+  if (!existsSync(TABLES)) {
+    assert.ok(!process.env.CI, `${TABLES} is absent, and CI must test with it`);
+    t.skip(`${TABLES} is absent`);
+    return;
+  }
+  await page.selectOption('#variant', 'standard');
+  await paste('4k3/8/8/8/8/8/1Q6/K7 b - - 0 1');
+  await statusSays(/Legal position\. Black to move/);
+  await page.waitForFunction(() => !document.querySelector('#tablebase').hidden);
+  assert.equal(await page.textContent('#tablebase-summary'), 'loss for the side to move · DTZ 18');
+  const rows = () => page.$$eval('#tablebase-moves tr', (trs) => trs.map((tr) => tr.textContent));
+  assert.deepEqual((await rows())[0], 'Ke7loss17');
+  await page.screenshot({ path: path.join(SHOTS, 'tablebase.png'), fullPage: true });
+  await page.click('#tablebase-moves .explorer-move >> text=Ke7');
+  await fenIs('8/4k3/8/8/8/8/1Q6/K7 w - - 1 2');
+  await page.waitForFunction(() => /^win for the side to move/.test(document.querySelector('#tablebase-summary').textContent));
+  // The start position has 32 pieces: no table is asked.
+  await paste(START);
+  await page.waitForFunction(() => document.querySelector('#tablebase').hidden);
 });
 
 test('the games that reach the position are listed under the explorer, each a link to it in PGN', async () => {

@@ -5,6 +5,7 @@ import { drawBoard, drawPockets, squareOf } from './board.js';
 import { setControls, writeBack } from './editor.js';
 import { showExplorer } from './explorer.js';
 import { showGames } from './games.js';
+import { showTablebase } from './tablebase.js';
 import { selectProblem, showHighlights } from './highlight.js';
 import { offerRepair, readFields, variantQuery } from './network.js';
 
@@ -202,5 +203,6 @@ export function showCanonical(active) {
   $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}${pieces}${theme}`;
   $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}${pieces}${theme}`;
   showExplorer(fen);
+  showTablebase(fen);
   showGames(fen);
 }

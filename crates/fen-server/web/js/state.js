@@ -67,6 +67,10 @@ export const state = {
   // for the explorer.
   search: null,
   searchRequest: 0,
+  // Whether the server answers /api/tablebase/standard (fen serve
+  // --syzygy DIR), as for the explorer.
+  tablebase: null,
+  tablebaseRequest: 0,
 };
 
 export function caretLine() {
