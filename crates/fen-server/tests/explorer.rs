@@ -5,17 +5,12 @@
 
 use std::sync::Arc;
 
-use axum::{
-    body::Body,
-    http::{Request, StatusCode},
-};
+use axum::http::StatusCode;
 use fenkit_books::book::encode_move;
 use fenkit_index::explorer::{Explorer, ExplorerBuilder};
 use fenkit_index::explorer::{ExplorerGame, without_loops};
-use http_body_util::BodyExt;
 use serde_json::Value;
 use shakmaty::{Chess, Position, uci::UciMove};
-use tower::ServiceExt;
 
 mod common;
 
@@ -95,22 +90,7 @@ async fn ask(explorer: Option<Arc<Explorer>>, uri: &str) -> (StatusCode, Value) 
         explorer,
         ..Default::default()
     };
-    let response = fen_server::router_with(indexes)
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&body).unwrap();
-    // Every answer is what /openapi.json says.
-    common::conforms(
-        &common::spec(),
-        "GET",
-        uri.split('?').next().unwrap(),
-        status,
-        &value,
-    );
-    (status, value)
+    common::ask_indexed(indexes, uri).await
 }
 
 #[tokio::test]

@@ -5,14 +5,9 @@
 
 use std::{path::Path, sync::Arc};
 
-use axum::{
-    body::Body,
-    http::{Request, StatusCode},
-};
+use axum::http::StatusCode;
 use fenkit_tb::Tables;
-use http_body_util::BodyExt;
 use serde_json::Value;
-use tower::ServiceExt;
 
 mod common;
 
@@ -38,22 +33,7 @@ async fn ask(tables: Option<Arc<Tables>>, uri: &str) -> (StatusCode, Value) {
         tables,
         ..Default::default()
     };
-    let response = fen_server::router_with(indexes)
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&body).unwrap();
-    // Every answer is what /openapi.json says.
-    common::conforms(
-        &common::spec(),
-        "GET",
-        uri.split('?').next().unwrap(),
-        status,
-        &value,
-    );
-    (status, value)
+    common::ask_indexed(indexes, uri).await
 }
 
 #[tokio::test]

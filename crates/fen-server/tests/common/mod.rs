@@ -36,6 +36,21 @@ pub async fn answered(
     (status, bytes)
 }
 
+/// The status and JSON of a server answering from `indexes` to `GET
+/// uri`, the answer held to `/openapi.json`.
+pub async fn ask_indexed(indexes: fen_server::Indexes, uri: &str) -> (StatusCode, Value) {
+    let response = fen_server::router_with(indexes)
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&body).unwrap();
+    let route = uri.split('?').next().unwrap();
+    conforms(&spec(), "GET", route, status, &value);
+    (status, value)
+}
+
 /// The document the service serves.
 pub fn spec() -> Value {
     serde_json::from_str(fen_server::openapi_document()).expect("the document is JSON")

@@ -2,7 +2,7 @@
 // from the record's position, and a move of its table played.
 import { $ } from './state.js';
 import { writeBack } from './editor.js';
-import { fetchPanel } from './panel.js';
+import { fetchPanel, moveRow } from './panel.js';
 
 export async function showExplorer(fen) {
   const box = $('explorer');
@@ -14,14 +14,7 @@ export async function showExplorer(fen) {
   const rows = $('explorer-moves');
   rows.replaceChildren();
   for (const move of answer.moves) {
-    const row = document.createElement('tr');
     const total = move.white + move.draws + move.black;
-    const san = document.createElement('button');
-    san.type = 'button';
-    san.className = 'explorer-move';
-    san.textContent = move.san;
-    san.title = `Play ${move.san}`;
-    san.addEventListener('click', () => playMove(fen, move.uci));
     const bar = document.createElement('div');
     bar.className = 'explorer-bar';
     for (const [side, count] of [['white', move.white], ['draws', move.draws], ['black', move.black]]) {
@@ -32,13 +25,8 @@ export async function showExplorer(fen) {
       part.textContent = share >= 12 ? `${Math.round(share)}%` : '';
       bar.append(part);
     }
-    const cells = [san, String(total), bar, move.averageRating == null ? '–' : String(move.averageRating)];
-    for (const content of cells) {
-      const cell = document.createElement('td');
-      cell.append(content);
-      row.append(cell);
-    }
-    rows.append(row);
+    const rating = move.averageRating == null ? '–' : String(move.averageRating);
+    rows.append(moveRow(move, () => playMove(fen, move.uci), [String(total), bar, rating]));
   }
   box.hidden = false;
 }

@@ -28,3 +28,21 @@ export async function fetchPanel(box, key, url) {
   state[key] = true;
   return answer;
 }
+
+// A row of a panel's table of moves: the move, a button that plays it,
+// then the other cells (text or elements).
+export function moveRow(move, play, cells) {
+  const row = document.createElement('tr');
+  const san = document.createElement('button');
+  san.type = 'button';
+  san.className = 'explorer-move';
+  san.textContent = move.san;
+  san.title = `Play ${move.san}`;
+  san.addEventListener('click', play);
+  for (const content of [san, ...cells]) {
+    const cell = document.createElement('td');
+    cell.append(content);
+    row.append(cell);
+  }
+  return row;
+}

@@ -2,7 +2,7 @@
 // position's result for the side to move, and each move's, best first.
 // Asked only of positions of at most seven pieces, the most any table holds.
 import { $ } from './state.js';
-import { fetchPanel } from './panel.js';
+import { fetchPanel, moveRow } from './panel.js';
 import { playMove } from './explorer.js';
 
 // A move's category is the other side's after it: said for the mover.
@@ -29,24 +29,12 @@ export async function showTablebase(fen) {
   const rows = $('tablebase-moves');
   rows.replaceChildren();
   for (const move of answer.moves) {
-    const row = document.createElement('tr');
-    const san = document.createElement('button');
-    san.type = 'button';
-    san.className = 'explorer-move';
-    san.textContent = move.san;
-    san.title = `Play ${move.san}`;
-    san.addEventListener('click', () => playMove(fen, move.uci));
     const result = document.createElement('span');
     const word = MOVER[move.category];
     result.textContent = word;
     result.className = word.split(' ').pop();
-    const cells = [san, result, move.dtz == null ? '–' : String(Math.abs(move.dtz))];
-    for (const content of cells) {
-      const cell = document.createElement('td');
-      cell.append(content);
-      row.append(cell);
-    }
-    rows.append(row);
+    const dtz = move.dtz == null ? '–' : String(Math.abs(move.dtz));
+    rows.append(moveRow(move, () => playMove(fen, move.uci), [result, dtz]));
   }
   box.hidden = false;
 }
