@@ -3,7 +3,6 @@
 //! condition fails or the game is a variant's; else each move of its
 //! first plies with the key of the position it was played in.
 
-use std::io;
 use std::ops::ControlFlow;
 
 use fenkit::variants::VariantPosition;
@@ -13,7 +12,6 @@ use fenkit_games::tag_filter::TagCondition;
 use shakmaty::Chess;
 
 use crate::games::GameState;
-use crate::output::Output;
 
 /// What became of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -94,47 +92,4 @@ impl<K: Copy> PlyHandler for CountedGame<K> {
         self.moves.ply(ply.ply, ply.played, position);
         ControlFlow::Continue(())
     }
-}
-
-/// What games are added to (a book's builder, an index's) until a write
-/// fails: the first error is kept, and no game is added after it.
-pub struct Adding<B> {
-    builder: B,
-    error: Option<io::Error>,
-}
-
-impl<B> Adding<B> {
-    pub fn new(builder: B) -> Adding<B> {
-        Adding {
-            builder,
-            error: None,
-        }
-    }
-
-    /// Adds by `add`, unless a write failed before.
-    pub fn add(&mut self, add: impl FnOnce(&mut B) -> io::Result<()>) {
-        if self.error.is_none()
-            && let Err(err) = add(&mut self.builder)
-        {
-            self.error = Some(err);
-        }
-    }
-
-    /// The builder, or the first error.
-    pub fn finish(self) -> io::Result<B> {
-        match self.error {
-            Some(err) => Err(err),
-            None => Ok(self.builder),
-        }
-    }
-}
-
-/// Says how many games were left out, a note for each reason that left
-/// one out.
-pub fn say_left_out(left_out: &[(u64, &str)], out: &mut Output) -> io::Result<()> {
-    for &(count, why) in left_out.iter().filter(|&&(count, _)| count > 0) {
-        let games = if count == 1 { "game" } else { "games" };
-        out.note(&format!("fen: {count} {games} {why}"))?;
-    }
-    Ok(())
 }

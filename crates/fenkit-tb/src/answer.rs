@@ -3,7 +3,7 @@
 
 use std::{cmp::Reverse, fmt};
 
-use shakmaty::{CastlingMode, Chess, Position, Role, san::SanPlus};
+use shakmaty::{CastlingMode, Chess, Color, Position, Role, san::SanPlus};
 use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, Metric, SyzygyError};
 
 use crate::{Category, Tables};
@@ -97,6 +97,26 @@ impl fmt::Display for NotInTables {
 }
 
 impl std::error::Error for NotInTables {}
+
+impl Answer {
+    /// The game's result under best play and the fifty-move rule, as PGN
+    /// writes it, for a position with `turn` to move: a cursed win or a
+    /// blessed loss is a draw.
+    ///
+    /// ```
+    /// # fn answer(wdl: i8) -> fenkit_tb::Answer { fenkit_tb::Answer { category: fenkit_tb::Category::Draw, wdl, dtz: 0, precise_dtz: None, checkmate: false, stalemate: false, insufficient_material: false, moves: vec![] } }
+    /// use shakmaty::Color;
+    /// assert_eq!(answer(-2).game_result(Color::White), "0-1");
+    /// assert_eq!(answer(1).game_result(Color::Black), "1/2-1/2");
+    /// ```
+    pub fn game_result(&self, turn: Color) -> &'static str {
+        match self.wdl {
+            2 => turn.fold_wb("1-0", "0-1"),
+            -2 => turn.fold_wb("0-1", "1-0"),
+            _ => "1/2-1/2",
+        }
+    }
+}
 
 /// A position's facts and its DTZ, where the tables hold it.
 struct Verdict {

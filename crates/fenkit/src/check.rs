@@ -102,6 +102,42 @@ impl Checked {
         let setup = self.setup.as_ref().filter(|_| self.is_valid())?;
         VariantPosition::from_setup(self.variant, setup.clone(), mode).ok()
     }
+
+    /// The position to count moves from as perft suites and engines do:
+    /// a valid one, or one whose only errors are impossible checks (two
+    /// checkers along one line, which no game reaches but suites hold and
+    /// move generators count all the same); `true` beside it for the
+    /// latter.
+    ///
+    /// ```
+    /// use shakmaty::CastlingMode;
+    ///
+    /// // Two rooks check along the same rank: no move made that.
+    /// let checked = fenkit::check(b"8/8/8/8/R2k3R/8/8/4K3 b - - 0 1");
+    /// assert!(checked.position(CastlingMode::Standard).is_none());
+    /// let (_, impossible) = checked.countable_position(CastlingMode::Standard).unwrap();
+    /// assert!(impossible);
+    /// ```
+    pub fn countable_position(&self, mode: CastlingMode) -> Option<(VariantPosition, bool)> {
+        let mut errors = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == crate::Severity::Error);
+        if errors.clone().next().is_none() {
+            return self
+                .variant_position(mode)
+                .map(|position| (position, false));
+        }
+        if !errors.all(|d| d.code == crate::Code::ImpossibleCheck) {
+            return None;
+        }
+        let setup = self.setup.clone()?;
+        let position = match VariantPosition::from_setup(self.variant, setup, mode) {
+            Ok(position) => position,
+            Err(err) => err.ignore_impossible_check().ok()?,
+        };
+        Some((position, true))
+    }
 }
 
 /// Whether the side to move has a legal move. A step of the king to a

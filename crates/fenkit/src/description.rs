@@ -143,3 +143,107 @@ fn castling(setup: &Setup, color: Color) -> Option<String> {
     };
     Some(format!("{side} may castle {sides}"))
 }
+
+/// What the board alone does not say, a line each, as `fen show` prints
+/// them beside it: the side to move and its plight, castling, en passant,
+/// the clocks, the material balance, and a variant's pockets and checks to
+/// give. `position` is the position to play from, when the record is
+/// valid.
+///
+/// ```
+/// let setup = fenkit::parse(b"4k3/8/8/8/8/8/8/R3K3 w Q - 3 40")?.setup;
+/// let facts = fenkit::description::facts(&setup, None);
+/// assert_eq!(facts, ["White to move", "castling: Q", "en passant: none", "halfmove clock 3, move 40", "material: White +5"]);
+/// # Ok::<_, fenkit::ParseError>(())
+/// ```
+pub fn facts(setup: &Setup, position: Option<&VariantPosition>) -> Vec<String> {
+    let side = setup.turn.fold_wb("White", "Black");
+    let plight = position.and_then(|position| match position {
+        VariantPosition::Chess(chess) => match crate::CheckStatus::of(chess) {
+            crate::CheckStatus::Checkmate => Some(", checkmated"),
+            crate::CheckStatus::Stalemate => Some(", stalemated"),
+            crate::CheckStatus::Check => Some(", in check"),
+            crate::CheckStatus::None => None,
+        },
+        // A variant's own end (a king on the hill, three checks given…)
+        // before its checks.
+        variant if variant.is_variant_end() => Some(", the game is over"),
+        variant if variant.is_checkmate() => Some(", checkmated"),
+        variant if variant.is_stalemate() => Some(", stalemated"),
+        variant if variant.is_check() => Some(", in check"),
+        _ => None,
+    });
+    let fen = crate::Fen::from(setup.clone()).to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let none = |field: Option<&&str>| match field {
+        Some(&"-") | None => "none".to_string(),
+        Some(text) => text.to_string(),
+    };
+    let mut facts = vec![
+        format!("{side} to move{}", plight.unwrap_or("")),
+        format!("castling: {}", none(fields.get(2))),
+        format!("en passant: {}", none(fields.get(3))),
+        format!(
+            "halfmove clock {}, move {}",
+            setup.halfmoves, setup.fullmoves
+        ),
+        material(setup),
+    ];
+    // What a variant's record adds: its pockets, its checks to give.
+    if let Some(pockets) = &setup.pockets {
+        let side = |color: Color| -> String {
+            let pieces = crate::variants::pocket_letters(pockets, color);
+            if pieces.is_empty() {
+                "none".into()
+            } else {
+                pieces
+            }
+        };
+        facts.push(format!(
+            "pockets: White {}, Black {}",
+            side(Color::White),
+            side(Color::Black)
+        ));
+    }
+    if let Some(checks) = &setup.remaining_checks {
+        facts.push(format!(
+            "checks to give: White {}, Black {}",
+            u32::from(checks.white),
+            u32::from(checks.black)
+        ));
+    }
+    facts
+}
+
+fn material(setup: &Setup) -> String {
+    let worth = |color: Color| -> i32 {
+        [
+            (Role::Pawn, 1),
+            (Role::Knight, 3),
+            (Role::Bishop, 3),
+            (Role::Rook, 5),
+            (Role::Queen, 9),
+        ]
+        .iter()
+        .map(|&(role, value)| value * setup.board.by_piece(role.of(color)).count() as i32)
+        .sum()
+    };
+    match worth(Color::White) - worth(Color::Black) {
+        0 => "material: even".to_string(),
+        lead if lead > 0 => format!("material: White +{lead}"),
+        lead => format!("material: Black +{}", -lead),
+    }
+}
+
+/// The chess figurine of `piece` (Unicode's, white pieces hollow).
+///
+/// ```
+/// use shakmaty::{Color, Piece, Role};
+/// assert_eq!(fenkit::description::figurine(Piece { color: Color::Black, role: Role::Knight }), '♞');
+/// ```
+pub fn figurine(piece: shakmaty::Piece) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let index = usize::from(piece.role) - 1;
+    piece.color.fold_wb(white[index], black[index])
+}

@@ -5,10 +5,7 @@ use std::{io::IsTerminal, path::PathBuf};
 
 use fenkit_diagrams::{Players, Renderer};
 
-use super::{
-    image::{Look, nth_game},
-    prelude::*,
-};
+use super::{image::Look, prelude::*};
 use crate::options::positive;
 
 /// Write a game of a PGN file as an animated GIF: one frame a ply, the
@@ -48,7 +45,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         return Ok(Status::Failed);
     }
     let number = args.game as usize;
-    let (source, text) = match nth_game(&args.pgn, number, out)? {
+    let (source, text) = match crate::games::nth_game(&args.pgn, number, out)? {
         Ok(found) => found,
         Err(status) => return Ok(status),
     };

@@ -153,29 +153,6 @@ impl Look {
     }
 }
 
-/// Game `number` (1 for the first) of the PGN file at `path`, with the
-/// file's name as messages say it; the status when there is none, said.
-pub fn nth_game(
-    path: &Path,
-    number: usize,
-    out: &mut Output,
-) -> io::Result<Result<(String, fenkit_games::pgn::GameText), Status>> {
-    let Some((source, input)) = run::open(path, out)? else {
-        return Ok(Err(Status::Failed));
-    };
-    match fenkit_games::pgn::GameTexts::new(input).nth(number - 1) {
-        Some(Ok(text)) => Ok(Ok((source, text))),
-        Some(Err(err)) => {
-            out.note(&format!("fen: {source}: {}", run::io_message(&err)))?;
-            Ok(Err(Status::Failed))
-        }
-        None => {
-            out.note(&format!("fen: {source}: there is no game {number}"))?;
-            Ok(Err(Status::BadRecords))
-        }
-    }
-}
-
 /// Where images go.
 #[derive(clap::Args)]
 pub struct Destination {
@@ -275,7 +252,7 @@ impl Image {
             return Ok(Status::Failed);
         }
         let number = game.game as usize;
-        let (source, text) = match nth_game(path, number, out)? {
+        let (source, text) = match crate::games::nth_game(path, number, out)? {
             Ok(found) => found,
             Err(status) => return Ok(status),
         };

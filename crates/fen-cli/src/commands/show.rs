@@ -7,7 +7,7 @@ use console::measure_text_width;
 use fenkit::variants::{Variant, VariantPosition, variant_name};
 use fenkit::{Class, Diagnostic};
 use fenkit_diagrams::Orientation;
-use shakmaty::{Color, File, Piece, Position, Rank, Role, Setup, Square};
+use shakmaty::{Color, File, Piece, Rank, Setup, Square};
 
 use super::prelude::*;
 use crate::{options::Facing, progress::When, report};
@@ -71,7 +71,7 @@ impl Show {
     fn cell(&self, square: Square, piece: Option<Piece>, text: &mut String) {
         let glyph = match (piece, self.ascii) {
             (Some(piece), true) => piece.char(),
-            (Some(piece), false) => figurine(piece),
+            (Some(piece), false) => fenkit::description::figurine(piece),
             (None, true) => '.',
             (None, false) if self.color => ' ',
             (None, false) => '·',
@@ -119,94 +119,6 @@ impl Show {
     }
 }
 
-fn figurine(piece: Piece) -> char {
-    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    let index = usize::from(piece.role) - 1;
-    piece.color.fold_wb(white[index], black[index])
-}
-
-/// Side to move and its plight, castling, en passant, clocks, material.
-/// `position` is the position to play from, when the record is valid.
-fn facts(setup: &Setup, position: Option<&VariantPosition>) -> Vec<String> {
-    let side = setup.turn.fold_wb("White", "Black");
-    let plight = position.and_then(|position| match position {
-        VariantPosition::Chess(chess) => match fenkit::CheckStatus::of(chess) {
-            fenkit::CheckStatus::Checkmate => Some(", checkmated"),
-            fenkit::CheckStatus::Stalemate => Some(", stalemated"),
-            fenkit::CheckStatus::Check => Some(", in check"),
-            fenkit::CheckStatus::None => None,
-        },
-        // A variant's own end (a king on the hill, three checks given…)
-        // before its checks.
-        variant if variant.is_variant_end() => Some(", the game is over"),
-        variant if variant.is_checkmate() => Some(", checkmated"),
-        variant if variant.is_stalemate() => Some(", stalemated"),
-        variant if variant.is_check() => Some(", in check"),
-        _ => None,
-    });
-    let fen = fenkit::Fen::from(setup.clone()).to_string();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let none = |field: Option<&&str>| match field {
-        Some(&"-") | None => "none".to_string(),
-        Some(text) => text.to_string(),
-    };
-    let mut facts = vec![
-        format!("{side} to move{}", plight.unwrap_or("")),
-        format!("castling: {}", none(fields.get(2))),
-        format!("en passant: {}", none(fields.get(3))),
-        format!(
-            "halfmove clock {}, move {}",
-            setup.halfmoves, setup.fullmoves
-        ),
-        material(setup),
-    ];
-    // What a variant's record adds: its pockets, its checks to give.
-    if let Some(pockets) = &setup.pockets {
-        let side = |color: Color| -> String {
-            let pieces = fenkit::variants::pocket_letters(pockets, color);
-            if pieces.is_empty() {
-                "none".into()
-            } else {
-                pieces
-            }
-        };
-        facts.push(format!(
-            "pockets: White {}, Black {}",
-            side(Color::White),
-            side(Color::Black)
-        ));
-    }
-    if let Some(checks) = &setup.remaining_checks {
-        facts.push(format!(
-            "checks to give: White {}, Black {}",
-            u32::from(checks.white),
-            u32::from(checks.black)
-        ));
-    }
-    facts
-}
-
-fn material(setup: &Setup) -> String {
-    let worth = |color: Color| -> i32 {
-        [
-            (Role::Pawn, 1),
-            (Role::Knight, 3),
-            (Role::Bishop, 3),
-            (Role::Rook, 5),
-            (Role::Queen, 9),
-        ]
-        .iter()
-        .map(|&(role, value)| value * setup.board.by_piece(role.of(color)).count() as i32)
-        .sum()
-    };
-    match worth(Color::White) - worth(Color::Black) {
-        0 => "material: even".to_string(),
-        lead if lead > 0 => format!("material: White +{lead}"),
-        lead => format!("material: Black +{}", -lead),
-    }
-}
-
 impl Job for Show {
     fn record(&mut self, record: &Record, out: &mut Output) -> io::Result<bool> {
         out.next_item();
@@ -234,7 +146,7 @@ impl Job for Show {
                 .map(VariantPosition::Chess),
             _ => checked.variant_position(self.read.castling),
         };
-        let mut facts = facts(setup, position.as_ref());
+        let mut facts = fenkit::description::facts(setup, position.as_ref());
         if self.read.variant != Variant::Chess {
             facts.insert(0, format!("variant: {}", variant_name(self.read.variant)));
         }

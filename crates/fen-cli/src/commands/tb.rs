@@ -4,8 +4,9 @@
 use std::{path::PathBuf, sync::Arc};
 
 use fenkit::{Diagnostic, Field, Span};
-use fenkit_tb::{Answer, Tables};
-use shakmaty::{Chess, Position};
+use fenkit_games::export::Export;
+use fenkit_tb::Tables;
+use shakmaty::Position;
 
 use super::prelude::*;
 
@@ -129,7 +130,11 @@ impl Job for Probe {
                 serde_json::to_writer(&mut *text, &object)?;
                 text.push(b'\n');
             }
-            None => write_line(&position, &answer, &line, text),
+            None => {
+                let result = answer.game_result(position.turn());
+                let start = VariantPosition::Chess(position);
+                Export::default().write_line(&start, &line, result, text);
+            }
         }
         Ok(true)
     }
@@ -141,17 +146,4 @@ impl Parallel for Probe {
     fn fork(&self) -> Self {
         self.clone()
     }
-}
-
-/// The line of best play as a PGN game from `position`, its result what
-/// the tables say of the start under the fifty-move rule.
-fn write_line(position: &Chess, answer: &Answer, line: &[shakmaty::Move], out: &mut Vec<u8>) {
-    let mover = position.turn();
-    let result = match answer.wdl {
-        2 => mover.fold_wb("1-0", "0-1"),
-        -2 => mover.fold_wb("0-1", "1-0"),
-        _ => "1/2-1/2",
-    };
-    let start = fenkit::variants::VariantPosition::Chess(position.clone());
-    fenkit_games::export::Export::default().write_line(&start, line, result, out);
 }

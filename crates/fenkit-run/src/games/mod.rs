@@ -11,6 +11,7 @@
 //! the text stays where it was.
 
 mod each;
+mod gathered;
 pub mod sink;
 
 use std::io;
@@ -21,6 +22,7 @@ use fenkit_games::{
 };
 
 pub use each::{GameState, ReadGame, each_game, each_game_gathered, each_given_game};
+pub use gathered::{Adding, nth_game, say_left_out};
 
 use crate::{output::Output, run::Status};
 

@@ -23,8 +23,9 @@ use shakmaty::{Color, KnownOutcome};
 #[cfg(feature = "parquet")]
 use crate::parquet::{each_batch, parquet_files};
 use crate::{
-    counted::{self, Adding, CountedGame, Fate},
+    counted::{CountedGame, Fate},
     games::{self, GameState, Played},
+    games::{Adding, say_left_out},
     output::Output,
     run::Status,
 };
@@ -147,7 +148,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         (gathered.filtered, "left out by --where"),
         (gathered.variants, variants),
     ];
-    counted::say_left_out(&left_out, out)?;
+    say_left_out(&left_out, out)?;
     // A book without the games of an input that could not be read is not
     // the book asked for: none is written.
     if status == Status::Failed {

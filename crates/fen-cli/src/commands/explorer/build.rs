@@ -17,8 +17,8 @@ use fenkit_index::explorer::{ExplorerGame, without_loops};
 use rustc_hash::{FxHashSet, FxHasher};
 
 use crate::{
-    counted::{self, Adding, CountedGame, Fate},
-    games::{self, GameState, Played},
+    counted::{CountedGame, Fate},
+    games::{self, Adding, GameState, Played, say_left_out},
     output::Output,
     run::Status,
 };
@@ -77,7 +77,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
         |handed| gathered.take(handed),
     )?;
-    counted::say_left_out(&gathered.left_out(), out)?;
+    say_left_out(&gathered.left_out(), out)?;
     let written = gathered.index.finish().and_then(ExplorerBuilder::finish);
     match written {
         Ok(built) => {

@@ -8,7 +8,7 @@ mod against;
 
 use std::time::Instant;
 
-use fenkit::variants::{Variant, VariantPosition};
+use fenkit::variants::VariantPosition;
 use rayon::prelude::*;
 use shakmaty::CastlingMode;
 
@@ -167,26 +167,8 @@ impl Gather {
         // Suites hold positions no game reaches, such as two checks along
         // one line: engines count their moves all the same, and so does
         // this, saying so.
-        let impossible_check = !errors.is_empty()
-            && errors
-                .iter()
-                .all(|d| d.code == fenkit::Code::ImpossibleCheck);
-        let (variant, mode) = (self.read.variant, self.read.castling);
-        let position = match (&checked.setup, impossible_check) {
-            (_, false) if !errors.is_empty() => None,
-            (_, false) if variant == Variant::Chess => {
-                checked.position(mode).map(VariantPosition::Chess)
-            }
-            (_, false) => checked.variant_position(mode),
-            (Some(setup), true) => {
-                match VariantPosition::from_setup(variant, setup.clone(), mode) {
-                    Ok(position) => Some(position),
-                    Err(err) => err.ignore_impossible_check().ok(),
-                }
-            }
-            (None, true) => None,
-        };
-        let Some(position) = position else {
+        let Some((position, impossible_check)) = checked.countable_position(self.read.castling)
+        else {
             // With the hint naming --chess960 where that reading plays it.
             report(&self.read, record, &errors, out)?;
             return Ok(None);
