@@ -9,7 +9,9 @@ use axum::response::{IntoResponse, Response};
 use axum::{Json, extract::Query, http::StatusCode};
 use fenkit_tb::{Answer, NotInTables, Tables};
 
-use crate::{Params, Refusal, error, fen_from_url, known_only, params::names, refused_record};
+use fenkit::variants::VariantPosition;
+
+use crate::{Params, Refusal, error, known_only, params::names};
 
 /// lichess's one parameter.
 #[derive(utoipa::IntoParams)]
@@ -54,19 +56,14 @@ pub async fn answer(tables: Option<Arc<Tables>>, Query(params): Query<Params>) -
     }
 }
 
-/// The legal position of standard chess that `params` ask about.
+/// The legal position of standard chess that `params` ask about, read as
+/// every route reads its `fen` (`crate::games::position`).
 fn asked(params: &Params) -> Result<shakmaty::Chess, Refusal> {
     static KNOWN: LazyLock<Vec<String>> = LazyLock::new(names::<TablebaseParameters>);
     known_only(params, &KNOWN)?;
-    let fen = fen_from_url(crate::required(params, "fen")?);
-    let read = fenkit::ReadOptions::default().with_format(fenkit::Format::Auto);
-    let checked = read.check(fen.as_bytes());
-    match checked.position(shakmaty::CastlingMode::Standard) {
-        Some(position) => Ok(position),
-        None => Err(refused_record(
-            "fen: not a legal position",
-            &fen,
-            &checked.diagnostics,
-        )),
+    crate::required(params, "fen")?;
+    match crate::games::position(params)? {
+        VariantPosition::Chess(position) => Ok(position),
+        _ => unreachable!("the route takes no variant: standard chess"),
     }
 }
