@@ -8,6 +8,8 @@ use fenkit::Code;
 
 /// The runner's codes, listed here with the command's.
 pub use fenkit_run::codes::{LINE_TOO_LONG, MISSING_COLUMN, RECORD_TOO_LONG};
+/// The tables' code, shared with the column functions.
+pub use fenkit_tb::NOT_IN_TABLES;
 
 pub const ONE_IMAGE_ONLY: Code = Code::Input("one-image-only");
 pub const BAD_SIGNATURE: Code = Code::Input("bad-signature");
@@ -15,7 +17,6 @@ pub const BAD_PATTERN: Code = Code::Input("bad-pattern");
 pub const ENGINE: Code = Code::Input("engine");
 pub const OTHER_VARIANT: Code = Code::Input("other-variant");
 pub const SUITE_NO_GOAL: Code = Code::Input("suite-no-goal");
-pub const NOT_IN_TABLES: Code = Code::Input("not-in-tables");
 /// `fen scan`'s codes: the same words as `fenkit_scan::json::error_code`.
 pub const NOT_A_PICTURE: Code = Code::Input("not-a-picture");
 pub const BROKEN_PICTURE: Code = Code::Input("broken-picture");

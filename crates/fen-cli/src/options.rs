@@ -1,10 +1,11 @@
 //! The options every per-record subcommand shares: where records are and
 //! how to read them, and how to write them.
 
-use std::path::PathBuf;
+use std::{path::PathBuf, sync::Arc};
 
 use clap::{Args, ValueEnum};
 use fenkit::{CastlingNotation, OptionWord, ReadOptions, WriteOptions};
+use fenkit_tb::Tables;
 use shakmaty::{CastlingMode, EnPassantMode};
 
 use crate::extract::Extract;
@@ -125,6 +126,42 @@ impl VariantChoice {
                     true => CastlingMode::Chess960,
                     false => read.castling,
                 }),
+        }
+    }
+}
+
+/// `--syzygy DIR`: Syzygy endgame tables, for the commands that read them.
+#[derive(Args, Clone, Debug, Default)]
+pub struct Syzygy {
+    /// A folder of Syzygy endgame tables (.rtbw and .rtbz files),
+    /// repeatable.
+    #[arg(long = "syzygy", value_name = "DIR")]
+    pub folders: Vec<PathBuf>,
+}
+
+impl Syzygy {
+    /// The tables of a command that needs them: those of `--syzygy`, else
+    /// of `SYZYGY_PATH` (folders split by ':', as engines read it), opened
+    /// and each file checked. The error is what to say (no tables named,
+    /// a folder or table that cannot be read): a usage error.
+    pub fn needed(&self) -> Result<Arc<Tables>, String> {
+        let folders = match self.folders.is_empty() {
+            true => std::env::var_os("SYZYGY_PATH").map_or(Vec::new(), |p| Tables::folders_of(&p)),
+            false => self.folders.clone(),
+        };
+        if folders.is_empty() {
+            return Err("no tables: give --syzygy DIR or set SYZYGY_PATH".into());
+        }
+        Tables::open(&folders)
+            .map(Arc::new)
+            .map_err(|bad| fenkit::printable(&bad.to_string()).into_owned())
+    }
+
+    /// The tables of a command that uses them where `--syzygy` gives them.
+    pub fn given(&self) -> Result<Option<Arc<Tables>>, String> {
+        match self.folders.is_empty() {
+            true => Ok(None),
+            false => self.needed().map(Some),
         }
     }
 }

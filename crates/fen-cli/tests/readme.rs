@@ -134,7 +134,8 @@ fn the_endgame_tables_recipe_prints_what_the_guide_shows() {
         return;
     }
     let heading = "## `fen tb";
-    run_recipe_in(("docs/guide.md", heading), 3, &["endgames.fen"], |dir| {
+    let samples = ["endgames.fen", "endgame.pgn"];
+    run_recipe_in(("docs/guide.md", heading), 6, &samples, |dir| {
         std::os::unix::fs::symlink(&tables, dir.join("syzygy")).unwrap()
     });
 }

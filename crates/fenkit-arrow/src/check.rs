@@ -9,7 +9,7 @@ use arrow_array::{
     },
 };
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use fenkit::{Problem, ReadOptions};
+use fenkit::{Diagnostic, Problem, ReadOptions};
 
 use crate::map::{Column, map, map_values};
 
@@ -88,34 +88,47 @@ impl Column for Errors {
     type Builder = ListBuilder<StructBuilder>;
 
     fn builder(&self, rows: usize) -> Self::Builder {
-        ListBuilder::with_capacity(StructBuilder::from_fields(problem_fields(), rows), rows)
-            .with_field(problem_item())
+        errors_builder(rows)
     }
 
     fn push(&self, _: usize, record: Option<&[u8]>, out: &mut Self::Builder) {
-        let Some(record) = record else {
-            out.append_null();
-            return;
-        };
-        let problems = out.values();
-        for diagnostic in self.0.check(record).diagnostics {
-            let problem = Problem::in_record(&diagnostic, record);
-            // In the order of `Problem::FIELDS`.
-            text(problems, 0).append_value(problem.code.as_str());
-            text(problems, 1).append_value(problem.severity.as_str());
-            text(problems, 2).append_value(problem.class.as_str());
-            text(problems, 3).append_value(problem.field.as_str());
-            let line: &mut UInt64Builder = problems.field_builder(4).expect("the line");
-            line.append_option(problem.line);
-            number(problems, 5).append_value(saturate(problem.column));
-            number(problems, 6).append_value(saturate(problem.end_column));
-            number(problems, 7).append_value(saturate(problem.record_column));
-            text(problems, 8).append_value(problem.message);
-            text(problems, 9).append_option(problem.square.map(|square| square.to_string()));
-            problems.append(true);
+        match record {
+            Some(record) => push_problems(out, &self.0.check(record).diagnostics, record),
+            None => out.append_null(),
         }
-        out.append(true);
     }
+}
+
+/// A builder of [`errors_type`] sized for `rows` rows.
+pub(crate) fn errors_builder(rows: usize) -> ListBuilder<StructBuilder> {
+    ListBuilder::with_capacity(StructBuilder::from_fields(problem_fields(), rows), rows)
+        .with_field(problem_item())
+}
+
+/// Appends one row: the list of `diagnostics` found in `record`.
+pub(crate) fn push_problems(
+    out: &mut ListBuilder<StructBuilder>,
+    diagnostics: &[Diagnostic],
+    record: &[u8],
+) {
+    let problems = out.values();
+    for diagnostic in diagnostics {
+        let problem = Problem::in_record(diagnostic, record);
+        // In the order of `Problem::FIELDS`.
+        text(problems, 0).append_value(problem.code.as_str());
+        text(problems, 1).append_value(problem.severity.as_str());
+        text(problems, 2).append_value(problem.class.as_str());
+        text(problems, 3).append_value(problem.field.as_str());
+        let line: &mut UInt64Builder = problems.field_builder(4).expect("the line");
+        line.append_option(problem.line);
+        number(problems, 5).append_value(saturate(problem.column));
+        number(problems, 6).append_value(saturate(problem.end_column));
+        number(problems, 7).append_value(saturate(problem.record_column));
+        text(problems, 8).append_value(problem.message);
+        text(problems, 9).append_option(problem.square.map(|square| square.to_string()));
+        problems.append(true);
+    }
+    out.append(true);
 }
 
 fn text(builder: &mut StructBuilder, field: usize) -> &mut StringBuilder {

@@ -162,6 +162,18 @@ fn required(beside: Option<&dyn Array>) -> &dyn Array {
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 
+/// The tables' folders beside the records of the tablebase functions,
+/// optional: `SYZYGY_PATH` names them where it is left out.
+const SYZYGY: Option<Beside> = Some(Beside {
+    name: "syzygy",
+    optional: true,
+});
+
+/// Positions of the tablebase functions' examples: a won king and pawn
+/// ending, its loser to move, and a rook with its castling right.
+const KPK_WON: &str = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
+const KPK_LOST: &str = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";
+
 /// Every column function, in the order documentation lists them.
 pub const FUNCTIONS: &[ColumnFunction] = &[
     ColumnFunction {
@@ -404,6 +416,60 @@ pub const FUNCTIONS: &[ColumnFunction] = &[
                 ..Example::PLAIN
             },
             |records, beside, options| crate::pgn_annotations(records, beside, &options.read),
+        )
+    },
+    ColumnFunction {
+        beside: SYZYGY,
+        returns: || DataType::Int8,
+        ..ColumnFunction::of_fen(
+            "fen_wdl",
+            "Each valid record's result for the side to move from Syzygy endgame tables, as their WDL: 2 won, 1 won but spoiled by the fifty-move rule, 0 drawn, -1 lost but saved by it, -2 lost, as if the position had just been reached by a capture or pawn move (the halfmove clock not counted, as Syzygy's tables and python-chess's `probe_wdl` give it). The tables' folders are `syzygy` (one value for every row, folders split by `:`) or, without it, `SYZYGY_PATH`; they are opened once a process. Null where the tables cannot answer: `fen_tb_errors` says why.",
+            Example::of(
+                &[Some(KPK_WON), Some(KPK_LOST), Some(START)],
+                "[2, -2, null]",
+            ),
+            |records, beside, options| crate::fen_wdl(records, beside, &options.read),
+        )
+    },
+    ColumnFunction {
+        beside: SYZYGY,
+        returns: || DataType::Int32,
+        ..ColumnFunction::of_fen(
+            "fen_dtz",
+            "Each valid record's DTZ from Syzygy endgame tables: the plies to a capture or pawn move by best play, positive when the side to move wins, negative when it loses, 0 for a draw, as python-chess's `probe_dtz` gives it (the tables round some by one). Tables as `fen_wdl` finds them; null where they cannot answer.",
+            Example::of(&[Some(KPK_WON), Some(KPK_LOST)], "[3, -4]"),
+            |records, beside, options| crate::fen_dtz(records, beside, &options.read),
+        )
+    },
+    ColumnFunction {
+        beside: SYZYGY,
+        ..ColumnFunction::of_fen(
+            "fen_tb_category",
+            "Each valid record's result for the side to move in lichess's tablebase categories: `win`, `cursed-win` (won, but the fifty-move rule comes first), `draw`, `blessed-loss`, `loss`, and `maybe-win` or `maybe-loss` where the halfmove clock and DTZ's rounding leave it open, as `fen tb` and lichess's tablebase say it. Tables as `fen_wdl` finds them; null where they cannot answer.",
+            Example::of(&[Some(KPK_WON), Some(KPK_LOST)], r#"["win", "loss"]"#),
+            |records, beside, options| crate::fen_tb_category(records, beside, &options.read),
+        )
+    },
+    ColumnFunction {
+        beside: SYZYGY,
+        ..ColumnFunction::of_fen(
+            "fen_tb_best",
+            "Each valid record's best move by Syzygy endgame tables, in SAN: the first of every legal move ordered as lichess's tablebase orders them (a win kept, the quickest to zeroing; a loss put off longest). Tables as `fen_wdl` finds them; null where they cannot answer or no move is left.",
+            Example::of(&[Some(KPK_WON), Some(KPK_LOST)], r#"["Kd6", "Kd8"]"#),
+            |records, beside, options| crate::fen_tb_best(records, beside, &options.read),
+        )
+    },
+    ColumnFunction {
+        beside: SYZYGY,
+        returns: crate::errors_type,
+        ..ColumnFunction::of_fen(
+            "fen_tb_errors",
+            "Why the endgame tables give a record no answer, in `fen_errors`'s shape: the record's own problems where it is not valid, else one `not-in-tables` problem that names the table file its material needs (`KQRvKR.rtbw`), or says it has more pieces than the tables hold, castling rights (no table has them) or a variant's rules; an empty list where the tables answer. Tables as `fen_wdl` finds them.",
+            Example::of(
+                &[Some(KPK_WON), Some("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")],
+                r#"[[], [{"code": "not-in-tables", "severity": "error", "class": "malformed", "field": "record", "line": null, "column": 1, "end_column": 31, "record_column": 1, "message": "not in the tables: the tables hold no position with castling rights", "square": null}]]"#,
+            ),
+            |records, beside, options| crate::fen_tb_errors(records, beside, &options.read),
         )
     },
 ];

@@ -45,6 +45,7 @@ mod position;
 mod read_pgn;
 mod search;
 mod strings;
+mod tablebase;
 mod write;
 
 pub use annotations::{annotations_type, pgn_annotations};
@@ -65,4 +66,5 @@ pub use read_pgn::{
 pub use search::{fen_matches, fen_signature, pgn_reaches};
 pub use shakmaty::{CastlingMode, EnPassantMode};
 pub use strings::{ACCEPTED, Strings};
+pub use tablebase::{fen_dtz, fen_tb_best, fen_tb_category, fen_tb_errors, fen_wdl};
 pub use write::{fen_board, fen_canonical};

@@ -6,6 +6,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "crates" / "fen-cli" / "tests" / "golden"
 SAMPLES = ROOT / "samples"
+# The shared 3-4-piece Syzygy tables, which the tablebase functions read.
+TABLES = ROOT.parent / "shared" / "data" / "syzygy" / "regular"
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

@@ -40,7 +40,13 @@ def test_a_chunked_array_gives_a_chunked_array_of_the_same_rows():
 
 
 def test_every_function_keeps_one_row_per_record_and_nulls_in_place():
+    from conftest import TABLES, oracle_missing
+
+    if not TABLES.is_dir():
+        oracle_missing(f"{TABLES} is missing")
     beside = {"fen_play": ["e4", "e4", "e4", "Kg2", "Kh7"], "fen_matches": "8/8/8/8/8/8/8/4K3", "pgn_reaches": START}
+    for name in ("fen_wdl", "fen_dtz", "fen_tb_category", "fen_tb_best", "fen_tb_errors"):
+        beside[name] = str(TABLES)
     for name in fenkit.COLUMN_FUNCTIONS:
         function = getattr(fenkit, name)
         result = function(RECORDS, beside[name]) if name in beside else function(RECORDS)
@@ -151,9 +157,16 @@ def test_every_docstring_example_runs(monkeypatch):
     import fenkit.pandas
     import fenkit.polars
 
-    from conftest import ROOT
+    from conftest import ROOT, oracle_missing
 
     monkeypatch.chdir(ROOT)  # examples read samples/
+    # The tablebase functions' examples are answered from the shared
+    # tables, named as a user names theirs.
+    from conftest import TABLES
+
+    if not TABLES.is_dir():
+        oracle_missing(f"{TABLES} is missing")
+    monkeypatch.setenv("SYZYGY_PATH", str(TABLES))
     modules = [fenkit, fenkit._columns, fenkit.polars, fenkit.pandas, fenkit.duckdb]
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -170,3 +183,28 @@ def test_every_docstring_example_runs(monkeypatch):
     result = runner.summarize(verbose=False)
     assert result.failed == 0
     assert examples >= 25, examples
+
+
+def test_endgame_tables_answer_in_every_frame_from_the_folder_given_or_syzygy_path(monkeypatch):
+    import polars as pl
+
+    import fenkit.polars  # noqa: F401
+    from conftest import TABLES, oracle_missing
+
+    if not TABLES.is_dir():
+        oracle_missing(f"{TABLES} is missing")
+    won, lost = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"
+    fens = [won, lost, START, None]
+    assert fenkit.fen_wdl(fens, str(TABLES)) == [2, -2, None, None]
+    assert fenkit.fen_tb_best(fens, syzygy=str(TABLES)) == ["Kd6", "Kd8", None, None]
+    reasons = fenkit.fen_tb_errors(fens, str(TABLES))
+    assert reasons[0] == [] and reasons[3] is None
+    assert reasons[2][0]["code"] == "not-in-tables" and "32 pieces" in reasons[2][0]["message"]
+    monkeypatch.setenv("SYZYGY_PATH", str(TABLES))
+    frame = pl.DataFrame({"fen": fens}).select(
+        dtz=pl.col("fen").fen.dtz(), category=pl.col("fen").fen.tb_category()
+    )
+    assert frame.to_dict(as_series=False) == {"dtz": [3, -4, None, None], "category": ["win", "loss", None, None]}
+    monkeypatch.delenv("SYZYGY_PATH")
+    with pytest.raises(Exception, match="no tables"):
+        fenkit.fen_wdl(fens)

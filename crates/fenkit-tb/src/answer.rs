@@ -116,6 +116,73 @@ impl Answer {
             _ => "1/2-1/2",
         }
     }
+
+    /// The moves that keep the position's result (a win a win, a draw a
+    /// draw), best first: a composed study wants exactly one.
+    pub fn keeping(&self) -> impl Iterator<Item = &MoveAnswer> {
+        self.moves.iter().filter(|m| -m.category == self.category)
+    }
+
+    /// The verdict in words, for a position with `turn` to move: its
+    /// result, DTZ, and the moves that keep it.
+    ///
+    /// ```
+    /// use fenkit_tb::Tables;
+    /// use shakmaty::{CastlingMode, Chess, Color, fen::Fen};
+    ///
+    /// # let Ok(tables) = Tables::open(&["../../../shared/data/syzygy/regular".into()]) else { return Ok(()) };
+    /// let fen: Fen = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1".parse()?;
+    /// let position: Chess = fen.into_position(CastlingMode::Standard)?;
+    /// let answer = tables.answer(&position)?;
+    /// assert_eq!(answer.verdict(Color::White), "White wins, 3 plies to zeroing; 2 of 4 moves keep it: Kd6, Kf6");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn verdict(&self, turn: Color) -> String {
+        let side = turn.fold_wb("White", "Black");
+        let result = match self.category {
+            Category::Win => "wins",
+            Category::CursedWin => "wins, but the fifty-move rule comes first",
+            Category::MaybeWin => "wins, or the fifty-move rule comes first",
+            Category::Draw => "draws",
+            Category::MaybeLoss => "loses, or the fifty-move rule comes first",
+            Category::BlessedLoss => "loses, but the fifty-move rule comes first",
+            Category::Loss => "loses",
+            Category::Unknown => "has no verdict",
+        };
+        let mut words = format!("{side} {result}");
+        if self.dtz != 0 {
+            words += &format!(", {} plies to zeroing", self.dtz.abs());
+        }
+        let kept: Vec<&str> = self.keeping().map(|m| m.san.as_str()).collect();
+        if !self.moves.is_empty() {
+            let (n, total) = (kept.len(), self.moves.len());
+            let verb = if n == 1 { "keeps" } else { "keep" };
+            words += &format!("; {n} of {total} moves {verb} it: {}", kept.join(", "));
+        }
+        words
+    }
+
+    /// The answer as an engine's score in centipawns for the side to move,
+    /// in Stockfish's form for a tablebase win: 20,000 less the plies to
+    /// zeroing, so that a win is worth more than any material and the
+    /// nearer one more; its negation for a loss; 0 for a draw, a cursed
+    /// win or a blessed loss included (the fifty-move rule comes first).
+    ///
+    /// ```
+    /// # fn answer(category: fenkit_tb::Category, dtz: i32) -> fenkit_tb::Answer { fenkit_tb::Answer { category, wdl: 0, dtz, precise_dtz: None, checkmate: false, stalemate: false, insufficient_material: false, moves: vec![] } }
+    /// use fenkit_tb::Category;
+    /// assert_eq!(answer(Category::Win, 11).centipawns(), 19_989);
+    /// assert_eq!(answer(Category::Loss, -12).centipawns(), -19_988);
+    /// assert_eq!(answer(Category::CursedWin, 120).centipawns(), 0);
+    /// ```
+    pub fn centipawns(&self) -> i32 {
+        let won = 20_000 - self.dtz.abs().min(10_000);
+        match self.category {
+            Category::Win | Category::MaybeWin => won,
+            Category::Loss | Category::MaybeLoss => -won,
+            _ => 0,
+        }
+    }
 }
 
 /// A position's facts and its DTZ, where the tables hold it.
@@ -159,14 +226,32 @@ impl Verdict {
 }
 
 impl Tables {
-    /// The tables' answer for `position` and each of its moves.
-    pub fn answer(&self, position: &Chess) -> Result<Answer, NotInTables> {
-        let verdict = self.verdict(position, true)?;
-        let dtz = verdict.dtz.expect("a position the tables hold has a DTZ");
+    /// The position's WDL for the side to move (−2 to 2) as if just
+    /// reached by a capture or pawn move, as [`Answer::wdl`]: one probe,
+    /// without the moves' answers.
+    pub fn wdl(&self, position: &Chess) -> Result<i8, NotInTables> {
         let wdl = self
             .syzygy
             .probe_wdl_after_zeroing(position)
             .map_err(|err| self.not_in_tables(position, err))?;
+        Ok(wdl as i8)
+    }
+
+    /// The position's DTZ, as [`Answer::dtz`]: one probe, without the
+    /// moves' answers.
+    pub fn dtz(&self, position: &Chess) -> Result<i32, NotInTables> {
+        let dtz = self
+            .syzygy
+            .probe_dtz(position)
+            .map_err(|err| self.not_in_tables(position, err))?;
+        Ok(dtz.ignore_rounding().0)
+    }
+
+    /// The tables' answer for `position` and each of its moves.
+    pub fn answer(&self, position: &Chess) -> Result<Answer, NotInTables> {
+        let verdict = self.verdict(position, true)?;
+        let dtz = verdict.dtz.expect("a position the tables hold has a DTZ");
+        let wdl = self.wdl(position)?;
         let halfmoves = position.halfmoves();
         let mut moves = Vec::new();
         for m in position.legal_moves() {
@@ -196,7 +281,7 @@ impl Tables {
         settle_maybes(own, &mut moves);
         Ok(Answer {
             category: moves.first().map_or(own, |best| -best.category),
-            wdl: wdl as i8,
+            wdl,
             dtz: dtz.ignore_rounding().0,
             precise_dtz: dtz.precise().map(|d| d.0),
             checkmate: verdict.checkmate,

@@ -41,3 +41,7 @@ mod tables;
 pub use answer::{Answer, MoveAnswer, NotInTables};
 pub use category::Category;
 pub use tables::{BadTables, Tables};
+
+/// The problem code of a position the tables cannot answer for, in every
+/// front end's diagnostics (`fen tb`, the column functions' reasons).
+pub const NOT_IN_TABLES: fenkit::Code = fenkit::Code::Input("not-in-tables");

@@ -11,6 +11,16 @@ impl Tables {
     /// cursed win); none from a drawn position, where every move keeps the
     /// draw. The line as played, the position it ends in last.
     pub fn best_line(&self, position: &Chess) -> Result<(Vec<Move>, Chess), NotInTables> {
+        self.best_moves(position, usize::MAX)
+    }
+
+    /// The first `most` moves of [`best_line`](Tables::best_line), and the
+    /// position they reach.
+    pub fn best_moves(
+        &self,
+        position: &Chess,
+        most: usize,
+    ) -> Result<(Vec<Move>, Chess), NotInTables> {
         let mut line = Vec::new();
         let mut at = position.clone();
         let dtz = self
@@ -20,7 +30,7 @@ impl Tables {
         if dtz.is_zero() {
             return Ok((line, at));
         }
-        while at.halfmoves() < 100 {
+        while at.halfmoves() < 100 && line.len() < most {
             let best = self
                 .syzygy
                 .best_move(&at)

@@ -29,6 +29,11 @@ use crate::{
 ///
 /// By default (--strictness playable) malformed and illegal records are
 /// invalid and unreachable ones get a warning.
+///
+/// With --syzygy, each valid position the endgame tables hold gets their
+/// verdict, as a note (a `tablebase` key in JSON): its result for the side
+/// to move and the moves that keep it, which a composed study wants to be
+/// one.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -40,6 +45,8 @@ pub struct Args {
     pub report: Report,
     #[command(flatten)]
     pub rows: rows::Args,
+    #[command(flatten)]
+    pub syzygy: crate::options::Syzygy,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
@@ -57,11 +64,15 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if let Some(status) = rows::run(&args.rows, &args.inputs, read, write, defaults, out) {
         return status;
     }
-    run::stream(
-        &mut Check::new(read, args.report.format),
-        args.inputs.config(),
-        out,
-    )
+    let mut check = Check::new(read, args.report.format);
+    check.tables = match args.syzygy.given() {
+        Ok(tables) => tables,
+        Err(why) => {
+            out.note(&format!("fen: check: {why}"))?;
+            return Ok(Status::Failed);
+        }
+    };
+    run::stream(&mut check, args.inputs.config(), out)
 }
 
 pub struct Check {
@@ -70,6 +81,8 @@ pub struct Check {
     counts: RecordCounts,
     fen: Vec<u8>,
     lines: fenkit::json::JsonLines,
+    /// Endgame tables, whose verdict each position they hold gets.
+    pub tables: Option<std::sync::Arc<fenkit_tb::Tables>>,
 }
 
 impl Check {
@@ -80,6 +93,45 @@ impl Check {
             counts: RecordCounts::default(),
             fen: Vec::new(),
             lines: Default::default(),
+            tables: None,
+        }
+    }
+
+    /// The tables' verdict on a valid record they hold: on standard error,
+    /// or as the `tablebase` key of its JSON object, just written.
+    fn verdict(
+        &self,
+        record: &Record,
+        checked: &fenkit::Checked,
+        out: &mut Output,
+    ) -> io::Result<()> {
+        let Some(tables) = &self.tables else {
+            return Ok(());
+        };
+        let Some(position) = checked.position(self.read.castling) else {
+            return Ok(());
+        };
+        let Ok(answer) = tables.answer(&position) else {
+            return Ok(());
+        };
+        let verdict = answer.verdict(shakmaty::Position::turn(&position));
+        match self.format {
+            ReportFormat::Human => {
+                let place = format!(
+                    "{}:{}:1",
+                    fenkit::printable(record.source),
+                    record.line_number
+                );
+                out.note(&format!("{place}: note[tablebase]: {verdict}"))
+            }
+            ReportFormat::Json => {
+                let text = out.stdout();
+                let end = text.len() - 2; // the object's `}` and its line's end
+                let key = serde_json::json!({"category": answer.category, "wdl": answer.wdl, "dtz": answer.dtz, "verdict": verdict});
+                let key = format!(r#","tablebase":{key}}}"#);
+                text.splice(end.., key.bytes().chain([b'\n']));
+                Ok(())
+            }
         }
     }
 
@@ -130,6 +182,7 @@ impl Job for Check {
         let setup = checked.setup.as_ref();
         let result = self.report(record, setup, written, &checked.diagnostics, out);
         self.fen = fen;
+        self.verdict(record, &checked, out)?;
         result
     }
 
@@ -154,7 +207,10 @@ impl Parallel for Check {
     type Handed = ();
 
     fn fork(&self) -> Check {
-        Check::new(self.read, self.format)
+        Check {
+            tables: self.tables.clone(),
+            ..Check::new(self.read, self.format)
+        }
     }
 
     fn join(&mut self, fork: Check) {

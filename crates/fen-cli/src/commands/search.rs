@@ -17,13 +17,13 @@ use fenkit_games::{
 use fenkit_index::search::SearchIndex;
 use shakmaty::{EnPassantMode, Position};
 
-use super::pgn::{kept_tags, write_tags};
 use crate::{
     games::{self, GameState, Played},
     options::Style,
     output::{self, Output},
     run::Status,
 };
+use fenkit_run::rows::ply::{kept_tags, write_tags};
 
 /// Find the games that reach a position, a material signature or a
 /// pattern of pieces: each game once, at its first ply that shows all

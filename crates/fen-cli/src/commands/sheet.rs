@@ -6,10 +6,12 @@ use std::{
     fs,
     io::{BufWriter, IsTerminal, Write},
     path::{Path, PathBuf},
+    sync::Arc,
 };
 
 use fenkit::epd::Operation;
 use fenkit_diagrams::{Cell, Coordinates, Diagram, Paper, Pdf, Sheet, Theme};
+use fenkit_tb::Tables;
 
 use super::prelude::*;
 use crate::options::Facing;
@@ -17,8 +19,9 @@ use crate::options::Facing;
 /// Lay the records out as printable pages: a grid of diagrams a page, each
 /// captioned with its EPD `id` (or its number) and "White to play" or
 /// "Black to play"; with --answers, pages of solutions after them (an EPD
-/// record's `bm`, else `pv`, else `am` moves). A PDF is written a page at
-/// a time, so a sheet of any length takes the memory of one page.
+/// record's `bm`, else `pv`, else `am` moves; else, with --syzygy, the
+/// endgame tables' best move and result, as "Kd6 (win)"). A PDF is written
+/// a page at a time, so a sheet of any length takes the memory of one page.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -41,6 +44,8 @@ pub struct Args {
     /// Pages of answers after the diagrams.
     #[arg(long)]
     pub answers: bool,
+    #[command(flatten)]
+    pub syzygy: crate::options::Syzygy,
     /// The paper: a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
@@ -121,8 +126,16 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             }
         }
     };
+    let tables = match args.syzygy.given() {
+        Ok(tables) => tables,
+        Err(why) => {
+            out.note(&format!("fen: sheet: {why}"))?;
+            return Ok(Status::Failed);
+        }
+    };
     let mut job = SheetJob {
         read: args.inputs.read_options(),
+        tables,
         sheet,
         answers: args.answers.then(Vec::new),
         cells: Vec::new(),
@@ -164,6 +177,8 @@ impl Sink {
 
 struct SheetJob {
     read: ReadOptions,
+    /// Endgame tables, for the answers of records that give none.
+    tables: Option<Arc<Tables>>,
     sheet: Sheet,
     /// Each record's answer, when they are asked for.
     answers: Option<Vec<(String, String)>>,
@@ -231,7 +246,9 @@ impl Job for SheetJob {
             .and_then(Operation::first)
             .map_or_else(|| self.count.to_string(), str::to_string);
         if let Some(answers) = &mut self.answers {
-            let answer = answer(&parsed.operations);
+            let answer = answer(&parsed.operations)
+                .or_else(|| tables_answer(self.tables.as_deref()?, &self.read, record.bytes))
+                .unwrap_or_else(|| "–".to_string());
             answers.push((label.clone(), answer));
         }
         self.cells.push(Cell {
@@ -274,8 +291,8 @@ impl Job for SheetJob {
 }
 
 /// A record's answer: its `bm` moves, else its `pv`, else the `am` moves
-/// to avoid; a dash for none.
-fn answer(operations: &[Operation]) -> String {
+/// to avoid.
+fn answer(operations: &[Operation]) -> Option<String> {
     // `bm` and `am` list moves that are each best (or each bad); `pv` is
     // one line of play.
     let moves = |code: &str, between: &str| {
@@ -287,7 +304,17 @@ fn answer(operations: &[Operation]) -> String {
     moves("bm", " or ")
         .or_else(|| moves("pv", " "))
         .or_else(|| moves("am", " nor ").map(|avoid| format!("not {avoid}")))
-        .unwrap_or_else(|| "–".to_string())
+}
+
+/// The endgame tables' answer for a valid record they hold: the best
+/// move and the result it keeps for the side to move ("Kd6 (win)").
+fn tables_answer(tables: &Tables, read: &ReadOptions, record: &[u8]) -> Option<String> {
+    let answer = tables
+        .answer(&read.check(record).position(read.castling)?)
+        .ok()?;
+    let best = answer.moves.first().map_or("–", |best| best.san.as_str());
+    let result = answer.category.to_string().replace('-', " ");
+    Some(format!("{best} ({result})"))
 }
 
 fn operand_text(operand: &fenkit::Operand) -> String {

@@ -1,11 +1,13 @@
 //! `fen tb`: what best play makes of each position, from Syzygy endgame
 //! tables (`fenkit_tb`).
 
-use std::{path::PathBuf, sync::Arc};
+use std::sync::Arc;
 
 use fenkit::{Diagnostic, Field, Span};
 use fenkit_games::export::Export;
 use fenkit_tb::Tables;
+
+use crate::options::Syzygy;
 use shakmaty::Position;
 
 use super::prelude::*;
@@ -17,15 +19,14 @@ use super::prelude::*;
 /// counted) and DTZ (plies to a capture or pawn move), and every legal
 /// move's, best first. A position the tables cannot answer (more pieces
 /// than they hold, a table missing, castling rights) is an error naming
-/// why, and the others are answered.
+/// why, and the others are answered. The tables are those of --syzygy,
+/// else of SYZYGY_PATH (folders split by ':').
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub inputs: Inputs,
-    /// A folder of tables (.rtbw and .rtbz files), repeatable; without it,
-    /// the folders of SYZYGY_PATH (split by ':').
-    #[arg(long = "syzygy", value_name = "DIR")]
-    pub folders: Vec<PathBuf>,
+    #[command(flatten)]
+    pub syzygy: Syzygy,
     /// tsv: the FEN, category, wdl, dtz and the best move (SAN), after a
     /// header line; json: one object a position in lichess's tablebase
     /// shape (category, dtz, precise_dtz, checkmate, stalemate,
@@ -49,20 +50,10 @@ pub enum TbFormat {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
-    let folders = match args.folders.is_empty() {
-        true => {
-            std::env::var_os("SYZYGY_PATH").map_or(Vec::new(), |path| Tables::folders_of(&path))
-        }
-        false => args.folders.clone(),
-    };
-    if folders.is_empty() {
-        out.note("fen: tb: no tables: give --syzygy DIR or set SYZYGY_PATH")?;
-        return Ok(Status::Failed);
-    }
-    let tables = match Tables::open(&folders) {
+    let tables = match args.syzygy.needed() {
         Ok(tables) => tables,
-        Err(bad) => {
-            out.note(&format!("fen: tb: {}", fenkit::printable(&bad.to_string())))?;
+        Err(why) => {
+            out.note(&format!("fen: tb: {why}"))?;
             return Ok(Status::Failed);
         }
     };
@@ -77,7 +68,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let mut job = Probe {
         read,
-        tables: Arc::new(tables),
+        tables,
         format,
     };
     run::stream(&mut job, args.inputs.config(), out)

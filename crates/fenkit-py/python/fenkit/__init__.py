@@ -6,7 +6,10 @@ Two ways in:
   ``fen_canonical``, ``fen_board``, ``fen_key``, ``fen_polyglot_key``,
   ``fen_side``, ``fen_material``, ``fen_check_status``, ``fen_describe``,
   ``fen_chess960_number``, ``fen_opening``,
-  ``fen_play``, ``pgn_positions``; ``read_pgn`` reads PGN files as
+  ``fen_play``, ``pgn_positions``; ``fen_wdl``, ``fen_dtz``,
+  ``fen_tb_category``, ``fen_tb_best`` and ``fen_tb_errors`` from Syzygy
+  endgame tables, their folder given as ``syzygy=`` or by
+  ``SYZYGY_PATH``; ``read_pgn`` reads PGN files as
   batches of games): a column of records in (pyarrow,
   polars, pandas, DuckDB, or a list), a column of results out, computed in
   Rust on every core. ``import fenkit.polars`` adds ``pl.col(...).fen``;

@@ -82,6 +82,21 @@ def pgn_reaches(column: C, fen: Any, *, lenient: bool = False, chess960: bool = 
 def pgn_annotations(column: C, start: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
     """What each ply of each game's mainline says besides its move, ply 0 being what stands before the first move: a list of structs `{ply, san, clock, emt, eval_cp, eval_mate, nags, comment, arrows, circles, accuracy}`: the mover's clock after the move and the time it took in seconds (`[%clk]`, `[%emt]`), the evaluation from White's view in centipawns or mate in N (`[%eval]`), annotation glyphs as numbers, the comment's words without its commands, lichess's arrows and circles (`Ge2e4`, `Rd4`), and the move's accuracy from 0 to 100 by lichess's formula over the evaluations before and after it (the first move's before taken as +0.15, as lichess takes it). Rows as `pgn_positions` takes them, null where it gives null: the two zip by ply."""
 
+def fen_wdl(column: C, syzygy: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Each valid record's result for the side to move from Syzygy endgame tables, as their WDL: 2 won, 1 won but spoiled by the fifty-move rule, 0 drawn, -1 lost but saved by it, -2 lost, as if the position had just been reached by a capture or pawn move (the halfmove clock not counted, as Syzygy's tables and python-chess's `probe_wdl` give it). The tables' folders are `syzygy` (one value for every row, folders split by `:`) or, without it, `SYZYGY_PATH`; they are opened once a process. Null where the tables cannot answer: `fen_tb_errors` says why."""
+
+def fen_dtz(column: C, syzygy: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Each valid record's DTZ from Syzygy endgame tables: the plies to a capture or pawn move by best play, positive when the side to move wins, negative when it loses, 0 for a draw, as python-chess's `probe_dtz` gives it (the tables round some by one). Tables as `fen_wdl` finds them; null where they cannot answer."""
+
+def fen_tb_category(column: C, syzygy: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Each valid record's result for the side to move in lichess's tablebase categories: `win`, `cursed-win` (won, but the fifty-move rule comes first), `draw`, `blessed-loss`, `loss`, and `maybe-win` or `maybe-loss` where the halfmove clock and DTZ's rounding leave it open, as `fen tb` and lichess's tablebase say it. Tables as `fen_wdl` finds them; null where they cannot answer."""
+
+def fen_tb_best(column: C, syzygy: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Each valid record's best move by Syzygy endgame tables, in SAN: the first of every legal move ordered as lichess's tablebase orders them (a win kept, the quickest to zeroing; a loss put off longest). Tables as `fen_wdl` finds them; null where they cannot answer or no move is left."""
+
+def fen_tb_errors(column: C, syzygy: Any = None, *, lenient: bool = False, chess960: bool = False, strictness: Strictness = "playable", format: Format = "auto", variant: VariantName = "standard") -> C:
+    """Why the endgame tables give a record no answer, in `fen_errors`'s shape: the record's own problems where it is not valid, else one `not-in-tables` problem that names the table file its material needs (`KQRvKR.rtbw`), or says it has more pieces than the tables hold, castling rights (no table has them) or a variant's rules; an empty list where the tables answer. Tables as `fen_wdl` finds them."""
+
 # END generated
 
 def read_pgn(path: str, positions: bool = False) -> Any:

@@ -10,6 +10,7 @@
 //! count as fine for the exit status; `--columns` chooses others.
 
 mod format;
+pub mod ply;
 mod values;
 
 use std::io::{self, Write};

@@ -13,7 +13,7 @@ use fenkit_uci::{Engine, EngineError, Score, Search};
 use shakmaty::{Color, Move, Position, uci::UciMove};
 use std::ops::ControlFlow;
 
-use super::{Args, DEFAULT_DEPTH, limit_words, line_moves};
+use super::{Args, DEFAULT_DEPTH, from_tables, limit_words, line_moves};
 use crate::{
     commands::prelude::*,
     games::{GameState, Played, each_game_gathered},
@@ -76,7 +76,11 @@ struct Analysed {
     engine: Option<String>,
 }
 
-pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
+pub fn run(
+    args: &Args,
+    tables: Option<&fenkit_tb::Tables>,
+    out: &mut Output,
+) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let mut games = Vec::new();
     let make = || Plies::with_handler(Moves::default());
@@ -117,7 +121,10 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
                 }
                 searches.push(match position.is_game_over() {
                     true => None,
-                    false => Some(engine.go(start, &ucis[..ply], limit)?),
+                    false => match from_tables(tables, &position, LINE_PLIES) {
+                        Some(search) => Some(search),
+                        None => Some(engine.go(start, &ucis[..ply], limit)?),
+                    },
                 });
             }
             Ok(Analysed {

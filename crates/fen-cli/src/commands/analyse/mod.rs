@@ -6,7 +6,8 @@
 mod games;
 mod records;
 
-use fenkit_uci::{EngineCommand, Limit};
+use fenkit_tb::Tables;
+use fenkit_uci::{EngineCommand, Limit, Score, Search};
 use shakmaty::{Move, Position, uci::UciMove};
 
 use super::prelude::*;
@@ -24,6 +25,9 @@ use crate::engines::{EngineSetup, SearchLimit};
 /// writes it), `dm` for a
 /// mate the side to move gives, `pv`; other operations kept. Files named
 /// `.pgn` (compressed too) and `--input pgn` are games; the rest records.
+/// With --syzygy, a position the endgame tables hold is not searched: its
+/// best move, line and score are the tables' (a win as Stockfish scores
+/// one, 20000 centipawns less the plies to zeroing; a draw 0).
 #[derive(clap::Args)]
 pub struct Args {
     /// The UCI engine: its command and arguments, in one word.
@@ -35,6 +39,8 @@ pub struct Args {
     pub setup: EngineSetup,
     #[command(flatten)]
     pub inputs: PositionInputs,
+    #[command(flatten)]
+    pub syzygy: crate::options::Syzygy,
 }
 
 /// Depth of a search when no limit is given.
@@ -46,10 +52,36 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             path.file_name()
                 .is_some_and(|name| name.to_string_lossy().to_ascii_lowercase().contains(".pgn"))
         });
+    let tables = match args.syzygy.given() {
+        Ok(tables) => tables,
+        Err(why) => {
+            out.note(&format!("fen: analyse: {why}"))?;
+            return Ok(Status::Failed);
+        }
+    };
     match games {
-        true => games::run(&args, out),
-        false => records::run(&args, out),
+        true => games::run(&args, tables.as_deref(), out),
+        false => records::run(&args, tables.as_deref(), out),
     }
+}
+
+/// What endgame tables say of `position`, as an engine's search says it:
+/// the best move, the line of best play (up to `most` moves) and the
+/// score of [`Answer::centipawns`](fenkit_tb::Answer::centipawns); none
+/// without tables or where they do not hold the position.
+fn from_tables(tables: Option<&Tables>, position: &VariantPosition, most: usize) -> Option<Search> {
+    let (Some(tables), VariantPosition::Chess(position)) = (tables, position) else {
+        return None;
+    };
+    let answer = tables.answer(position).ok()?;
+    let (line, _) = tables.best_moves(position, most).ok()?;
+    let pv: Vec<UciMove> = line.into_iter().map(UciMove::from_standard).collect();
+    Some(Search {
+        best: pv.first().cloned(),
+        score: Some(Score::Centipawns(answer.centipawns())),
+        pv,
+        ..Search::default()
+    })
 }
 
 /// How a search was limited, in words (for the `Annotator` tag).

@@ -5,7 +5,7 @@ use fenkit::{Operand, Operation, WriteOptions};
 use fenkit_uci::{Engine, EngineError, Score, Search};
 use shakmaty::{Setup, san::SanPlus};
 
-use super::{Args, DEFAULT_DEPTH, line_moves};
+use super::{Args, DEFAULT_DEPTH, from_tables, line_moves};
 use crate::commands::prelude::*;
 
 /// The operations this writes, replaced where a record has them.
@@ -48,7 +48,11 @@ impl Job for Gather {
     }
 }
 
-pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
+pub fn run(
+    args: &Args,
+    tables: Option<&fenkit_tb::Tables>,
+    out: &mut Output,
+) -> io::Result<Status> {
     let read = args.inputs.read_options();
     let mut gather = Gather {
         read,
@@ -63,6 +67,9 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
         threads,
         &gather.entries,
         |engine: &mut Engine, entry: &Entry| {
+            if let Some(search) = from_tables(tables, &entry.position, LINE_PLIES) {
+                return Ok(search);
+            }
             engine.new_game()?;
             engine.go(&entry.position, &[], limit)
         },

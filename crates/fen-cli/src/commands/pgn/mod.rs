@@ -6,28 +6,27 @@ use std::{
     io::{self, IsTerminal, Write},
     ops::RangeInclusive,
     path::PathBuf,
+    sync::Arc,
 };
 
 use clap::ValueEnum;
 use fenkit::variants::VariantPosition;
 use fenkit_games::{
-    Annotations, TagValue,
+    Annotations,
     pgn::{GameEnd, Plies, Ply, PlyHandler},
 };
 use shakmaty::{EnPassantMode, Position, san::SanPlus};
 
-mod notes;
-
 mod write;
 
-pub use notes::Note;
-use notes::write_note;
+pub use fenkit_run::rows::ply::Note;
+use fenkit_run::rows::ply::{PlyFacts, kept_tags, write_note, write_tags};
 pub use write::{Computed, Stripped};
 
 use crate::{
     games::{self, GameState, Played},
     options::Style,
-    output::{self, Output},
+    output::Output,
     run::Status,
 };
 
@@ -64,9 +63,14 @@ pub struct Args {
     pub tags: Vec<String>,
     /// What the comments say, as columns after the FEN and tags (TSV) or
     /// keys (JSON): clock, emt (seconds), eval_cp, eval_mate (White's
-    /// view), nags, comment, arrows, circles; or annotations for all.
+    /// view), nags, comment, arrows, circles; or annotations for all;
+    /// besides them accuracy (lichess's, from the evaluations), and wdl
+    /// and dtz (from endgame tables: --syzygy, else SYZYGY_PATH; empty
+    /// where they do not hold the position).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "NAMES")]
     pub columns: Vec<Note>,
+    #[command(flatten)]
+    pub syzygy: crate::options::Syzygy,
     /// Refuse movetext that PGN's standard does not allow (0-0, e.p., ++,
     /// glyphs in text, results with other dashes) instead of reading it
     /// with one warning a kind and game.
@@ -182,6 +186,8 @@ struct Printer<'a> {
     problems: Vec<(u64, usize, String)>,
     /// Standard output is a terminal: tag values escaped.
     escape: bool,
+    /// The endgame tables, where `wdl` or `dtz` is asked for.
+    tables: Option<Arc<fenkit_tb::Tables>>,
 }
 
 impl Printer<'_> {
@@ -284,15 +290,18 @@ impl Printer<'_> {
         }
         self.tags(tags);
         let json = self.options.format == Layout::Json;
-        let accuracy = match self.notes.contains(&Note::Accuracy) && ply > 0 {
-            true => {
-                let mover = !position.turn();
-                fenkit_games::advice::ply_accuracy(ply, mover, self.eval_before, self.eval_now)
-            }
-            false => None,
-        };
+        let mut facts = PlyFacts::default();
+        if self.notes.contains(&Note::Accuracy) && ply > 0 {
+            let mover = !position.turn();
+            facts.accuracy =
+                fenkit_games::advice::ply_accuracy(ply, mover, self.eval_before, self.eval_now);
+        }
+        if let (Some(tables), VariantPosition::Chess(position)) = (&self.tables, position) {
+            facts.wdl = tables.wdl(position).ok();
+            facts.dtz = tables.dtz(position).ok();
+        }
         for &note in &self.notes {
-            write_note(&mut self.text, note, (notes, accuracy), json, self.escape);
+            write_note(&mut self.text, note, (notes, &facts), json, self.escape);
         }
         if json {
             self.text.push(b'}');
@@ -392,68 +401,6 @@ impl GameState for Printer<'_> {
     }
 }
 
-/// The values of the tags `asked` for (of the tags `kept`, whose values
-/// are `values`): TSV columns, or JSON keys (typed where lichess's are:
-/// ratings as integers, `TimeControl` as base and increment), each after
-/// what `text` holds. `UTCDateTime` is `UTCDate` and `UTCTime` as one
-/// moment, read from the two tags kept after those asked for. `fen pgn`
-/// and `fen search` write their tags so.
-pub fn write_tags(
-    text: &mut Vec<u8>,
-    (asked, kept): (&[String], &[String]),
-    values: &[Option<String>],
-    json: bool,
-    escape: bool,
-) {
-    let kept = |name: &str| {
-        let at = kept.iter().position(|tag| tag == name)?;
-        values.get(at).cloned().flatten()
-    };
-    let moment = || fenkit_games::utc_moment(&kept("UTCDate")?, &kept("UTCTime")?);
-    for (name, value) in asked.iter().zip(values) {
-        let value = match name.as_str() {
-            fenkit_games::UTC_MOMENT => &moment(),
-            _ => value,
-        };
-        if json {
-            text.push(b',');
-            let _ = serde_json::to_writer(&mut *text, name);
-            text.push(b':');
-            let typed = value.as_deref().map(|v| fenkit_games::tag_value(name, v));
-            let _ = match typed {
-                Some(TagValue::Integer(n)) => serde_json::to_writer(&mut *text, &n),
-                Some(TagValue::TimeControl { base, increment }) => serde_json::to_writer(
-                    &mut *text,
-                    &serde_json::json!({"base": base, "increment": increment}),
-                ),
-                Some(TagValue::Unknown) => serde_json::to_writer(&mut *text, &()),
-                _ => serde_json::to_writer(&mut *text, value),
-            };
-            continue;
-        }
-        text.push(b'\t');
-        // TSV has no quoting: tabs and line breaks as spaces.
-        let value = value.as_deref().unwrap_or("");
-        match escape {
-            true => {
-                let value = value.replace(['\t', '\r', '\n'], " ");
-                output::input_text(text, value.as_bytes(), true);
-            }
-            false => fenkit_io::write_field(text, value, b'\t'),
-        }
-    }
-}
-
-/// The tags whose values the plies carry: those `asked` for, then
-/// `UTCDate` and `UTCTime` when `UTCDateTime` is asked for.
-pub fn kept_tags(asked: &[String]) -> Vec<String> {
-    let mut kept = asked.to_vec();
-    if asked.iter().any(|tag| tag == fenkit_games::UTC_MOMENT) {
-        kept.extend(["UTCDate".to_string(), "UTCTime".to_string()]);
-    }
-    kept
-}
-
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
     if args.format == Layout::Pgn {
         return write::run(&args, out);
@@ -473,6 +420,19 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         out.note("fen: --columns: the FEN alone has no room for columns; add --format tsv or --format json")?;
         return Ok(Status::Failed);
     }
+    let tables = match notes
+        .iter()
+        .any(|note| matches!(note, Note::Wdl | Note::Dtz))
+    {
+        true => match args.syzygy.needed() {
+            Ok(tables) => Some(tables),
+            Err(why) => {
+                out.note(&format!("fen: pgn: --columns wdl,dtz: {why}"))?;
+                return Ok(Status::Failed);
+            }
+        },
+        false => None,
+    };
     let options = &args;
     let annotated = !notes.is_empty();
     let kept_tags = kept_tags(&options.tags);
@@ -491,6 +451,7 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
             eval_now: None,
             problems: Vec::new(),
             escape,
+            tables: tables.clone(),
         };
         let tags: Vec<&str> = kept_tags.iter().map(String::as_str).collect();
         let plies = Plies::with_handler(printer).keeping_tags(&tags);
