@@ -5,6 +5,7 @@
 //! stats). What each means is said once, in [`OWN`].
 
 use fenkit::Code;
+use fenkit_books::positions::lint as book;
 
 /// The runner's codes, listed here with the command's.
 pub use fenkit_run::codes::{LINE_TOO_LONG, MISSING_COLUMN, RECORD_TOO_LONG};
@@ -26,7 +27,7 @@ pub const SCAN_ASSUMED: Code = Code::Input("scan-assumed");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 15] = [
+pub const OWN: [(Code, &str); 19] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -86,5 +87,21 @@ pub const OWN: [(Code, &str); 15] = [
     (
         SCAN_ASSUMED,
         "`fen scan`: what the picture cannot show (side to move, castling rights, en passant square) was assumed; `--side`, `--castling` and `--ep` say it.",
+    ),
+    (
+        book::EP_NO_CAPTURE,
+        "`fen book lint`: an en passant square with no legal capture, which match runners disagree on (kept by some, dropped by others).",
+    ),
+    (
+        book::CLOCK_OPERATIONS,
+        "`fen book lint`: clock operations (`hmvc`, `fmvn`) in a book, which some runners cannot read.",
+    ),
+    (
+        book::DUPLICATE,
+        "`fen book lint`: the position of an earlier record of the book (by key), named by its line.",
+    ),
+    (
+        book::OVER,
+        "`fen book lint`: a position with no game left to play: mate, stalemate, bare material, or (with `--syzygy`) one the endgame tables decide.",
     ),
 ];

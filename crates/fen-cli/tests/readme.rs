@@ -140,6 +140,12 @@ fn the_endgame_tables_recipe_prints_what_the_guide_shows() {
     });
 }
 
+#[test]
+fn the_match_books_recipe_prints_what_the_guide_shows() {
+    let heading = "## Opening books for engine matches";
+    run_recipe("docs/guide.md", heading, 9, &["openings.pgn"]);
+}
+
 /// Runs each command of the section under `heading` of the page `page` in
 /// a folder holding `samples`, checking what each prints.
 fn run_recipe(page: &str, heading: &str, at_least: usize, samples: &[&str]) {

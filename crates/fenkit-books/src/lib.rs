@@ -6,8 +6,10 @@
 //! `fen search`'s) are `fenkit-index`'s.
 
 pub mod book;
+pub mod dump;
 mod first_plies;
 pub mod make;
 pub mod merge;
+pub mod positions;
 
 pub use first_plies::{FirstPlies, book_key, mirrored, mirrored_book_key};

@@ -20,3 +20,5 @@ pub mod report;
 pub mod reported;
 pub mod rows;
 pub mod run;
+pub mod stats;
+pub mod uniq;

@@ -1,12 +1,15 @@
 //! What the subcommands that gather games share: games added to a
-//! builder until a write fails, what was left out said, and one game of a
-//! file taken by its number.
+//! builder until a write fails, what was left out said, one game of a
+//! file taken by its number, and each game's mainline gathered whole.
 
-use std::{io, path::Path};
+use std::{io, ops::ControlFlow, path::Path};
 
-use fenkit_games::pgn::{GameText, GameTexts};
+use fenkit::variants::VariantPosition;
+use fenkit_games::pgn::{GameText, GameTexts, Ply, PlyHandler};
+use shakmaty::{Chess, Move};
 
 use crate::{
+    games::{GameState, Played},
     output::Output,
     run::{self, Status},
 };
@@ -74,5 +77,60 @@ pub fn nth_game(
             out.note(&format!("fen: {source}: there is no game {number}"))?;
             Ok(Err(Status::BadRecords))
         }
+    }
+}
+
+/// A game's mainline gathered: where it stands, its start and moves, and
+/// the position it ends in (none where a move could not be played or the
+/// game is a variant's): a PGN book's line, read back.
+pub struct Mainline {
+    pub place: String,
+    /// The line its game starts on.
+    pub line: u64,
+    pub start: Option<Chess>,
+    pub moves: Vec<Move>,
+    pub end: Option<Chess>,
+}
+
+/// Gathers each game as a [`Mainline`] of standard chess.
+#[derive(Default)]
+pub struct Mainlines {
+    start: Option<Chess>,
+    moves: Vec<Move>,
+}
+
+impl PlyHandler for Mainlines {
+    fn ply(&mut self, ply: Ply<'_>) -> ControlFlow<()> {
+        if ply.ply == 0 {
+            self.moves.clear();
+            self.start = match ply.position {
+                VariantPosition::Chess(start) => Some(start.clone()),
+                _ => None,
+            };
+        }
+        self.moves.extend(ply.played);
+        ControlFlow::Continue(())
+    }
+}
+
+impl GameState for Mainlines {
+    type Item = Mainline;
+
+    fn game_done(&mut self, game: &Played<'_>, _: &mut Output) -> io::Result<Option<Mainline>> {
+        let end = match game.end() {
+            Ok(end) => match &end.position {
+                VariantPosition::Chess(end) => Some(end.clone()),
+                _ => None,
+            },
+            Err(_) => None,
+        };
+        let place = format!("{}:{}", fenkit::printable(game.source()), game.line());
+        Ok(Some(Mainline {
+            place,
+            line: game.line(),
+            start: self.start.take(),
+            moves: std::mem::take(&mut self.moves),
+            end,
+        }))
     }
 }

@@ -22,7 +22,7 @@ use fenkit_games::{
 };
 
 pub use each::{GameState, ReadGame, each_game, each_game_gathered, each_given_game};
-pub use gathered::{Adding, nth_game, say_left_out};
+pub use gathered::{Adding, Mainline, Mainlines, nth_game, say_left_out};
 
 use crate::{output::Output, run::Status};
 

@@ -16,6 +16,7 @@ use std::{
 use fenkit_books::book_key;
 use fenkit_books::make::BookOptions;
 use fenkit_books::make::{BookBuilder, BookMade};
+use fenkit_books::positions::PlyChoice;
 use fenkit_games::result::tag_outcome;
 use fenkit_games::tag_filter::TagCondition;
 use shakmaty::{Color, KnownOutcome};
@@ -37,7 +38,11 @@ use fenkit_books::make::entries_of_totals;
 /// Make a Polyglot book from PGN games, as `polyglot make-book` makes it
 /// (the same games and options give the same bytes): each move of each
 /// game's first plies, weighted by its score for the side that played it
-/// (2 a win, 1 a draw or no result, by the Result tag).
+/// (2 a win, 1 a draw or no result, by the Result tag). With --format epd
+/// or pgn, a book of start positions for engine matches instead: each
+/// game's position at --ply as four-field EPD, or its first plies as a
+/// PGN line, kept by --where, --min-elo, --unique, --both-queens and an
+/// engine's --eval window.
 #[derive(clap::Args)]
 pub struct Args {
     /// PGN files (compressed or not); standard input when none.
@@ -91,6 +96,65 @@ pub struct Args {
     /// Threads for the games: N, or 0 for one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// polyglot (moves by position, .bin), or a book of start positions:
+    /// epd (each game's position at --ply) or pgn (its first --ply plies).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: BookFormat,
+    /// Where each game is cut (epd, pgn): ply N, or A-B for a ply drawn
+    /// for each game by --seed; a game over before it is left out.
+    #[arg(long, value_name = "N|A-B", value_parser = |s: &str| s.parse::<PlyChoice>())]
+    pub ply: Option<PlyChoice>,
+    /// The seed of --ply A-B: the same seed, the same book.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Only games whose players are both rated E or more.
+    #[arg(long, value_name = "E")]
+    pub min_elo: Option<u32>,
+    /// One record per position (placement, side, castling, en passant
+    /// where a capture is legal), the first game's.
+    #[arg(long)]
+    pub unique: bool,
+    /// Only positions where both sides still have a queen.
+    #[arg(long)]
+    pub both_queens: bool,
+    /// A UCI engine that searches each position kept (one a thread); with
+    /// --eval, only those it scores in the window are written, with `ce`
+    /// (for the side to move, as EPD has it) and `acd`.
+    #[arg(long, value_name = "ENGINE", value_parser = crate::engines::command)]
+    pub engine: Option<fenkit_uci::EngineCommand>,
+    /// The window, in centipawns from White's view: A..B (80..109, -50..50).
+    #[arg(long, value_name = "A..B", value_parser = window, allow_hyphen_values = true, requires = "engine")]
+    pub eval: Option<(i32, i32)>,
+    #[command(flatten)]
+    pub limit: crate::engines::SearchLimit,
+    #[command(flatten)]
+    pub setup: crate::engines::EngineSetup,
+    /// How the EPD records write the en passant square (castling is
+    /// standard chess's).
+    #[command(flatten)]
+    pub style: crate::options::Style,
+    /// Write the clocks as `hmvc` and `fmvn` operations (some runners
+    /// cannot read them).
+    #[arg(long)]
+    pub clocks: bool,
+}
+
+/// `--format` of `book make`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum BookFormat {
+    #[default]
+    Polyglot,
+    Epd,
+    Pgn,
+}
+
+fn window(text: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("'{text}' is no window: give A..B in centipawns, A at most B");
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    match (a.trim().parse::<i32>(), b.trim().parse::<i32>()) {
+        (Ok(a), Ok(b)) if a <= b => Ok((a, b)),
+        _ => Err(bad()),
+    }
 }
 
 fn percent(text: &str) -> Result<f64, String> {
@@ -101,6 +165,13 @@ fn percent(text: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
+    if args.format != BookFormat::Polyglot {
+        if args.mirror || args.from_parquet || args.uniform || args.only_white || args.only_black {
+            out.note("fen: book make: --mirror, --from-parquet, --uniform and --only-* make Polyglot books; leave them out with --format epd|pgn")?;
+            return Ok(Status::Failed);
+        }
+        return super::positions::run(&args, out);
+    }
     let options = BookOptions {
         max_ply: args.max_ply,
         min_game: args.min_game,

@@ -1,19 +1,27 @@
-//! `fen book`: Polyglot opening books. The moves a book gives for each
-//! position (`fen book BOOK.bin FILE...`), and books made from games,
-//! merged and dumped, as Polyglot's own tools make and merge them.
+//! `fen book`: opening books. The moves a Polyglot book gives for each
+//! position (`fen book BOOK.bin FILE...`), and Polyglot books made from
+//! games, merged and dumped, as Polyglot's own tools make and merge them;
+//! books of start positions for engine matches (EPD, PGN lines) made,
+//! linted, counted and sampled.
 
 mod dump;
+mod lint;
 mod lookup;
 mod make;
 mod merge;
+mod positions;
+mod sample;
+mod stats;
 
 use std::io;
 
 use crate::{output::Output, run::Status};
 
-/// Polyglot opening books: `fen book BOOK.bin [FILE]...` prints the moves
-/// the book gives for each position (SAN, UCI, weight and share); `fen
-/// book make`, `merge` and `dump` make, merge and list books.
+/// Opening books: `fen book BOOK.bin [FILE]...` prints the moves a
+/// Polyglot book gives for each position (SAN, UCI, weight and share);
+/// `fen book make`, `merge` and `dump` make, merge and list books; `make
+/// --format epd|pgn`, `lint`, `stats` and `sample` make and look after the
+/// books of start positions engine matches are played from.
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
@@ -28,6 +36,9 @@ crate::subcommands! {
     Make(make::Args) => make::run,
     Merge(merge::Args) => merge::run,
     Dump(dump::Args) => dump::run,
+    Lint(lint::Args) => lint::run,
+    Stats(stats::Args) => stats::run,
+    Sample(sample::Args) => sample::run,
 }
 
 pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
