@@ -373,3 +373,36 @@ fn an_engine_that_crashes_is_started_again_and_the_position_tried_once_more() {
     assert!(book.is_empty(), "{book}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_chess960_game_is_left_out_of_a_standard_book() {
+    let dir = scratch("960");
+    let games = "[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 g6 10. Kg2 Kg7 *\n\n\
+                 [Event \"standard\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    std::fs::write(dir.join("games.pgn"), games).unwrap();
+    let args = [
+        "book",
+        "make",
+        "--format",
+        "epd",
+        "--ply",
+        "2",
+        "-o",
+        "book.epd",
+        "games.pgn",
+    ];
+    let output = fen(&args).current_dir(&dir).output().unwrap();
+    let said = String::from_utf8_lossy(&output.stderr).into_owned();
+    ok(output);
+    assert!(
+        said.contains("1 game of a variant or Chess960 left out"),
+        "{said}"
+    );
+    let book = std::fs::read_to_string(dir.join("book.epd")).unwrap();
+    assert!(
+        book.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 id"),
+        "{book}"
+    );
+    assert_eq!(book.lines().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,7 +13,7 @@ use fenkit_games::{
     pgn::{Ply, PlyHandler},
     tag_filter::TagCondition,
 };
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::Seeded;
 
@@ -147,7 +147,7 @@ pub enum CutFate {
     Short,
     /// A tag condition left it out.
     Filtered,
-    /// A variant's game: the books are standard chess's.
+    /// A variant's game, Chess960's too: the books are standard chess's.
     Variant,
     /// Its start could not be set up (said by the reader).
     Unplayable,
@@ -210,10 +210,16 @@ impl PlyHandler for Cutter {
                 return ControlFlow::Break(());
             }
             self.fate = CutFate::Short;
+            // A standard book: a Chess960 game's castling would be written
+            // as no standard record can hold it.
             let VariantPosition::Chess(start) = ply.position else {
                 self.fate = CutFate::Variant;
                 return ControlFlow::Break(());
             };
+            if start.castles().mode() == CastlingMode::Chess960 {
+                self.fate = CutFate::Variant;
+                return ControlFlow::Break(());
+            }
             self.start = Some(start.clone());
             self.target = self.choice.ply(self.seed, ply.game);
         }

@@ -140,7 +140,10 @@ pub fn run(args: &Args, out: &mut Output) -> io::Result<Status> {
     let said = [
         (left[0], "over before the ply or at it"),
         (left[1], "left out by --where or --min-elo"),
-        (left[2], "of a variant left out"),
+        (
+            left[2],
+            "of a variant or Chess960 left out: the books are standard chess's",
+        ),
         (left[3], "without both queens at the ply"),
         (left[4], "at a position an earlier game gave (--unique)"),
         (left[5], "outside the --eval window"),
