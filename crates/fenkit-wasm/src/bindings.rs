@@ -1,0 +1,54 @@
+//! The API exported to WebAssembly: each function takes text and gives
+//! back JSON text, which the package's `index.js` parses (one crossing a
+//! call, no JavaScript objects built from Rust).
+
+use serde_json::Value;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+fn text(value: Value) -> String {
+    value.to_string()
+}
+
+#[wasm_bindgen]
+pub fn check(records: &str, options: &str) -> String {
+    let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
+    match crate::read_options(&options) {
+        Ok(read) => crate::check_json(records, "<input>", &read),
+        Err(why) => text(serde_json::json!({"ok": false, "errors": [{"message": why}]})),
+    }
+}
+
+#[wasm_bindgen]
+pub fn board(fen: &str) -> String {
+    text(crate::board(fen))
+}
+
+#[wasm_bindgen]
+pub fn describe(fen: &str) -> String {
+    text(crate::describe(fen))
+}
+
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(fen: &str) -> String {
+    text(crate::legal_moves(fen))
+}
+
+#[wasm_bindgen]
+pub fn play(fen: &str, moves: &str) -> String {
+    text(crate::play(fen, moves))
+}
+
+#[wasm_bindgen(js_name = pgnPositions)]
+pub fn pgn_positions(pgn: &str) -> String {
+    text(crate::pgn_positions(pgn))
+}
+
+#[wasm_bindgen]
+pub fn key(fen: &str) -> String {
+    text(crate::key(fen))
+}
+
+#[wasm_bindgen(js_name = polyglotKey)]
+pub fn polyglot_key(fen: &str) -> String {
+    text(crate::polyglot_key(fen))
+}
