@@ -8,6 +8,9 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    // The rest as options, or as fields, where it is JSON.
+    let options: serde_json::Value = serde_json::from_str(rest).unwrap_or_default();
+    let fields = fenkit_wasm::fields(first, &options);
     for answer in [
         fenkit_wasm::board(first),
         fenkit_wasm::describe(first),
@@ -16,6 +19,11 @@ fuzz_target!(|data: &[u8]| {
         fenkit_wasm::key(first),
         fenkit_wasm::polyglot_key(first),
         fenkit_wasm::pgn_positions(&text),
+        fenkit_wasm::svg(first, &options),
+        fenkit_wasm::write_fields(&fields["value"], &options),
+        fenkit_wasm::write_fields(&options, &serde_json::Value::Null),
+        fenkit_wasm::piece_svg(first, rest),
+        fields,
     ] {
         assert!(answer["ok"].is_boolean(), "{answer}");
     }

@@ -2,8 +2,9 @@
 //! command does: `check` as `fen check --format json`, `board` as `fen
 //! board`, `describe` as `fen describe --style spoken`, `legalMoves` as
 //! `fen moves`, `play` as `fen play`, `pgnPositions` as `fen pgn --format
-//! json`, `key` and `polyglotKey` as `fen key`; on the samples' broken and
-//! pasted records and on real files of `../shared/data/real`.
+//! json`, `key` and `polyglotKey` as `fen key`, `svg` as `fen svg`; on
+//! the samples' broken and pasted records and on real files of
+//! `../shared/data/real`.
 
 mod common;
 
@@ -133,6 +134,138 @@ fn each_function_answers_as_its_subcommand() {
             assert_eq!(words["value"], theirs.trim_end(), "{record}");
         }
     }
+}
+
+/// The quick answer for the usual record is given exactly where the full
+/// one is valid, canonical and silent, and says what it says.
+#[test]
+fn the_usual_record_is_told_as_check_tells_it() {
+    use fenkit_wasm::usual;
+    let read = fenkit_wasm::read_options(&Value::Null).unwrap();
+    let mut told = 0;
+    for record in records() {
+        let full = &fenkit_wasm::check(&record, "", &read);
+        let is_usual = full.len() == 1
+            && full[0]["valid"] == true
+            && full[0]["errors"].as_array().unwrap().is_empty()
+            && full[0]["fen"] == full[0]["input"]
+            && full[0]["input"] == record.as_str();
+        let Some(bits) = fenkit_wasm::check_one(&record, &read) else {
+            assert!(!is_usual, "{record}");
+            continue;
+        };
+        assert!(is_usual, "{record}");
+        let turn = if bits & usual::BLACK != 0 {
+            "black"
+        } else {
+            "white"
+        };
+        assert_eq!(full[0]["turn"], turn, "{record}");
+        for (bit, key) in [
+            (usual::CHECK, "check"),
+            (usual::CHECKMATE, "checkmate"),
+            (usual::STALEMATE, "stalemate"),
+        ] {
+            assert_eq!(full[0][key], bits & bit != 0, "{record} {key}");
+        }
+        told += 1;
+    }
+    assert!(told > 100, "{told} usual records");
+    // A file's text: the usual lines as numbers, every other record as
+    // the full answer gives it.
+    let text = std::fs::read_to_string(Path::new(ROOT).join("samples/pasted.fen")).unwrap();
+    let full: Vec<Value> =
+        serde_json::from_str(&fenkit_wasm::check_json(&text, "s", &read)).unwrap();
+    let compact: Vec<Value> =
+        serde_json::from_str(&fenkit_wasm::check_compact(&text, "s", &read)).unwrap();
+    assert_eq!(full.len(), compact.len());
+    let mut numbers = 0;
+    for (full, compact) in full.iter().zip(&compact) {
+        match compact.as_u64() {
+            Some(number) => {
+                assert_eq!(full["line"], number / 32, "{full}");
+                assert_eq!(full["valid"], true, "{full}");
+                numbers += 1;
+            }
+            None => assert_eq!(full, compact),
+        }
+    }
+    assert!(
+        numbers > 0 && numbers < full.len(),
+        "{numbers} of {}",
+        full.len()
+    );
+    assert_eq!(
+        fenkit_wasm::check_one("8/8/8/8/8/8/8/K1k5 w - - 0 1\n", &read),
+        None
+    );
+    assert_eq!(
+        fenkit_wasm::check_one(
+            "8/8/8/8/8/8/8/K1k5 w - - 0 1 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+            &read
+        ),
+        None
+    );
+}
+
+#[test]
+fn svg_draws_what_fen_svg_draws_and_fields_write_back() {
+    let looks = [
+        (serde_json::json!({}), vec![]),
+        (
+            serde_json::json!({"flip": true, "coordinates": "inside", "pieces": "celtic", "caption": true}),
+            vec![
+                "--flip",
+                "--coordinates",
+                "inside",
+                "--pieces",
+                "celtic",
+                "--caption",
+            ],
+        ),
+        (
+            serde_json::json!({"size": 200, "arrows": "Ge2e4", "marks": ["xd5"], "lastMove": "e2e4"}),
+            vec![
+                "--size",
+                "200",
+                "--arrows",
+                "Ge2e4",
+                "--marks",
+                "xd5",
+                "--last-move",
+                "e2e4",
+            ],
+        ),
+    ];
+    let mut drawn = 0;
+    for record in records().iter().map(|record| record.trim()).step_by(7) {
+        for (options, flags) in &looks {
+            let ours = fenkit_wasm::svg(record, options);
+            if ours["ok"] != true {
+                assert_eq!(fenkit_wasm::board(record)["ok"], false, "{record}");
+                continue;
+            }
+            let args = [&["svg"], &flags[..], &[record]].concat();
+            assert_eq!(ours["value"], stdout(&args), "{record} {options}");
+            drawn += 1;
+        }
+        let fields = fenkit_wasm::fields(record, &Value::Null);
+        if fields["ok"] == true {
+            let written = fenkit_wasm::write_fields(&fields["value"], &Value::Null);
+            let read = fenkit_wasm::read_options(&Value::Null).unwrap();
+            let checked = fenkit_wasm::check(record, "", &read);
+            assert_eq!(written["value"], checked[0]["fen"], "{record}");
+        }
+    }
+    assert!(drawn > 30, "{drawn} diagrams compared");
+    let refused = fenkit_wasm::svg(
+        "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+        &serde_json::json!({"size": "big"}),
+    );
+    assert_eq!(
+        refused["errors"][0]["message"],
+        "size: is not a number within 16 to 4096"
+    );
 }
 
 #[test]

@@ -1,8 +1,9 @@
-// The page of `fen serve`. The server decides what is right and wrong
-// (POST /api/check); the page only shows its answer: the board of the
-// record under the caret, every problem in words, the faulty characters
-// marked in the text, and a board editor that writes the FEN back. Each
-// part is a module of js/; this one wires them to the page.
+// The page of `fen serve`, and the same page as static files. fenkit
+// decides what is right and wrong (the server's POST /api/check, or the
+// npm package in the browser); the page only shows its answer: the board
+// of the record under the caret, every problem in words, the faulty
+// characters marked in the text, and a board editor that writes the FEN
+// back. Each part is a module of js/; this one wires them to the page.
 import { $, START, THEMES, caretLine, emptyBoard, input, state } from './js/state.js';
 import { drawBoard, pieceSrc } from './js/board.js';
 import { activeResult, applyRepair, showResults } from './js/answer.js';
@@ -10,6 +11,18 @@ import { buildPalette, currentTurn, fillEnPassant, setControls, startDrag, write
 import { syncScroll } from './js/highlight.js';
 import { check, scheduleCheck } from './js/network.js';
 import { setUpScan } from './js/scan.js';
+
+// The page answers from one of two places: served by `fen serve`, it
+// asks the server's API; as static files (tools/build-npm writes them
+// with `data-answers="package"`), the npm package answers in the browser
+// (js/local.js, crates/fenkit-wasm/npm/page/ in the repository, which the
+// server does not serve), and the panels that need the server (explorer,
+// games, tablebase, pictures) stay hidden.
+if (document.documentElement.dataset.answers === 'package') {
+  state.local = await import('./js/local.js');
+  for (const id of ['scan', 'png-choice', 'api-note']) $(id).hidden = true;
+  $('local-note').hidden = false;
+}
 
 function startingText() {
   const asked = new URL(window.location.href).searchParams.get('variant');

@@ -22,7 +22,41 @@ const answer = (text) => JSON.parse(text);
  * record), as `fen check --format json` writes it.
  */
 export function check(text, options = {}) {
-  return answer(wasm.check(String(text), JSON.stringify(options ?? {})));
+  text = String(text);
+  const read = options == null || Object.keys(options).length === 0 ? "{}" : JSON.stringify(options);
+  // The usual record (alone on its line, valid, canonical, nothing to
+  // say) comes back as a few bits, and its object is built here as the
+  // command writes it, key for key: for one record a call no text crosses
+  // back; for a file, a number stands for each such line.
+  const bits = wasm.checkOne(text, read);
+  if (bits !== 0) return [usual(text, 1, bits)];
+  const answers = answer(wasm.check(text, read));
+  if (!Array.isArray(answers) || !answers.some((entry) => typeof entry === "number")) return answers;
+  const lines = text.split("\n");
+  return answers.map((entry) => {
+    if (typeof entry !== "number") return entry;
+    const line = Math.floor(entry / 32);
+    return usual(lines[line - 1].replace(/\r$/, ""), line, entry % 32);
+  });
+}
+
+// The object `fen check --format json` writes for the usual record
+// `record` on line `line`, from the bits the module told (`usual` in the
+// crate: 1 Black to move, 2 check, 4 checkmate, 8 stalemate).
+function usual(record, line, bits) {
+  return {
+    source: "<input>",
+    line,
+    column: 1,
+    input: record,
+    valid: true,
+    fen: record,
+    turn: bits & 1 ? "black" : "white",
+    check: (bits & 2) !== 0,
+    checkmate: (bits & 4) !== 0,
+    stalemate: (bits & 8) !== 0,
+    errors: [],
+  };
 }
 
 /** A well-formed record's board: 8 lines of 8 characters, `.` empty. */
@@ -30,9 +64,40 @@ export function board(fen) {
   return answer(wasm.board(String(fen)));
 }
 
+/**
+ * The diagram of a well-formed record as SVG text, the bytes `fen svg`
+ * writes with the same options (the command's flags in camel case:
+ * `size`, `orientation`, `flip`, `coordinates`, `colors`, `pieces`,
+ * `check`, `lastMove`, `arrows`, `marks`, `caption`, `evalBar`, and
+ * `variant` or `chess960` to read the record as).
+ */
+export function svg(fen, options = {}) {
+  return answer(wasm.svg(String(fen), JSON.stringify(options ?? {})));
+}
+
+/** One piece's drawing (`wK`, `bN`…) of a shipped set, as SVG text. */
+export function pieceSvg(set, id) {
+  return answer(wasm.pieceSvg(String(set), String(id)));
+}
+
 /** A well-formed record in words, as a screen reader says it. */
 export function describe(fen) {
   return answer(wasm.describe(String(fen)));
+}
+
+/**
+ * A well-formed record's fields as a board editor holds them: the 64
+ * squares (a1 to h8, a piece letter or null), the side, castling, en
+ * passant and the squares it may stand on, the clocks, the position in
+ * words (`fen serve`'s `/api/fields`).
+ */
+export function fields(fen, options = {}) {
+  return answer(wasm.fields(String(fen), JSON.stringify(options ?? {})));
+}
+
+/** The canonical FEN that edited fields make, or the problems of their record. */
+export function writeFields(fields, options = {}) {
+  return answer(wasm.writeFields(JSON.stringify(fields ?? null), JSON.stringify(options ?? {})));
 }
 
 /** Every legal move of a valid record, in UCI. */

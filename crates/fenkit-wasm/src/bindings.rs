@@ -13,8 +13,23 @@ fn text(value: Value) -> String {
 pub fn check(records: &str, options: &str) -> String {
     let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
     match crate::read_options(&options) {
-        Ok(read) => crate::check_json(records, "<input>", &read),
+        Ok(read) => crate::check_compact(records, "<input>", &read),
         Err(why) => text(serde_json::json!({"ok": false, "errors": [{"message": why}]})),
+    }
+}
+
+/// The usual record's bits (`crate::usual`), or 0 where `check` must
+/// answer.
+#[wasm_bindgen(js_name = checkOne)]
+pub fn check_one(record: &str, options: &str) -> u8 {
+    // No options, the usual call: nothing to parse.
+    let read = match options {
+        "{}" => Ok(crate::standard()),
+        _ => crate::read_options(&serde_json::from_str(options).unwrap_or(Value::Null)),
+    };
+    match read {
+        Ok(read) => crate::check_one(record, &read).unwrap_or(0),
+        Err(_) => 0,
     }
 }
 
@@ -51,4 +66,28 @@ pub fn key(fen: &str) -> String {
 #[wasm_bindgen(js_name = polyglotKey)]
 pub fn polyglot_key(fen: &str) -> String {
     text(crate::polyglot_key(fen))
+}
+
+#[wasm_bindgen]
+pub fn svg(fen: &str, options: &str) -> String {
+    let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
+    text(crate::svg(fen, &options))
+}
+
+#[wasm_bindgen(js_name = pieceSvg)]
+pub fn piece_svg(set: &str, id: &str) -> String {
+    text(crate::piece_svg(set, id))
+}
+
+#[wasm_bindgen]
+pub fn fields(fen: &str, options: &str) -> String {
+    let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
+    text(crate::fields(fen, &options))
+}
+
+#[wasm_bindgen(js_name = writeFields)]
+pub fn write_fields(fields: &str, options: &str) -> String {
+    let fields: Value = serde_json::from_str(fields).unwrap_or(Value::Null);
+    let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
+    text(crate::write_fields(&fields, &options))
 }

@@ -18,12 +18,18 @@
 
 #[cfg(target_arch = "wasm32")]
 mod bindings;
+mod check;
+mod diagram;
+
+pub use check::{MAX_LINE, check, check_compact, check_json, check_one, usual};
+pub use diagram::{piece_svg, svg};
 
 use fenkit::{
-    Diagnostic, Format, Problem, ReadOptions, Record,
-    json::RecordJson,
+    Diagnostic, Format, Problem, ReadOptions,
+    fields::Fields,
     variants::{VariantPosition, named_variant},
 };
+use serde::Deserialize;
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, EnPassantMode, Position};
 
@@ -57,52 +63,6 @@ pub fn read_options(options: &Value) -> Result<ReadOptions, String> {
     Ok(read)
 }
 
-/// Each record of `text`, line by line (several FEN records to a line, as
-/// the command reads them), as `fen check --format json` writes it; the
-/// source named `source`.
-pub fn check(text: &str, source: &str, read: &ReadOptions) -> Vec<Value> {
-    serde_json::from_str(&check_json(text, source, read)).unwrap_or_default()
-}
-
-/// [`check`] as JSON text, an array of the command's objects written by
-/// its own writer (`fenkit::json::JsonLines`): what crosses to
-/// JavaScript, built without a tree of values between.
-pub fn check_json(text: &str, source: &str, read: &ReadOptions) -> String {
-    let mut out = vec![b'['];
-    let mut lines = fenkit::json::JsonLines::default();
-    let mut fen = Vec::new();
-    for (line, number) in text.lines().zip(1..) {
-        let line = line.as_bytes();
-        for (offset, bytes) in fenkit::records_in(line, read.format) {
-            let record = Record {
-                source,
-                line_number: number,
-                line,
-                offset,
-                bytes,
-            };
-            let checked = read.check(bytes);
-            fen.clear();
-            let written = match &checked.setup {
-                Some(_) if checked.canonical => std::str::from_utf8(bytes).ok(),
-                Some(setup) => {
-                    fenkit::write_fen(setup, &mut fen);
-                    std::str::from_utf8(&fen).ok()
-                }
-                None => None,
-            };
-            let setup = checked.setup.as_ref();
-            let json = RecordJson::new(&record, setup, &checked.diagnostics, written, read);
-            if out.len() > 1 {
-                out.push(b',');
-            }
-            lines.write(&json, &mut out);
-        }
-    }
-    out.push(b']');
-    String::from_utf8(out).unwrap_or_else(|_| "[]".into())
-}
-
 /// `{"ok": true, "value": value}`.
 fn answer(value: impl Into<Value>) -> Value {
     json!({"ok": true, "value": value.into()})
@@ -124,7 +84,7 @@ fn position(fen: &str, read: &ReadOptions) -> Result<VariantPosition, Value> {
         .ok_or_else(|| refused(&checked.diagnostics, fen))
 }
 
-fn standard() -> ReadOptions {
+pub(crate) fn standard() -> ReadOptions {
     ReadOptions::default().with_format(Format::Auto)
 }
 
@@ -226,6 +186,43 @@ pub fn pgn_positions(pgn: &str) -> Value {
     }
     drop(player);
     json!({"ok": errors.is_empty(), "value": plies, "errors": errors})
+}
+
+/// The fields of a well-formed record as a board editor holds them
+/// (`fenkit::fields::Fields`, what the service's `/api/fields` answers),
+/// read as `options` say (`variant`, `chess960`).
+pub fn fields(fen: &str, options: &Value) -> Value {
+    let read = match read_options(options) {
+        Ok(read) => read,
+        Err(why) => return json!({"ok": false, "errors": [{"message": why}]}),
+    };
+    match read.parse(fen.as_bytes()) {
+        Ok(parsed) => answer(serde_json::to_value(Fields::of(&parsed.setup)).unwrap_or_default()),
+        Err(error) => refused(error.diagnostics(), fen),
+    }
+}
+
+/// The canonical FEN that edited `fields` (as [`fields`] gives them)
+/// make, read leniently so that castling letters in another order are
+/// put in the standard's; the record's problems where they make none.
+pub fn write_fields(fields: &Value, options: &Value) -> Value {
+    let read = match read_options(options) {
+        Ok(read) => read.with_lenient(true),
+        Err(why) => return json!({"ok": false, "errors": [{"message": why}]}),
+    };
+    let record = match Fields::deserialize(fields).map_err(|err| err.to_string()) {
+        Ok(fields) => fields.record(),
+        Err(why) => Err(format!("the fields are not a position's: {why}")),
+    };
+    let record = match record {
+        Ok(record) => record,
+        Err(why) => return json!({"ok": false, "errors": [{"message": why}]}),
+    };
+    let checked = read.check(record.as_bytes());
+    match checked.setup {
+        Some(setup) => answer(fenkit::Fen::from(setup).to_string()),
+        None => refused(&checked.diagnostics, &record),
+    }
 }
 
 /// The four-field key of a valid record: the en passant square only

@@ -35,6 +35,7 @@ mod diagnostic;
 mod en_passant;
 pub mod epd;
 mod fen;
+pub mod fields;
 mod found;
 pub mod marks;
 pub use found::{needs_escape, printable};

@@ -200,7 +200,20 @@ export function showCanonical(active) {
   // The look chosen on the page, where it is not the default.
   const pieces = state.pieces === 'cburnett' ? '' : `&pieces=${state.pieces}`;
   const theme = state.theme === 'brown' ? '' : `&theme=${state.theme}`;
-  $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}${pieces}${theme}`;
+  if (state.local) {
+    // The diagram drawn here, by the package: a link to its bytes, the
+    // record read as it was checked.
+    const options = { orientation: state.orientation, pieces: state.pieces, theme: state.theme };
+    if (state.variant === 'chess960') options.chess960 = true;
+    else if (state.variant !== 'standard') options.variant = state.variant;
+    try {
+      $('svg-link').href = state.local.svgUrl(fen, options);
+    } catch {
+      $('links').hidden = true;
+    }
+  } else {
+    $('svg-link').href = `/board.svg?fen=${query}${flip}${variant}${pieces}${theme}`;
+  }
   $('png-link').href = `/board.png?fen=${query}${flip}&size=400${variant}${pieces}${theme}`;
   showExplorer(fen);
   showTablebase(fen);

@@ -21,6 +21,7 @@ export function pieceId(letter) {
 
 // The drawing of a piece in the piece set chosen.
 export function pieceSrc(letter) {
+  if (state.local) return state.local.pieceSrc(state.pieces, pieceId(letter));
   return `/pieces/${state.pieces}/${pieceId(letter)}.svg`;
 }
 

@@ -1,11 +1,12 @@
 // A panel that shows what an optional index of the server answers (the
 // explorer's moves, the games that reach a position): hidden while the
 // server has no such index (404, remembered in state[key]) or cannot
-// answer, and for variants; an older answer never overwrites a newer one.
+// answer, for variants, and where no server answers (static files); an
+// older answer never overwrites a newer one.
 import { state } from './state.js';
 
 export async function fetchPanel(box, key, url) {
-  if (state[key] === false || state.variant !== 'standard') {
+  if (state[key] === false || state.variant !== 'standard' || state.local) {
     box.hidden = true;
     return null;
   }

@@ -19,6 +19,9 @@ export function emptyBoard() {
 }
 
 export const state = {
+  // The npm package's answers (js/local.js) where the page is static
+  // files; null where `fen serve` answers.
+  local: null,
   orientation: 'white',
   // The look of the board: a piece set the server ships, square colours
   // by name (`THEMES`).
