@@ -62,7 +62,13 @@ fn the_real_book_diagrams_are_read() {
     }
     pictures.sort();
     assert_eq!(pictures.len(), 28, "the 28 diagrams of images/README.md");
-    let mut args = vec!["scan".to_string(), "--format".into(), "json".into()];
+    // Three at once: the readings still come in the pictures' order.
+    let mut args = vec![
+        "scan".to_string(),
+        "-j3".into(),
+        "--format".into(),
+        "json".into(),
+    ];
     args.extend(pictures.iter().map(|path| path.display().to_string()));
     let output = fen(&args.iter().map(String::as_str).collect::<Vec<_>>())
         .output()
@@ -130,4 +136,20 @@ fn a_picture_on_standard_input_and_a_missing_file_among_others() {
         .expect("fen runs");
     assert_exit(&output, 2, "fen: no-such.png: No such file or directory");
     assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 1);
+    // On two threads, each picture's lines in its turn.
+    let sample = sample.display().to_string();
+    let output = fen(&["scan", "-j2", &sample, "no-such.png", &sample])
+        .output()
+        .expect("fen runs");
+    let said = String::from_utf8(output.stderr).unwrap();
+    let missing = said.find("no-such.png").expect("the missing file said");
+    let notes: Vec<usize> = said
+        .match_indices("note[scan-assumed]")
+        .map(|(at, _)| at)
+        .collect();
+    assert!(
+        notes.len() == 2 && notes[0] < missing && missing < notes[1],
+        "{said}"
+    );
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 2);
 }

@@ -68,6 +68,17 @@ pub struct Args {
     /// FEN (or JSON object) a board. Otherwise the largest board only.
     #[arg(long)]
     pub all: bool,
+    /// Threads: N pictures read at once, or 0 for one per core. Output
+    /// keeps the pictures' order either way.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// What became of one picture: its file unread (why), or what the
+/// scanner made of it.
+enum Outcome {
+    Unread(String),
+    Scanned(Result<Vec<Reading>, fenkit_scan::ScanError>),
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -103,58 +114,106 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
     };
     let scanner = Scanner::new();
-    let mut status = Status::Ok;
-    for image in &args.images {
-        let source = if image == "-" {
-            "<stdin>"
-        } else {
-            image.as_str()
-        };
-        let bytes = match read_picture(image) {
-            Ok(bytes) => bytes,
-            Err(message) => {
-                // The other pictures are still read; the status says it.
-                out.note(&format!("fen: {}: {message}", fenkit::printable(source)))?;
-                status = Status::Failed;
-                continue;
-            }
-        };
-        let read = match args.all {
+    let read_one = |image: &String| match read_picture(image) {
+        Err(message) => Outcome::Unread(message),
+        Ok(bytes) => Outcome::Scanned(match args.all {
             true => scanner.scan_all(&bytes, &given),
             false => scanner.scan(&bytes, &given).map(|reading| vec![reading]),
-        };
-        match read {
-            Ok(readings) => {
-                for reading in readings {
-                    report(out, source, &reading)?;
-                    match args.format {
-                        ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
-                        ScanFormat::Json => writeln!(
-                            out.stdout(),
-                            "{}",
-                            fenkit_scan::json::reading(source, &reading)
-                        )?,
+        }),
+    };
+    let mut status = Status::Ok;
+    let (threads, _) = crate::options::threads(args.jobs);
+    let threads = threads.min(args.images.len());
+    if threads <= 1 {
+        for image in &args.images {
+            write(image, read_one(image), args.format, &mut status, out)?;
+        }
+        return Ok(status);
+    }
+    // A worker a thread takes the next picture; the pictures read are
+    // written here in their order, each as soon as those before it are.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, read_one, images) = (&next, &read_one, &args.images);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(image) = images.get(index) else {
+                        break;
+                    };
+                    if send.send((index, read_one(image))).is_err() {
+                        break;
                     }
                 }
-            }
-            Err(error) => {
-                if status == Status::Ok {
-                    status = Status::BadRecords;
+            });
+        }
+        drop(send);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut written = 0;
+        for (index, outcome) in receive {
+            waiting.insert(index, outcome);
+            while let Some(outcome) = waiting.remove(&written) {
+                let image = &args.images[written];
+                if let Err(error) = write(image, outcome, args.format, &mut status, out) {
+                    // Stop the workers: nothing more can be written.
+                    next.store(args.images.len(), std::sync::atomic::Ordering::Relaxed);
+                    return Err(error);
                 }
-                let code = fenkit_scan::json::error_code(&error);
-                out.note(&format!(
-                    "{}: error[{code}]: {error}",
-                    fenkit::printable(source)
-                ))?;
-                if let ScanFormat::Json = args.format {
-                    let error = fenkit_scan::json::error(source, &error);
-                    writeln!(out.stdout(), "{error}")?;
+                written += 1;
+            }
+        }
+        Ok(status)
+    })
+}
+
+/// Writes what became of `image`: its readings on standard output, with
+/// their notes, or why there are none; the status told the worst.
+fn write(
+    image: &str,
+    outcome: Outcome,
+    format: ScanFormat,
+    status: &mut Status,
+    out: &mut Output,
+) -> io::Result<()> {
+    let source = if image == "-" { "<stdin>" } else { image };
+    match outcome {
+        Outcome::Unread(message) => {
+            // The other pictures are still read; the status says it.
+            out.note(&format!("fen: {}: {message}", fenkit::printable(source)))?;
+            *status = Status::Failed;
+        }
+        Outcome::Scanned(Ok(readings)) => {
+            for reading in readings {
+                report(out, source, &reading)?;
+                match format {
+                    ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
+                    ScanFormat::Json => writeln!(
+                        out.stdout(),
+                        "{}",
+                        fenkit_scan::json::reading(source, &reading)
+                    )?,
                 }
             }
         }
-        out.tick()?;
+        Outcome::Scanned(Err(error)) => {
+            if *status == Status::Ok {
+                *status = Status::BadRecords;
+            }
+            let code = fenkit_scan::json::error_code(&error);
+            out.note(&format!(
+                "{}: error[{code}]: {error}",
+                fenkit::printable(source)
+            ))?;
+            if let ScanFormat::Json = format {
+                let error = fenkit_scan::json::error(source, &error);
+                writeln!(out.stdout(), "{error}")?;
+            }
+        }
     }
-    Ok(status)
+    out.tick()
 }
 
 /// The picture's bytes, from a file or standard input, at most
