@@ -166,6 +166,105 @@ fn a_sheet_is_a_pdf_of_diagrams_in_a_grid_and_a_page_of_answers() {
     fs::remove_dir_all(&dir).ok();
 }
 
+/// What a poppler tool prints, given `args`.
+fn poppler_says(tool: &str, args: &[&str]) -> String {
+    let output = Command::new(tool)
+        .args(args)
+        .output()
+        .expect("poppler runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_sheet_s_pdf_is_a_document_its_text_in_a_font_its_diagrams_figures_in_words() {
+    if !poppler() {
+        return;
+    }
+    let dir = scratch("document");
+    let suite = suite();
+    let args = [
+        "sheet",
+        "--per-page",
+        "4",
+        "--answers",
+        "--title",
+        "Test suite",
+    ];
+    let output = fen(
+        &[&args[..], &["-o", "suite.pdf", suite.to_str().unwrap()]].concat(),
+        &dir,
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let pdf = dir.join("suite.pdf");
+    // The text is text: each caption, the title and each answer.
+    let path = pdf.to_str().unwrap();
+    let text = poppler_says("pdftotext", &[path, "-"]);
+    for said in [
+        "Test suite",
+        "BK.01: White to play",
+        "BK.03: Black to play",
+        "Answers",
+        "BK.01: Qd1+",
+        "WAC.001: Qg6",
+    ] {
+        assert!(text.contains(said), "{said} not in {text}");
+    }
+    // In a font the file carries, with a map back to Unicode.
+    let fonts = poppler_says("pdffonts", &[path]);
+    let font = fonts
+        .lines()
+        .find(|line| line.contains("DejaVuSans-Bold"))
+        .unwrap_or_else(|| panic!("{fonts}"));
+    assert!(
+        font.contains("CID TrueType") && font.contains("yes yes yes"),
+        "{fonts}"
+    );
+    let info = poppler_says("pdfinfo", &[path]);
+    assert!(
+        info.contains("Tagged:          yes") && info.contains("Title:           Test suite"),
+        "{info}"
+    );
+    // Tagged in reading order: the title, then each diagram a figure
+    // followed by its caption; the answers' heading and lines.
+    let structure = poppler_says("pdfinfo", &["-struct-text", path]);
+    assert_eq!(structure.matches("Figure").count(), 7, "{structure}");
+    assert!(
+        structure.contains("Figure\n    \"\"\n  P (block)\n    \"BK.01: White to play\""),
+        "{structure}"
+    );
+    // Each figure's alternate text: its caption, then the position as
+    // `fen describe` lists it.
+    let record = fs::read_to_string(&suite)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let described = fen(&["describe", &record], &dir);
+    let words: Vec<String> = String::from_utf8(described.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let alt = format!("/Alt (BK.01: White to play. {}.)", words.join(". "));
+    let bytes = fs::read(&pdf).unwrap();
+    assert!(
+        bytes
+            .windows(alt.len())
+            .any(|window| window == alt.as_bytes()),
+        "{alt}"
+    );
+    // Smaller than drawing each piece and letter as outlines, as sheets
+    // did: a page is under 16 KiB here (each was over 20).
+    let pages = 3;
+    assert!(bytes.len() < pages * 16 * 1024, "{} bytes", bytes.len());
+    fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_sheet_as_html_or_svg_has_a_page_each() {
     let dir = scratch("html");

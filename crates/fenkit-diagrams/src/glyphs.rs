@@ -57,7 +57,7 @@ pub fn width(text: &str, size: f32) -> f32 {
 }
 
 /// Where a line of text sits relative to its x position.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Anchor {
     Start,
     Middle,

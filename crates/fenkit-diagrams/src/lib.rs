@@ -42,7 +42,7 @@ pub use options::{
 pub use pdf::Pdf;
 pub use pieces::{BadPieces, PieceSet, id as piece_id, piece_order};
 pub use png::{RenderError, SIZES, png};
-pub use sheet::{Cell, Paper, Sheet};
+pub use sheet::{Anchor, Cell, Page, Paper, Part, Sheet, TextRole};
 pub use svg::svg;
 
 /// The squares a diagram crosses out for the rules a position breaks: the

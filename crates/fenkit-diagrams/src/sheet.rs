@@ -5,13 +5,11 @@
 
 use std::{fmt::Write, str::FromStr};
 
+use fenkit::description::Style;
 use shakmaty::{Color, Setup, Square};
 
-use super::{
-    BadOption, Diagram,
-    glyphs::{self, Anchor},
-    svg,
-};
+pub use super::glyphs::Anchor;
+use super::{BadOption, Diagram, glyphs, svg};
 
 /// The paper a sheet is printed on.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -54,6 +52,99 @@ pub struct Cell {
     pub setup: Setup,
     pub label: String,
     pub problems: Vec<Square>,
+}
+
+/// A page laid out: everything on it in reading order, placed in points
+/// from the top left corner. [`to_svg`](Page::to_svg) draws it as an SVG
+/// document (the letters as outlines, so it looks the same everywhere);
+/// [`Pdf::page`](crate::Pdf::page) writes it as real text in a font, each
+/// diagram a figure with its position in words, for a PDF that can be
+/// searched, copied and read aloud.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// Width and height in points.
+    pub size: (f32, f32),
+    /// The page's title: the sheet's (or "Chess positions") and its number.
+    pub title: String,
+    pub parts: Vec<Part>,
+}
+
+/// One thing on a page.
+#[derive(Clone, Debug)]
+pub enum Part {
+    /// A diagram: the position and how it is drawn, its top left corner
+    /// and its size, and what a reader who does not see it is told (its
+    /// caption, then the position as `fen describe` lists it).
+    Figure {
+        setup: Box<Setup>,
+        diagram: Box<Diagram>,
+        at: (f32, f32),
+        size: (f32, f32),
+        words: String,
+    },
+    /// A line of text, on its baseline at `at`.
+    Text {
+        text: String,
+        at: (f32, f32),
+        size: f32,
+        anchor: Anchor,
+        /// Its colour, `#rgb`.
+        fill: &'static str,
+        role: TextRole,
+    },
+}
+
+/// What a line of text is to the document.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TextRole {
+    /// The sheet's title, or the heading of the answers.
+    Heading,
+    /// A diagram's caption ("12. White to play").
+    Caption,
+    /// An answer's line.
+    Answer,
+    /// The page number: furniture, not content.
+    PageNumber,
+}
+
+impl Page {
+    /// The page as an SVG document in points.
+    pub fn to_svg(&self) -> String {
+        let (width, height) = self.size;
+        let mut page = String::with_capacity(64 * 1024);
+        let _ = write!(
+            page,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+        );
+        let _ = write!(page, "<title>{}</title>", escaped(&self.title));
+        let _ = write!(
+            page,
+            r##"<rect width="{width}" height="{height}" fill="#fff"/>"##
+        );
+        for part in &self.parts {
+            match part {
+                Part::Figure {
+                    setup,
+                    diagram,
+                    at: (x, y),
+                    ..
+                } => {
+                    let drawn = svg(setup, diagram);
+                    let _ = write!(page, r#"<g transform="translate({x} {y})">{drawn}</g>"#);
+                }
+                Part::Text {
+                    text,
+                    at,
+                    size,
+                    anchor,
+                    fill,
+                    ..
+                } => glyphs::write_text(&mut page, text, *at, *size, *anchor, fill),
+            }
+        }
+        page.push_str("</svg>\n");
+        page
+    }
 }
 
 /// How a sheet is laid out: the paper, diagrams a page (4, 6, 9 or 12),
@@ -133,9 +224,15 @@ impl Sheet {
         MARGIN + if self.title.is_some() { TITLE } else { 0.0 }
     }
 
-    /// Page `number` (from 1) with `cells` (at most [`per_page`](Sheet::per_page)) as an SVG
-    /// document in points.
+    /// Page `number` (from 1) with `cells` (at most
+    /// [`per_page`](Sheet::per_page)) as an SVG document in points.
     pub fn page(&self, cells: &[Cell], number: usize) -> String {
+        self.layout(cells, number).to_svg()
+    }
+
+    /// Page `number` (from 1) with `cells` (at most
+    /// [`per_page`](Sheet::per_page)), laid out.
+    pub fn layout(&self, cells: &[Cell], number: usize) -> Page {
         let (width, height) = self.paper.size();
         let mut page = self.open(number);
         let columns = self.columns();
@@ -150,12 +247,8 @@ impl Sheet {
             let (column, row) = (index % columns, index / columns);
             let x = MARGIN + column as f32 * cell_width + (cell_width - side) / 2.0;
             let y = self.top() + row as f32 * cell_height + 4.0;
-            let drawn = svg(
-                &cell.setup,
-                &diagram.clone().with_problems(cell.problems.clone()),
-            );
-            let drawn_height = drawn_height(&drawn).unwrap_or(side);
-            let _ = write!(page, r#"<g transform="translate({x} {y})">{drawn}</g>"#);
+            let drawn = diagram.clone().with_problems(cell.problems.clone());
+            let (drawn_width, drawn_height) = crate::svg::size(&cell.setup, &drawn);
             let mover = match cell.setup.turn {
                 Color::White => "White to play",
                 Color::Black => "Black to play",
@@ -164,15 +257,23 @@ impl Sheet {
             let numbered = cell.label.bytes().all(|b| b.is_ascii_digit());
             let after = if numbered { "." } else { ":" };
             let caption = format!("{}{after} {mover}", cell.label);
-            let baseline = y + drawn_height + 13.0;
-            glyphs::write_text(
-                &mut page,
-                &caption,
-                (x + side / 2.0, baseline),
-                11.0,
-                Anchor::Middle,
-                "#000",
-            );
+            let listed = fenkit::description::describe(&cell.setup, None, Style::List);
+            let listed: Vec<&str> = listed.lines().collect();
+            page.parts.push(Part::Figure {
+                setup: Box::new(cell.setup.clone()),
+                diagram: Box::new(drawn),
+                at: (x, y),
+                size: (drawn_width, drawn_height),
+                words: format!("{caption}. {}.", listed.join(". ")),
+            });
+            page.parts.push(Part::Text {
+                text: caption,
+                at: (x + side / 2.0, y + drawn_height + 13.0),
+                size: 11.0,
+                anchor: Anchor::Middle,
+                fill: "#000",
+                role: TextRole::Caption,
+            });
         }
         self.close(page, number)
     }
@@ -185,19 +286,25 @@ impl Sheet {
     }
 
     /// Page `number` of answers: `(label, answer)` in order, at most
-    /// [`answers_per_page`](Sheet::answers_per_page) of them. A page at a
-    /// time, so that a long sheet's answers never all lie drawn at once.
+    /// [`answers_per_page`](Sheet::answers_per_page) of them, as an SVG
+    /// document. A page at a time, so that a long sheet's answers never
+    /// all lie drawn at once.
     pub fn answer_page(&self, answers: &[(String, String)], number: usize) -> String {
+        self.answer_layout(answers, number).to_svg()
+    }
+
+    /// Page `number` of answers, laid out.
+    pub fn answer_layout(&self, answers: &[(String, String)], number: usize) -> Page {
         let mut page = self.open(number);
         let top = self.top();
-        glyphs::write_text(
-            &mut page,
-            "Answers",
-            (MARGIN, top + 16.0),
-            15.0,
-            Anchor::Start,
-            "#000",
-        );
+        page.parts.push(Part::Text {
+            text: "Answers".into(),
+            at: (MARGIN, top + 16.0),
+            size: 15.0,
+            anchor: Anchor::Start,
+            fill: "#000",
+            role: TextRole::Heading,
+        });
         for (line, (label, answer)) in answers.iter().take(self.answers_per_page()).enumerate() {
             let baseline = top + ANSWERS_HEADING + 12.0 + line as f32 * ANSWER_LINE;
             let after = if label.bytes().all(|b| b.is_ascii_digit()) {
@@ -205,65 +312,53 @@ impl Sheet {
             } else {
                 ":"
             };
-            let text = format!("{label}{after} {answer}");
-            glyphs::write_text(
-                &mut page,
-                &text,
-                (MARGIN, baseline),
-                11.0,
-                Anchor::Start,
-                "#000",
-            );
+            page.parts.push(Part::Text {
+                text: format!("{label}{after} {answer}"),
+                at: (MARGIN, baseline),
+                size: 11.0,
+                anchor: Anchor::Start,
+                fill: "#000",
+                role: TextRole::Answer,
+            });
         }
         self.close(page, number)
     }
 
-    /// A page's opening tag, its title, the white paper and the sheet's
-    /// title.
-    fn open(&self, number: usize) -> String {
-        let (width, height) = self.paper.size();
-        let mut page = String::with_capacity(64 * 1024);
-        let _ = write!(
-            page,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-        );
+    /// A page with its title and the sheet's title over it.
+    fn open(&self, number: usize) -> Page {
+        let (width, _) = self.paper.size();
         let title = self.title.as_deref().unwrap_or("Chess positions");
-        let _ = write!(page, "<title>{}, page {number}</title>", escaped(title));
-        let _ = write!(
-            page,
-            r##"<rect width="{width}" height="{height}" fill="#fff"/>"##
-        );
+        let mut page = Page {
+            size: self.paper.size(),
+            title: format!("{title}, page {number}"),
+            parts: Vec::new(),
+        };
         if let Some(title) = &self.title {
-            let at = (width / 2.0, MARGIN + 16.0);
-            glyphs::write_text(&mut page, title, at, 16.0, Anchor::Middle, "#000");
+            page.parts.push(Part::Text {
+                text: title.clone(),
+                at: (width / 2.0, MARGIN + 16.0),
+                size: 16.0,
+                anchor: Anchor::Middle,
+                fill: "#000",
+                role: TextRole::Heading,
+            });
         }
         page
     }
 
-    /// The page number at the foot, and the closing tag.
-    fn close(&self, mut page: String, number: usize) -> String {
+    /// The page number at the foot.
+    fn close(&self, mut page: Page, number: usize) -> Page {
         let (width, height) = self.paper.size();
-        let at = (width / 2.0, height - MARGIN + 4.0);
-        glyphs::write_text(
-            &mut page,
-            &number.to_string(),
-            at,
-            10.0,
-            Anchor::Middle,
-            "#555",
-        );
-        page.push_str("</svg>\n");
+        page.parts.push(Part::Text {
+            text: number.to_string(),
+            at: (width / 2.0, height - MARGIN + 4.0),
+            size: 10.0,
+            anchor: Anchor::Middle,
+            fill: "#555",
+            role: TextRole::PageNumber,
+        });
         page
     }
-}
-
-/// The height a diagram's SVG document asks for, in its pixels (which the
-/// page takes as points).
-fn drawn_height(svg: &str) -> Option<f32> {
-    let open = &svg[..svg.find('>')?];
-    let start = open.find(" height=\"")? + " height=\"".len();
-    let end = start + open[start..].find('"')?;
-    open[start..end].parse().ok()
 }
 
 /// `text` safe inside an SVG element.

@@ -10,7 +10,7 @@ use std::{
 };
 
 use fenkit::epd::Operation;
-use fenkit_diagrams::{Cell, Coordinates, Diagram, Paper, Pdf, Sheet, Theme};
+use fenkit_diagrams::{Cell, Coordinates, Diagram, Page, Paper, Pdf, Sheet, Theme};
 use fenkit_tb::Tables;
 
 use super::prelude::*;
@@ -121,7 +121,10 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
                 writer: None,
             };
             match format {
-                SheetFormat::Pdf => Pages::Pdf(Pdf::new(), sink),
+                SheetFormat::Pdf => {
+                    let title = args.title.as_deref().unwrap_or("Chess positions");
+                    Pages::Pdf(Box::new(Pdf::new(title)), sink)
+                }
                 _ => Pages::Html(sink),
             }
         }
@@ -148,7 +151,8 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
 
 /// Where the pages go, and the state of the document.
 enum Pages {
-    Pdf(Pdf, Sink),
+    /// A PDF holds its font's tables (some kilobytes): boxed.
+    Pdf(Box<Pdf>, Sink),
     Html(Sink),
     Svg(PathBuf),
 }
@@ -192,12 +196,12 @@ struct SheetJob {
 }
 
 impl SheetJob {
-    fn write_page(&mut self, svg: &str) -> io::Result<()> {
+    fn write_page(&mut self, page: &Page) -> io::Result<()> {
         self.pages_written += 1;
         let number = self.pages_written;
         match self.pages.as_mut().expect("pages until finish") {
             Pages::Pdf(pdf, sink) => {
-                let page = pdf.page(svg).map_err(io::Error::other)?;
+                let page = pdf.page(page).map_err(io::Error::other)?;
                 let writer = sink.writer()?;
                 if number == 1 {
                     writer.write_all(Pdf::HEADER)?;
@@ -210,7 +214,7 @@ impl SheetJob {
                     write_html_head(writer, &self.sheet)?;
                 }
                 writer.write_all(b"<section class=\"page\">")?;
-                writer.write_all(svg.as_bytes())?;
+                writer.write_all(page.to_svg().as_bytes())?;
                 writer.write_all(b"</section>\n")
             }
             Pages::Svg(directory) => {
@@ -218,7 +222,7 @@ impl SheetJob {
                     fs::create_dir_all(&*directory).map_err(|err| with_path(err, directory))?;
                 }
                 let path = directory.join(format!("page-{number}.svg"));
-                fs::write(&path, svg).map_err(|err| with_path(err, &path))
+                fs::write(&path, page.to_svg()).map_err(|err| with_path(err, &path))
             }
         }
     }
@@ -227,7 +231,7 @@ impl SheetJob {
         if self.cells.is_empty() {
             return Ok(());
         }
-        let page = self.sheet.page(&self.cells, self.pages_written + 1);
+        let page = self.sheet.layout(&self.cells, self.pages_written + 1);
         self.cells.clear();
         self.write_page(&page)
     }
@@ -266,7 +270,7 @@ impl Job for SheetJob {
         self.flush_cells()?;
         if let Some(answers) = self.answers.take() {
             for chunk in answers.chunks(self.sheet.answers_per_page()) {
-                let page = self.sheet.answer_page(chunk, self.pages_written + 1);
+                let page = self.sheet.answer_layout(chunk, self.pages_written + 1);
                 self.write_page(&page)?;
             }
         }
@@ -277,7 +281,7 @@ impl Job for SheetJob {
         match self.pages.take().expect("finished once") {
             Pages::Pdf(pdf, mut sink) => {
                 let writer = sink.writer()?;
-                writer.write_all(&pdf.finish())?;
+                writer.write_all(&pdf.finish().map_err(io::Error::other)?)?;
                 writer.flush()
             }
             Pages::Html(mut sink) => {

@@ -15,7 +15,7 @@ use super::{
     options, pieces,
 };
 
-const SQUARE: f32 = 45.0;
+pub(crate) const SQUARE: f32 = 45.0;
 const BOARD: f32 = 8.0 * SQUARE;
 /// The margin for outside coordinates, left of and under the board.
 const MARGIN: f32 = 16.0;
@@ -145,10 +145,17 @@ pub fn svg(setup: &Setup, diagram: &Diagram) -> String {
     svg
 }
 
+/// The width and height [`svg`] gives the diagram, in its pixels.
+pub(crate) fn size(setup: &Setup, diagram: &Diagram) -> (f32, f32) {
+    let layout = Layout::new(diagram, setup);
+    let pixel_height = (diagram.size as f32 * layout.height / layout.width).round();
+    (diagram.size as f32, pixel_height)
+}
+
 /// The diagram in layers, for painting the board and the pieces from ready
 /// pixels: SVG documents of the same size as [`svg`]'s for what lies
 /// under and over the pieces, and where each piece goes.
-pub(super) struct Layers {
+pub(crate) struct Layers {
     /// The frame and the squares.
     pub board: String,
     /// The last move and the check, if shown.
@@ -161,7 +168,7 @@ pub(super) struct Layers {
     pub view: (f32, f32),
 }
 
-pub(super) fn layers(setup: &Setup, diagram: &Diagram) -> Layers {
+pub(crate) fn layers(setup: &Setup, diagram: &Diagram) -> Layers {
     let layout = Layout::new(diagram, setup);
     // Coordinates in the margin meet no piece, so they can be drawn once
     // with the board.
