@@ -22,12 +22,13 @@ pub const SUITE_NO_GOAL: Code = Code::Input("suite-no-goal");
 pub const NOT_A_PICTURE: Code = Code::Input("not-a-picture");
 pub const BROKEN_PICTURE: Code = Code::Input("broken-picture");
 pub const NO_BOARD: Code = Code::Input("no-board");
+pub const PDF_NOT_READ: Code = Code::Input("pdf-not-read");
 pub const SCAN_MENDED: Code = Code::Input("scan-mended");
 pub const SCAN_ASSUMED: Code = Code::Input("scan-assumed");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 19] = [
+pub const OWN: [(Code, &str); 20] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -75,6 +76,10 @@ pub const OWN: [(Code, &str); 19] = [
     (
         BROKEN_PICTURE,
         "`fen scan`: the picture is truncated or corrupt, or too large to decode (the decoder's words follow).",
+    ),
+    (
+        PDF_NOT_READ,
+        "`fen scan`: a PDF whose pages cannot be read: encrypted, or broken or truncated so that no page can be found.",
     ),
     (
         NO_BOARD,

@@ -36,6 +36,8 @@ pub mod locate;
 pub mod mend;
 pub mod network;
 mod orientation;
+#[cfg(feature = "pdf")]
+pub mod pdf;
 pub mod picture;
 pub mod squares;
 
@@ -96,6 +98,15 @@ impl Reading {
     /// The whole record.
     pub fn fen(&self) -> String {
         fenkit::WriteOptions::default().fen(&self.setup)
+    }
+
+    /// The position as an EPD record named `id` (its four fields, then
+    /// `id "..."`, the quote and backslash escaped).
+    pub fn epd(&self, id: &str) -> String {
+        let fen = self.fen();
+        let fields: Vec<&str> = fen.split(' ').take(4).collect();
+        let id = id.replace('\\', "\\\\").replace('"', "\\\"");
+        format!("{} id \"{id}\";", fields.join(" "))
     }
 
     /// The rules of chess the position breaks, in fenkit's words.
@@ -210,14 +221,22 @@ impl Scanner {
     /// Every board in the picture `bytes` (a page of diagrams), in reading
     /// order: rows of boards from the top, each row from the left.
     pub fn scan_all(&self, bytes: &[u8], given: &Given) -> Result<Vec<Reading>, ScanError> {
-        let picture = Gray::decode(bytes)?;
-        let boards = locate::locate_all(&picture);
+        self.scan_all_picture(&Gray::decode(bytes)?, given)
+    }
+
+    /// Every board in a decoded picture, in reading order.
+    pub fn scan_all_picture(
+        &self,
+        picture: &Gray,
+        given: &Given,
+    ) -> Result<Vec<Reading>, ScanError> {
+        let boards = locate::locate_all(picture);
         if boards.is_empty() {
             return Err(ScanError::NoBoard);
         }
         Ok(boards
             .into_iter()
-            .map(|board_box| self.read_board(&picture, board_box, given))
+            .map(|board_box| self.read_board(picture, board_box, given))
             .collect())
     }
 

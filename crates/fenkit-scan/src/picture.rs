@@ -121,18 +121,24 @@ impl Gray {
                 [r, g, b].map(|channel| ((channel * a + 255 * (255 - a)) / 255) as u8)
             })
             .collect();
+        Ok(Gray::from_colours(width, height, colours))
+    }
+
+    /// A picture of `width` by `height` pixels from their colours, in
+    /// rows from the top.
+    pub fn from_colours(width: usize, height: usize, colours: Vec<[u8; 3]>) -> Gray {
         let pixels = colours
             .iter()
             .map(|&[r, g, b]| {
                 (0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b)) / 255.0
             })
             .collect();
-        Ok(Gray {
+        Gray {
             width,
             height,
             pixels,
             colours,
-        })
+        }
     }
 
     /// The colour at (x, y), 0 to 1 a channel: the grey level thrice

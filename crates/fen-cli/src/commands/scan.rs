@@ -5,7 +5,10 @@
 
 use std::io::{self, Read, Write};
 
-use fenkit_scan::{Given, Reading, Scanner};
+use fenkit_scan::{
+    Given, Reading, Scanner,
+    pdf::{Book, PdfError},
+};
 use shakmaty::{Color, Square};
 
 use crate::{
@@ -20,8 +23,10 @@ const LARGEST_FILE: u64 = 64 << 20;
 
 /// Read the chess position in each picture of a board (PNG, JPEG, GIF,
 /// WebP or BMP: a screenshot, a book's diagram) and print it as FEN, one
-/// line a picture. Nothing is sent anywhere: the network that names the
-/// squares ships inside fen.
+/// line a picture; a PDF (a book, a worksheet) is read page by page, every
+/// board of each page in reading order, named p3.2 (page 3, second board)
+/// with --format epd. Nothing is sent anywhere: the network that names the
+/// squares ships inside fen, and a PDF's pages are drawn by fen itself.
 ///
 /// A picture cannot show the castling rights, and shows whose move it is
 /// and the en passant square only through a highlighted last move:
@@ -43,7 +48,9 @@ pub struct Args {
     pub images: Vec<String>,
     /// fen: one FEN a picture; json: one JSON object a picture, with each
     /// square's reading and confidence, the board's box in the picture,
-    /// the orientation, what was mended and what was assumed.
+    /// the orientation, what was mended and what was assumed; epd: each
+    /// board an EPD record with an id (a PDF's p3.2, else the picture's
+    /// name).
     #[arg(long, value_enum, default_value = "fen")]
     pub format: ScanFormat,
     /// The side to move (w or b); otherwise the side that did not make
@@ -72,6 +79,9 @@ pub struct Args {
     /// keeps the pictures' order either way.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// A PDF's pages to read: N, or A-B (from 1); all when not given.
+    #[arg(long, value_name = "A-B", value_parser = fenkit_scan::pdf::page_range)]
+    pub pages: Option<std::ops::RangeInclusive<usize>>,
 }
 
 /// What became of one picture: its file unread (why), or what the
@@ -79,12 +89,17 @@ pub struct Args {
 enum Outcome {
     Unread(String),
     Scanned(Result<Vec<Reading>, fenkit_scan::ScanError>),
+    /// A PDF: each page read, by its number, or why the PDF could not be.
+    Book(Result<Vec<(usize, Scanned)>, PdfError>),
 }
+
+type Scanned = Result<Vec<Reading>, fenkit_scan::ScanError>;
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum ScanFormat {
     Fen,
     Json,
+    Epd,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -114,8 +129,12 @@ pub fn run(args: Args, out: &mut Output) -> io::Result<Status> {
         },
     };
     let scanner = Scanner::new();
+    let pages = args.pages.clone().unwrap_or(1..=usize::MAX);
     let read_one = |image: &String| match read_picture(image) {
         Err(message) => Outcome::Unread(message),
+        Ok(bytes) if fenkit_scan::pdf::is_pdf(&bytes) => Outcome::Book(
+            Book::open(bytes).map(|book| scanner.scan_book(&book, pages.clone(), &given).collect()),
+        ),
         Ok(bytes) => Outcome::Scanned(match args.all {
             true => scanner.scan_all(&bytes, &given),
             false => scanner.scan(&bytes, &given).map(|reading| vec![reading]),
@@ -185,20 +204,63 @@ fn write(
             out.note(&format!("fen: {}: {message}", fenkit::printable(source)))?;
             *status = Status::Failed;
         }
-        Outcome::Scanned(Ok(readings)) => {
-            for reading in readings {
-                report(out, source, &reading)?;
+        Outcome::Scanned(scanned) => {
+            let name = fenkit::printable(source);
+            let id = |n: usize| match n {
+                1 => name.to_string(),
+                n => format!("{name} {n}"),
+            };
+            write_readings(source, scanned, &id, format, status, out)?;
+        }
+        Outcome::Book(Err(error)) => {
+            if *status == Status::Ok {
+                *status = Status::BadRecords;
+            }
+            let code = codes::PDF_NOT_READ;
+            out.note(&format!(
+                "{}: error[{code}]: {error}",
+                fenkit::printable(source)
+            ))?;
+        }
+        // Each page's boards named p3.2 (page 3, second board), its
+        // messages by the page's address (book.pdf#page=3).
+        Outcome::Book(Ok(pages)) => {
+            for (page, scanned) in pages {
+                let id = |n: usize| format!("p{page}.{n}");
+                let source = format!("{source}#page={page}");
+                write_readings(&source, scanned, &id, format, status, out)?;
+            }
+        }
+    }
+    out.tick()
+}
+
+/// A picture's (or a page's) readings, each a line, with their notes; or
+/// why there are none. `id` names the nth board for EPD.
+fn write_readings(
+    source: &str,
+    scanned: Scanned,
+    id: &dyn Fn(usize) -> String,
+    format: ScanFormat,
+    status: &mut Status,
+    out: &mut Output,
+) -> io::Result<()> {
+    match scanned {
+        Ok(readings) => {
+            for (reading, n) in readings.iter().zip(1..) {
+                report(out, source, reading)?;
                 match format {
                     ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
+                    ScanFormat::Epd => writeln!(out.stdout(), "{}", reading.epd(&id(n)))?,
                     ScanFormat::Json => writeln!(
                         out.stdout(),
                         "{}",
-                        fenkit_scan::json::reading(source, &reading)
+                        fenkit_scan::json::reading(source, reading)
                     )?,
                 }
             }
         }
-        Outcome::Scanned(Err(error)) => {
+        Err(error) => {
             if *status == Status::Ok {
                 *status = Status::BadRecords;
             }
@@ -213,7 +275,7 @@ fn write(
             }
         }
     }
-    out.tick()
+    Ok(())
 }
 
 /// The picture's bytes, from a file or standard input, at most
