@@ -1,5 +1,6 @@
 //! `POST /api/scan`: a picture of a board in, the position read from it
-//! out, in the shape of `fen scan --format json`.
+//! out, in the shape of `fen scan --format json`; a PDF in, every board
+//! of its pages out, as a list of those.
 
 use std::sync::{LazyLock, OnceLock};
 
@@ -36,7 +37,14 @@ struct ScanParameters {
     /// The side at the bottom: `auto` (from the pawns and kings), `white`
     /// or `black`.
     orientation: Option<String>,
+    /// A PDF's pages to read: `3`, or `3-7` (from 1); all when absent,
+    /// at most 100 a request.
+    pages: Option<String>,
 }
+
+/// The most pages of a PDF read in one request (a page takes most of a
+/// second): more are named with `pages`, a request each.
+pub const MOST_PAGES: usize = 100;
 
 fn scanner() -> &'static Scanner {
     static SCANNER: OnceLock<Scanner> = OnceLock::new();
@@ -69,13 +77,15 @@ fn given(params: &Params) -> Result<Given, Refusal> {
 /// The position in a picture of a board (PNG, JPEG, GIF, WebP or BMP,
 /// the body's bytes), with each square's reading and confidence, the
 /// board's box, the orientation, what the rules mended and what was
-/// assumed.
+/// assumed. A PDF's boards come as a list of those, each page's in
+/// reading order (`source` `body#page=3`), a page without one as its
+/// error, with the side to move and id its caption gives.
 #[utoipa::path(post, path = "/api/scan", operation_id = "scanPicture", tag = "records",
     params(ScanParameters),
-    request_body(content = Vec<u8>, content_type = "image/*", description = "The picture's bytes, at most 8 MiB"),
+    request_body(content = Vec<u8>, content_type = "image/*", description = "The picture's (or PDF's) bytes, at most 8 MiB"),
     responses(
-        (status = 200, description = "The position read, as `fen scan --format json` writes it", content_type = "application/json", body = Object),
-        (status = 400, description = "A parameter refused, or a picture that is none, is broken or shows no board (the error starts with its code, as `fen scan` says it: not-a-picture, broken-picture, no-board)", body = crate::ErrorBody),
+        (status = 200, description = "The position read, as `fen scan --format json` writes it; for a PDF, a list of those", content_type = "application/json", body = Object),
+        (status = 400, description = "A parameter refused, or a picture that is none, is broken or shows no board, or a PDF that cannot be read or has over 100 pages to read (the error starts with its code, as `fen scan` says it: not-a-picture, broken-picture, no-board, pdf-not-read, too-many-pages)", body = crate::ErrorBody),
         (status = 413, description = "A picture over 8 MiB", body = crate::ErrorBody),
     )
 )]
@@ -85,6 +95,9 @@ pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Resp
         Ok(given) => given,
         Err(refusal) => return refusal.into_response(),
     };
+    if fenkit_scan::pdf::is_pdf(&body) {
+        return book(params.get("pages"), body.to_vec(), given).await;
+    }
     // Reading takes tens of milliseconds: off the async threads.
     let read = tokio::task::spawn_blocking(move || scanner().scan(&body, &given)).await;
     match read {
@@ -100,5 +113,39 @@ pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Resp
             "the picture could not be read",
         )
         .into_response(),
+    }
+}
+
+/// A PDF's boards, page by page, as `fen scan --format json` lists them.
+async fn book(pages: Option<&String>, bytes: Vec<u8>, given: Given) -> Response {
+    let pages = match pages
+        .map(|pages| fenkit_scan::pdf::page_range(pages))
+        .transpose()
+    {
+        Ok(pages) => pages,
+        Err(why) => return error(StatusCode::BAD_REQUEST, format!("pages: {why}")).into_response(),
+    };
+    let read = tokio::task::spawn_blocking(move || {
+        let book = fenkit_scan::pdf::Book::open(bytes)?;
+        let wanted = pages.unwrap_or(1..=book.pages());
+        let last = (*wanted.end()).min(book.pages());
+        if last.saturating_sub(*wanted.start()) >= MOST_PAGES {
+            return Ok(Err(book.pages()));
+        }
+        let values = fenkit_scan::json::book(scanner(), "body", &book, wanted, &given);
+        Ok::<_, fenkit_scan::pdf::PdfError>(Ok(values))
+    })
+    .await;
+    match read {
+        Ok(Ok(Ok(values))) => Json(values).into_response(),
+        Ok(Ok(Err(pages))) => error(
+            StatusCode::BAD_REQUEST,
+            format!("too-many-pages: the PDF has {pages} pages; at most {MOST_PAGES} are read a request: name them with pages=A-B"),
+        )
+        .into_response(),
+        Ok(Err(failure)) => {
+            error(StatusCode::BAD_REQUEST, format!("pdf-not-read: {failure}")).into_response()
+        }
+        Err(_) => error(StatusCode::SERVICE_UNAVAILABLE, "the PDF could not be read").into_response(),
     }
 }

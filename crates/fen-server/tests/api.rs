@@ -638,6 +638,60 @@ async fn a_variant_is_read_checked_played_and_drawn_as_the_query_names_it() {
     assert!(error.starts_with("variant: a game's variant"), "{error}");
 }
 
+/// A PDF's boards, page by page, each with its caption's side and id;
+/// a PDF that is none said so, pages named that it has not.
+#[tokio::test]
+async fn scan_reads_a_pdf_s_boards_with_their_captions() {
+    let cell = |fen: &str, label: &str| fenkit_diagrams::Cell {
+        setup: fenkit::parse(fen.as_bytes()).unwrap().setup,
+        label: label.into(),
+        problems: vec![],
+    };
+    let cells = [
+        cell(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3",
+            "BK.01",
+        ),
+        cell("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "2"),
+    ];
+    // fen sheet's look: coordinates inside the edge squares.
+    let look =
+        fenkit_diagrams::Diagram::default().with_coordinates(fenkit_diagrams::Coordinates::Inside);
+    let sheet = fenkit_diagrams::Sheet::new(4).unwrap().with_diagram(look);
+    let mut pdf = fenkit_diagrams::Pdf::HEADER.to_vec();
+    let mut writer = fenkit_diagrams::Pdf::new("sheet");
+    pdf.extend(writer.page(&sheet.layout(&cells, 1)).unwrap());
+    pdf.extend(writer.finish().unwrap());
+    let post = |uri: &str, body: Vec<u8>| Request::post(uri).body(Body::from(body)).unwrap();
+    let response = send(post("/api/scan", pdf.clone())).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body = json(response).await;
+    let boards = body.as_array().expect("a list of readings");
+    assert_eq!(boards.len(), 2, "{body}");
+    assert_eq!(boards[0]["source"], "body#page=1");
+    assert_eq!(
+        boards[0]["fen"],
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1"
+    );
+    assert_eq!(boards[0]["caption"]["id"], "BK.01");
+    assert_eq!(boards[1]["caption"]["text"], "2. White to play");
+    assert_eq!(boards[1]["caption"]["side"], "w");
+    let response = send(post("/api/scan?pages=2", pdf.clone())).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(json(response).await, serde_json::json!([]));
+    let response = send(post("/api/scan?pages=2-1", pdf.clone())).await;
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("pages: ")
+    );
+    let response = send(post("/api/scan", pdf[..200].to_vec())).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let error = json(response).await["error"].as_str().unwrap().to_string();
+    assert!(error.starts_with("pdf-not-read: a broken PDF"), "{error}");
+}
+
 #[tokio::test]
 async fn scan_reads_a_picture_and_refuses_what_is_none() {
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";

@@ -1,5 +1,5 @@
 //! `fenkit.scan`: the position in a picture of a board, as a dict in the
-//! shape of `fen scan --format json`.
+//! shape of `fen scan --format json`; a PDF's boards, as a list of them.
 
 use std::path::PathBuf;
 
@@ -28,10 +28,20 @@ fn word<T>(
 /// ``ep`` where given. A picture that is none, is broken or shows no
 /// board raises ``ValueError`` with its code.
 ///
+/// A PDF (a book, a worksheet) gives a list: every board of its
+/// ``pages`` (``"3"`` or ``"3-7"``, all when ``None``) in reading order,
+/// each named ``SOURCE#page=N``, with the side to move and id its caption
+/// says (``caption``), a page without a board as its ``error``. A PDF
+/// that cannot be read raises ``ValueError`` (``pdf-not-read``).
+///
 /// >>> fenkit.scan(fenkit.png("4k3/8/8/8/8/8/8/4K2R w K - 0 1", size=240), side="b")["fen"]
 /// '4k3/8/8/8/8/8/8/4K2R b K - 0 1'
 #[pyfunction]
-#[pyo3(signature = (picture, *, side = None, castling = None, ep = None, orientation = "auto"))]
+#[pyo3(signature = (picture, *, side = None, castling = None, ep = None, orientation = "auto", pages = None))]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "Python's keywords, one a flag of fen scan"
+)]
 pub fn scan<'py>(
     py: Python<'py>,
     picture: &Bound<'py, PyAny>,
@@ -39,7 +49,9 @@ pub fn scan<'py>(
     castling: Option<&str>,
     ep: Option<&str>,
     orientation: &str,
+    pages: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let pages = word("pages", pages, fenkit_scan::pdf::page_range)?;
     let given = Given {
         side: word("side", side, Given::side_from_word)?,
         castling: word("castling", castling, Given::castling_from_word)?,
@@ -56,11 +68,26 @@ pub fn scan<'py>(
             (path.display().to_string(), bytes)
         }
     };
+    let json = py.import("json")?;
+    if fenkit_scan::pdf::is_pdf(&bytes) {
+        let read = py.detach(|| {
+            let book = fenkit_scan::pdf::Book::open(bytes)?;
+            let pages = pages.unwrap_or(1..=book.pages());
+            let values = fenkit_scan::json::book(&Scanner::new(), &source, &book, pages, &given);
+            Ok::<_, fenkit_scan::pdf::PdfError>(serde_json::Value::Array(values).to_string())
+        });
+        return match read {
+            Ok(text) => json.call_method1("loads", (text,)),
+            Err(error) => Err(PyValueError::new_err(format!(
+                "{source}: pdf-not-read: {error}"
+            ))),
+        };
+    }
     let read = py.detach(|| Scanner::new().scan(&bytes, &given));
     match read {
         Ok(reading) => {
             let text = fenkit_scan::json::reading(&source, &reading).to_string();
-            py.import("json")?.call_method1("loads", (text,))
+            json.call_method1("loads", (text,))
         }
         Err(error) => Err(PyValueError::new_err(format!(
             "{source}: {}: {error}",

@@ -1,9 +1,14 @@
 """fenkit.scan: a picture of a board in, the position out, in the shape of
 ``fen scan --format json``."""
 
+import os
+import pathlib
+import subprocess
+
 import pytest
 
 import fenkit
+from conftest import ROOT, oracle_missing
 
 FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
 
@@ -45,3 +50,31 @@ def test_what_is_no_picture_of_a_board_raises_with_its_code(tmp_path):
         fenkit.scan(fenkit.png(FEN, size=320), side="x")
     with pytest.raises(OSError):
         fenkit.scan(tmp_path / "missing.png")
+
+
+FEN_BIN = os.environ.get("FEN_BIN", str(ROOT / "target" / "debug" / "fen"))
+
+
+def test_a_pdf_gives_every_board_with_its_caption(tmp_path):
+    """A worksheet fen sheet prints: each board read with the side to move
+    and id of its caption, pages chosen, a page without a board its error."""
+    if not pathlib.Path(FEN_BIN).exists():
+        oracle_missing(f"{FEN_BIN} is absent: cargo build -p fen-cli (or set FEN_BIN)")
+    records = tmp_path / "two.epd"
+    records.write_text(
+        'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - id "BK.01";\n'
+        "4k3/8/8/8/8/8/4P3/4K3 w - -\n"
+    )
+    sheet = tmp_path / "sheet.pdf"
+    subprocess.run([FEN_BIN, "sheet", "--per-page", "4", "--answers", "-o", str(sheet), str(records)], check=True, capture_output=True)
+    boards = fenkit.scan(sheet)
+    assert [board["source"] for board in boards] == [f"{sheet}#page=1"] * 2 + [f"{sheet}#page=2"]
+    assert boards[0]["fen"] == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1"
+    assert boards[0]["caption"] == {"text": "BK.01: Black to play", "id": "BK.01", "side": "b"}
+    assert boards[1]["fen"] == "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert boards[2]["error"]["code"] == "no-board"
+    assert fenkit.scan(sheet.read_bytes(), pages="1")[1]["source"] == "bytes#page=1"
+    with pytest.raises(ValueError, match="pages: '2-1' is not a page"):
+        fenkit.scan(sheet, pages="2-1")
+    with pytest.raises(ValueError, match="pdf-not-read: a broken PDF"):
+        fenkit.scan(b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog")

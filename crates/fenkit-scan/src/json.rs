@@ -65,6 +65,11 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
             "value": assumption.value,
             "why": assumption.why,
         })).collect::<Vec<_>>(),
+        "caption": reading.caption.as_ref().map(|caption| json!({
+            "text": caption.text,
+            "id": caption.id,
+            "side": caption.side.map(|side| side.fold_wb("w", "b")),
+        })),
         "violations": reading.violations().iter().map(|violation| json!({
             "code": violation.code.to_string(),
             "severity": violation.code.severity().as_str(),
@@ -85,4 +90,27 @@ pub fn error_code(error: &ScanError) -> &'static str {
 /// A picture that gave no position: its code and message.
 pub fn error(source: &str, error: &ScanError) -> Value {
     json!({"source": source, "error": {"code": error_code(error), "message": error.to_string()}})
+}
+
+/// Every board of `pages` of `book`, as `fen scan --format json` writes
+/// them: each reading named `SOURCE#page=N`, a page without a board as
+/// its error, in order. The service's `POST /api/scan` and Python's
+/// `fenkit.scan` answer a PDF with this list.
+#[cfg(feature = "pdf")]
+pub fn book(
+    scanner: &crate::Scanner,
+    source: &str,
+    book: &crate::pdf::Book,
+    pages: std::ops::RangeInclusive<usize>,
+    given: &crate::Given,
+) -> Vec<Value> {
+    let mut values = Vec::new();
+    for (page, read) in scanner.scan_book(book, pages, given) {
+        let source = format!("{source}#page={page}");
+        match read {
+            Ok(readings) => values.extend(readings.iter().map(|r| reading(&source, r))),
+            Err(failure) => values.push(error(&source, &failure)),
+        }
+    }
+    values
 }

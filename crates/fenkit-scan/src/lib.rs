@@ -27,6 +27,7 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod caption;
 mod fields;
 mod given;
 pub mod highlight;
@@ -49,6 +50,7 @@ use crate::{
     orientation::{bottom_by_pieces, shown_square},
 };
 
+pub use caption::Caption;
 pub use fields::Assumption;
 pub use given::Given;
 pub use mend::Mend;
@@ -87,6 +89,9 @@ pub struct Reading {
     pub assumptions: Vec<Assumption>,
     /// The position: the board read, the other fields given or assumed.
     pub setup: Setup,
+    /// The caption printed beside the board (a PDF page's text), where
+    /// one was found: the side to move it says was taken unless given.
+    pub caption: Option<Caption>,
 }
 
 impl Reading {
@@ -107,6 +112,13 @@ impl Reading {
         let fields: Vec<&str> = fen.split(' ').take(4).collect();
         let id = id.replace('\\', "\\\\").replace('"', "\\\"");
         format!("{} id \"{id}\";", fields.join(" "))
+    }
+
+    /// The position as an EPD record named by its caption's id, where
+    /// the caption beside it gives one, else by `otherwise()`.
+    pub fn epd_or(&self, otherwise: &dyn Fn() -> String) -> String {
+        let caption = self.caption.as_ref().and_then(|caption| caption.id.clone());
+        self.epd(&caption.unwrap_or_else(otherwise))
     }
 
     /// The rules of chess the position breaks, in fenkit's words.
@@ -240,8 +252,49 @@ impl Scanner {
             .collect())
     }
 
-    /// The position on the board at `board_box` in `picture`.
+    /// The position on the board at `board_box` in `picture`. The rules
+    /// help the eyes at the grid: a reading that breaks what no position
+    /// can (a side with no king, a pawn on its first rank) is read again
+    /// with the box a square off each way, and the reading that breaks
+    /// the fewest rules kept (a board found a rank low, a strip of paper
+    /// read as its first rank, loses its top rank's king).
     pub fn read_board(&self, picture: &Gray, board_box: BoardBox, given: &Given) -> Reading {
+        let reading = self.read_box(picture, board_box, given);
+        let broken = |reading: &Reading| {
+            let errors = (reading.violations().iter())
+                .filter(|violation| violation.code.severity() == fenkit::Severity::Error)
+                .count();
+            (errors, reading.mended.len())
+        };
+        let mut best = (broken(&reading), reading);
+        if best.0.0 == 0 {
+            return best.1;
+        }
+        let (step_x, step_y) = (board_box.width / 8.0, board_box.height / 8.0);
+        for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)] {
+            let shifted = BoardBox {
+                left: board_box.left + dx * step_x,
+                top: board_box.top + dy * step_y,
+                ..board_box
+            };
+            let inside = shifted.left >= 0.0
+                && shifted.top >= 0.0
+                && shifted.left + shifted.width <= picture.width as f32
+                && shifted.top + shifted.height <= picture.height as f32;
+            if !inside {
+                continue;
+            }
+            let other = self.read_box(picture, shifted, given);
+            let other_broken = broken(&other);
+            if other_broken < best.0 {
+                best = (other_broken, other);
+            }
+        }
+        best.1
+    }
+
+    /// The position on the board at `board_box`, read where it stands.
+    fn read_box(&self, picture: &Gray, board_box: BoardBox, given: &Given) -> Reading {
         // Each square read three times, from the box and from the box a
         // little off each way along the diagonal, the probabilities
         // averaged: a square cut a little off by the finder, or printed a
@@ -321,6 +374,7 @@ impl Scanner {
             mended,
             assumptions,
             setup,
+            caption: None,
         }
     }
 }

@@ -182,14 +182,15 @@ pub fn check_one(text: &str, read: &ReadOptions) -> Option<u8> {
 /// length, not read.
 pub const MAX_LINE: usize = 4096;
 
-/// What the command says of a line over [`MAX_LINE`], in its words.
+/// What the command says of a line over [`MAX_LINE`], in its words, less
+/// the flag that sets the limit there: the package has no such option.
 fn line_too_long(length: usize) -> Diagnostic {
     Diagnostic::new(
         fenkit::Code::Input("line-too-long"),
         fenkit::Field::Record,
         fenkit::Span::default(),
         format!(
-            "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100; --max-line-bytes sets the limit)"
+            "the line is {length} bytes long; fen reads lines of at most {MAX_LINE} bytes (a FEN record has under 100)"
         ),
     )
 }

@@ -24,9 +24,11 @@ const LARGEST_FILE: u64 = 64 << 20;
 /// Read the chess position in each picture of a board (PNG, JPEG, GIF,
 /// WebP or BMP: a screenshot, a book's diagram) and print it as FEN, one
 /// line a picture; a PDF (a book, a worksheet) is read page by page, every
-/// board of each page in reading order, named p3.2 (page 3, second board)
-/// with --format epd. Nothing is sent anywhere: the network that names the
-/// squares ships inside fen, and a PDF's pages are drawn by fen itself.
+/// board of each page in reading order, with the side to move and id its
+/// caption gives ("12. White to play"), else named p3.2 (page 3, second
+/// board) with --format epd. Nothing is sent anywhere: the network that
+/// names the squares ships inside fen, and a PDF's pages are drawn by fen
+/// itself.
 ///
 /// A picture cannot show the castling rights, and shows whose move it is
 /// and the en passant square only through a highlighted last move:
@@ -48,13 +50,14 @@ pub struct Args {
     pub images: Vec<String>,
     /// fen: one FEN a picture; json: one JSON object a picture, with each
     /// square's reading and confidence, the board's box in the picture,
-    /// the orientation, what was mended and what was assumed; epd: each
-    /// board an EPD record with an id (a PDF's p3.2, else the picture's
-    /// name).
+    /// the orientation, what was mended and what was assumed (and a PDF
+    /// board's caption); epd: each board an EPD record with an id (its
+    /// caption's, else a PDF's p3.2, else the picture's name).
     #[arg(long, value_enum, default_value = "fen")]
     pub format: ScanFormat,
-    /// The side to move (w or b); otherwise the side that did not make
-    /// the highlighted last move, else White.
+    /// The side to move (w or b); otherwise what a PDF board's caption
+    /// says, else the side that did not make the highlighted last move,
+    /// else White.
     #[arg(long, value_parser = Given::side_from_word)]
     pub side: Option<Color>,
     /// The castling rights (KQkq, any of them in that order, or -);
@@ -251,7 +254,8 @@ fn write_readings(
                 report(out, source, reading)?;
                 match format {
                     ScanFormat::Fen => writeln!(out.stdout(), "{}", reading.fen())?,
-                    ScanFormat::Epd => writeln!(out.stdout(), "{}", reading.epd(&id(n)))?,
+                    // A caption's number or id names its board.
+                    ScanFormat::Epd => writeln!(out.stdout(), "{}", reading.epd_or(&|| id(n)))?,
                     ScanFormat::Json => writeln!(
                         out.stdout(),
                         "{}",

@@ -227,7 +227,7 @@ def png(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool =
     b'\\x89PNG'
     """
 
-def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | None = None, castling: str | None = None, ep: str | None = None, orientation: Literal["auto", "white", "black"] = "auto") -> dict[str, Any]:
+def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | None = None, castling: str | None = None, ep: str | None = None, orientation: Literal["auto", "white", "black"] = "auto", pages: str | None = None) -> dict[str, Any] | list[dict[str, Any]]:
     """The position in a picture of a board (a path or the picture's
     bytes: PNG, JPEG, GIF, WebP, BMP) as a dict in the shape of ``fen scan
     --format json``: ``fen``, ``placement``, ``squares`` (a8 to h1, each
@@ -236,6 +236,12 @@ def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | N
     ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
     what a picture cannot show. Raises ``ValueError`` (its code first) for
     a picture that is none, is broken or shows no board.
+
+    A PDF gives a list of those: every board of its ``pages`` (``"3"`` or
+    ``"3-7"``; all when ``None``) in reading order, ``source`` naming the
+    page (``book.pdf#page=3``), ``caption`` the side to move and id its
+    caption says, a page without a board as ``{"source", "error"}``. A PDF
+    that cannot be read raises ``ValueError`` (``pdf-not-read``).
 
     >>> fenkit.scan(fenkit.png("4k3/8/8/8/8/8/8/4K2R w K - 0 1", size=240), side="b")["fen"]
     '4k3/8/8/8/8/8/8/4K2R b K - 0 1'

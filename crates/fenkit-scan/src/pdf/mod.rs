@@ -1,9 +1,12 @@
 //! PDF books: each page drawn into a picture by hayro (a PDF renderer in
 //! Rust: no program run, nothing fetched, a page's JavaScript or links
 //! never acted on), one page at a time, for the scanner to find its
-//! diagrams in. A page is drawn with its longest side
+//! diagrams in, and its text read where it stands ([`text`]), for each
+//! diagram's [`Caption`]. A page is drawn with its longest side
 //! [`LONGEST_SIDE`](crate::picture::LONGEST_SIDE) pixels, the size every
 //! picture is read at.
+
+mod text;
 
 use hayro::{
     PixmapSettings, RenderCache, RenderSettings,
@@ -12,7 +15,9 @@ use hayro::{
     vello_cpu::color::palette::css::WHITE,
 };
 
-use crate::{Gray, picture::LONGEST_SIDE};
+use crate::{BoardBox, Caption, Gray, picture::LONGEST_SIDE};
+
+pub use text::TextLine;
 
 /// Whether `bytes` are a PDF: its header within the first kilobyte, as
 /// readers accept it.
@@ -69,8 +74,8 @@ impl std::error::Error for PdfError {}
 /// let bytes = std::fs::read("book.pdf")?;
 /// let book = fenkit_scan::pdf::Book::open(bytes)?;
 /// for page in 1..=book.pages() {
-///     let picture = book.page(page)?;
-///     let boards = fenkit_scan::locate::locate_all(&picture);
+///     let drawn = book.page(page)?;
+///     let boards = fenkit_scan::locate::locate_all(&drawn.picture);
 ///     println!("page {page}: {} boards", boards.len());
 /// }
 /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -94,8 +99,9 @@ impl Book {
         self.pdf.pages().len()
     }
 
-    /// Page `number` (from 1) as a picture, on white paper.
-    pub fn page(&self, number: usize) -> Result<Gray, PdfError> {
+    /// Page `number` (from 1) as a picture, on white paper, with its
+    /// lines of text.
+    pub fn page(&self, number: usize) -> Result<PageDrawn, PdfError> {
         let pages = self.pdf.pages();
         let page = (number.checked_sub(1))
             .and_then(|index| pages.get(index))
@@ -115,7 +121,12 @@ impl Book {
             page,
             &cache,
             &InterpreterSettings::default(),
-            &RenderSettings::default(),
+            // A scanned page's picture smoothed as it is scaled, as a
+            // picture on its own is: square by square alike.
+            &RenderSettings {
+                force_image_interpolation: true,
+                ..RenderSettings::default()
+            },
             &settings,
         );
         let (width, height) = (usize::from(drawn.width()), usize::from(drawn.height()));
@@ -124,7 +135,54 @@ impl Book {
         let colours = (drawn.data_as_u8_slice().chunks_exact(4))
             .map(|pixel| [pixel[0], pixel[1], pixel[2]])
             .collect();
-        Ok(Gray::from_colours(width, height, colours))
+        Ok(PageDrawn {
+            picture: Gray::from_colours(width, height, colours),
+            lines: text::lines(page, scale),
+        })
+    }
+}
+
+/// A page drawn: its picture and its lines of text, in the picture's
+/// pixels.
+pub struct PageDrawn {
+    pub picture: Gray,
+    pub lines: Vec<TextLine>,
+}
+
+impl PageDrawn {
+    /// The caption of the board at `board_box`: what the nearest line
+    /// under it and the nearest over it say (within two squares, across
+    /// the board's middle), the line under first where both say a thing.
+    pub fn caption(&self, board_box: BoardBox) -> Option<Caption> {
+        let square = board_box.height / 8.0;
+        let (top, bottom) = (board_box.top, board_box.top + board_box.height);
+        let (left, right) = (board_box.left, board_box.left + board_box.width);
+        let middle = (left + right) / 2.0;
+        // A line across the board: its middle over the board, or the
+        // board's middle under the line.
+        let across = |line: &&TextLine| {
+            let centre = (line.left + line.right) / 2.0;
+            (left < centre && centre < right) || (line.left <= middle && middle <= line.right)
+        };
+        let under = (self.lines.iter())
+            .filter(across)
+            .filter(|line| line.top >= bottom - square / 4.0 && line.top - bottom < 2.0 * square)
+            .min_by(|a, b| a.top.total_cmp(&b.top));
+        let over = (self.lines.iter())
+            .filter(across)
+            .filter(|line| line.bottom <= top + square / 4.0 && top - line.bottom < 2.0 * square)
+            .max_by(|a, b| a.bottom.total_cmp(&b.bottom));
+        let [under, over] =
+            [under, over].map(|line| line.and_then(|line| Caption::read(&line.text)));
+        match (under, over) {
+            (Some(mut under), Some(over)) => {
+                under.id = under.id.or(over.id);
+                under.side = under.side.or(over.side);
+                under.text = format!("{} / {}", over.text, under.text);
+                Some(under)
+            }
+            (under, over) => under.or(over),
+        }
     }
 }
 
@@ -143,7 +201,26 @@ impl crate::Scanner {
             let read = book
                 .page(number)
                 .map_err(|_| crate::ScanError::NoBoard)
-                .and_then(|picture| self.scan_all_picture(&picture, given));
+                .and_then(|drawn| {
+                    let boards = crate::locate::locate_all(&drawn.picture);
+                    if boards.is_empty() {
+                        return Err(crate::ScanError::NoBoard);
+                    }
+                    Ok(boards
+                        .into_iter()
+                        .map(|board_box| {
+                            // The caller's word first, then the caption's.
+                            let caption = drawn.caption(board_box);
+                            let given = crate::Given {
+                                side: given.side.or(caption.as_ref().and_then(|c| c.side)),
+                                ..given.clone()
+                            };
+                            let mut reading = self.read_board(&drawn.picture, board_box, &given);
+                            reading.caption = caption;
+                            reading
+                        })
+                        .collect())
+                });
             (number, read)
         })
     }
