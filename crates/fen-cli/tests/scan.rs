@@ -156,9 +156,9 @@ fn a_picture_on_standard_input_and_a_missing_file_among_others() {
 
 /// What `fen sheet` prints, `fen scan` reads back: every diagram of every
 /// page of the PDF, in order, with the side to move and id of its
-/// caption, on the
+/// caption, 4 to 12 a page, on the
 /// samples' suite and real ones (the first 18 positions of Bratko-Kopec
-/// and of benchmark.epd), 4 and 6 a page.
+/// and of benchmark.epd), in the looks below.
 #[test]
 fn a_sheet_s_pdf_is_read_back_board_for_board() {
     let dir = std::env::temp_dir().join(format!("fen-scan-pdf-{}", std::process::id()));
@@ -220,11 +220,18 @@ fn a_sheet_s_pdf_is_read_back_board_for_board() {
         .collect();
     assert!(drawn.len() > 30, "{drawn:?}");
     assert!(drawn.iter().any(|(fen, _)| fen.ends_with(" b")));
-    // Sheets' own look, coordinates inside the squares, 4 and 6 a page:
-    // a board framed by coordinates outside is found a little off, and
-    // of 9 a page a board or two can go unfound (issue 57's grid).
-    for (per_page, coordinates) in [("4", "inside"), ("6", "inside")] {
-        let pdf = dir.join(format!("sheet-{per_page}.pdf"));
+    // Sheets' own look, coordinates inside the squares, 4 to 12 a page;
+    // and framed by coordinates outside, 4 a page (9 a page, or framed
+    // more a page, a board or two of a hundred is still found a square
+    // off: BENCHMARKS.md).
+    let looks = [
+        ("4", "inside"),
+        ("6", "inside"),
+        ("12", "inside"),
+        ("4", "outside"),
+    ];
+    for (per_page, coordinates) in looks {
+        let pdf = dir.join(format!("sheet-{per_page}-{coordinates}.pdf"));
         let args = [
             "sheet",
             "--lenient",
@@ -258,7 +265,7 @@ fn a_sheet_s_pdf_is_read_back_board_for_board() {
             let id = format!("id \"{label}\";");
             assert!(
                 line.starts_with(&format!("{placement_and_side} ")) && line.ends_with(&id),
-                "{line} for {placement_and_side} {id}"
+                "{line} for {placement_and_side} {id} ({per_page} a page, {coordinates})"
             );
         }
     }
@@ -305,7 +312,8 @@ fn a_sheet_s_pdf_is_read_back_board_for_board() {
 /// A scanned book: the 28 real diagrams set as pictures on pages, two a
 /// page as a scanner leaves them (no text), read from the PDF as they
 /// read on their own: every board found in order, named `p3.2`, the side
-/// to move noted as assumed, and the placements those of the pictures.
+/// to move noted as assumed, and as many placements exact as the
+/// pictures give, but one.
 #[test]
 fn a_scanned_book_s_pages_read_as_their_pictures_do() {
     let Some(root) = real("images") else { return };
@@ -349,20 +357,23 @@ fn a_scanned_book_s_pages_read_as_their_pictures_do() {
     );
     let from_book = placements(&output.stdout);
     assert_eq!(from_book.len(), pictures.len(), "{from_book:?}");
-    for ((path, a), b) in pictures.iter().zip(&alone).zip(&from_book) {
-        if a != b {
-            let truth = placement_of(&path.file_stem().unwrap().to_string_lossy());
-            eprintln!(
-                "{}: alone {a}, from the book {b}, truly {truth}",
-                path.display()
-            );
-        }
-    }
-    let same = alone.iter().zip(&from_book).filter(|(a, b)| a == b).count();
+    // As many boards exact as the pictures alone, but one: a scanned
+    // page's picture is smoothed as it is drawn, and a square the
+    // network is unsure of (a queen's colour) may read the other way.
+    let exact = |placements: &[String]| {
+        pictures
+            .iter()
+            .zip(placements)
+            .filter(|(path, read)| {
+                let truth = placement_of(&path.file_stem().unwrap().to_string_lossy());
+                **read == format!("\"{truth}\"")
+            })
+            .count()
+    };
+    let (exact_alone, exact_from_book) = (exact(&alone), exact(&from_book));
     assert!(
-        same >= pictures.len() - 1,
-        "{same} of {} as their pictures read",
-        pictures.len()
+        exact_from_book + 1 >= exact_alone && exact_alone >= 25,
+        "{exact_from_book} boards exact from the book, {exact_alone} alone"
     );
     let output = fen(&[
         "scan",

@@ -253,21 +253,23 @@ impl Scanner {
     }
 
     /// The position on the board at `board_box` in `picture`. The rules
-    /// help the eyes at the grid: a reading that breaks what no position
-    /// can (a side with no king, a pawn on its first rank) is read again
-    /// with the box a square off each way, and the reading that breaks
-    /// the fewest rules kept (a board found a rank low, a strip of paper
-    /// read as its first rank, loses its top rank's king).
+    /// help the eyes at the grid: a reading that still breaks what no
+    /// position can once mended (a side with no king, a pawn on its first
+    /// rank: [`mend::impossible`]) is read again with the box a square
+    /// off each way, and the reading that breaks fewer such rules kept (a
+    /// board found a rank low, a strip of paper read as its first rank,
+    /// loses its top rank's king). A rule a position may break (a king
+    /// left in check) moves nothing: a real board a square off often
+    /// reads as a position as good.
     pub fn read_board(&self, picture: &Gray, board_box: BoardBox, given: &Given) -> Reading {
         let reading = self.read_box(picture, board_box, given);
         let broken = |reading: &Reading| {
-            let errors = (reading.violations().iter())
-                .filter(|violation| violation.code.severity() == fenkit::Severity::Error)
-                .count();
-            (errors, reading.mended.len())
+            let pieces = reading.squares.map(|square| square.piece);
+            (mend::impossible(&pieces), reading.mended.len())
         };
         let mut best = (broken(&reading), reading);
-        if best.0.0 == 0 {
+        let impossible_as_found = best.0.0;
+        if impossible_as_found == 0 {
             return best.1;
         }
         let (step_x, step_y) = (board_box.width / 8.0, board_box.height / 8.0);
@@ -286,7 +288,7 @@ impl Scanner {
             }
             let other = self.read_box(picture, shifted, given);
             let other_broken = broken(&other);
-            if other_broken < best.0 {
+            if other_broken.0 < impossible_as_found && other_broken < best.0 {
                 best = (other_broken, other);
             }
         }

@@ -29,15 +29,15 @@ const LEAST_EDGE: f32 = 0.035;
 /// profile's median, plus one (a crisp board scores 5 and more, a book's
 /// hatched one 2 to 5).
 pub fn locate(picture: &Gray) -> Option<(BoardBox, f32)> {
-    let (board, strength, alternates) = grid(picture)?;
+    let (board, strength, alternates) = grid(picture, None)?;
     alternates.then_some((board, strength))
 }
 
-/// The strongest grid of eight by eight squares in the picture, how
-/// clearly it stands (as [`locate`] says), and whether its squares
-/// alternate light and dark as a board's do (lines of text make a grid
-/// too).
-fn grid(picture: &Gray) -> Option<(BoardBox, f32, bool)> {
+/// The strongest grid of eight by eight squares in the picture (with
+/// squares within 15% of `square` pixels where given), how clearly it
+/// stands (as [`locate`] says), and whether its squares alternate light
+/// and dark as a board's do (lines of text make a grid too).
+fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
     // Found on a copy at most 800 pixels a side, and mapped back.
     let small = picture.clone().scaled_to(800);
     let scale = picture.width as f32 / small.width as f32;
@@ -47,31 +47,55 @@ fn grid(picture: &Gray) -> Option<(BoardBox, f32, bool)> {
     let blurred = blur(&small, 2);
     let columns = profile(&blurred, Way::Columns, 0..blurred.height);
     let rows = profile(&blurred, Way::Rows, 0..blurred.width);
-    let (step, across, down) = square_grid(&columns, &rows)?;
-    // The best starts each way may come from two boards of a page: each
-    // pair is fitted, and the strongest board that stands is taken.
-    // The board whose lines stand highest, in grey levels: a grid one
-    // square off loses a line to the page around it.
-    let mut best: Option<(BoardBox, f32, f32)> = None;
-    for &x0 in &across {
-        for &y0 in &down {
-            if let Some((board, strength, edge)) = fit(&blurred, x0, y0, step)
-                && best.is_none_or(|(_, _, best)| edge > best)
-            {
-                best = Some((board, strength, edge));
+    // Each of the steps that sum the most lines: the board of the one
+    // whose squares alternate the most (a grid across a page's framed
+    // boards and their captions sums more lines than one board's, but
+    // its squares alternate little).
+    let mut first_found = None;
+    let mut found = None;
+    for (step, across, down) in square_grid(&columns, &rows, square.map(|square| square / scale)) {
+        // The best starts each way may come from two boards of a page:
+        // each pair is fitted, and the board whose lines stand highest
+        // (in grey levels: a grid one square off loses a line to the
+        // page around it) taken, of those whose squares alternate where
+        // any does: a grid that is no board would be blanked with the
+        // boards under it.
+        let mut fits: Vec<(BoardBox, f32, f32)> = Vec::new();
+        for &x0 in &across {
+            for &y0 in &down {
+                fits.extend(fit(&blurred, x0, y0, step));
             }
         }
+        fits.sort_by(|a, b| b.2.total_cmp(&a.2));
+        let mut settled = fits.into_iter().map(|(board, strength, _)| {
+            let (board, alternation) = settled(&small, board);
+            (board, strength, alternation)
+        });
+        let first = settled.next();
+        first_found = first_found.or(first);
+        if let Some(board) = first
+            .into_iter()
+            .chain(settled)
+            .find(|(_, _, alternation)| *alternation >= LEAST_ALTERNATION)
+            && found.is_none_or(|(_, _, most): (BoardBox, f32, f32)| board.2 > most)
+        {
+            found = Some(board);
+        }
     }
-    best.map(|(board, strength, _)| {
-        let (board, alternates) = settled(&small, board);
-        let board = BoardBox {
-            left: board.left * scale,
-            top: board.top * scale,
-            width: board.width * scale,
-            height: board.height * scale,
-        };
-        (board, strength, alternates)
-    })
+    let (mut board, strength, alternation) = found.or(first_found)?;
+    // Whether it is a board is told before the box is refined: refining
+    // seeks the most alternation near it, and finds some in any page.
+    let alternates = alternation >= LEAST_ALTERNATION;
+    if alternates {
+        board = refined(&small, board, alternation).0;
+    }
+    let board = BoardBox {
+        left: board.left * scale,
+        top: board.top * scale,
+        width: board.width * scale,
+        height: board.height * scale,
+    };
+    Some((board, strength, alternates))
 }
 
 /// The board near a first estimate (its top left corner and its step),
@@ -85,8 +109,23 @@ fn fit(blurred: &Gray, x0: f32, y0: f32, step: f32) -> Option<(BoardBox, f32, f3
     };
     let columns = profile(blurred, Way::Columns, band(y0, blurred.height));
     let rows = profile(blurred, Way::Rows, band(x0, blurred.width));
-    let (x0, sx, edge_x, median_x) = grid_near(&columns, x0, step)?;
-    let (y0, sy, edge_y, median_y) = grid_near(&rows, y0, step)?;
+    let (mut x0, mut sx, mut edge_x, median_x) = grid_near(&columns, x0, step, 0.15)?;
+    let (mut y0, mut sy, mut edge_y, median_y) = grid_near(&rows, y0, step, 0.15)?;
+    // Squares are square: where the two ways disagree, each is fitted
+    // again with the other's step, and the pair whose lines stand higher
+    // kept (a board framed by coordinates fits its frame's outer edges
+    // one way, its squares the other).
+    if sx.max(sy) > 1.04 * sx.min(sy) {
+        let across = grid_near(&columns, x0, sy, 0.02);
+        let down = grid_near(&rows, y0, sx, 0.02);
+        let by_rows = across.map(|(_, _, edge, _)| edge + edge_y).unwrap_or(0.0);
+        let by_columns = down.map(|(_, _, edge, _)| edge + edge_x).unwrap_or(0.0);
+        if let Some((x, step, edge, _)) = across.filter(|_| by_rows >= by_columns) {
+            (x0, sx, edge_x) = (x, step, edge);
+        } else if let Some((y, step, edge, _)) = down {
+            (y0, sy, edge_y) = (y, step, edge);
+        }
+    }
     let edge = edge_x.min(edge_y);
     let strength = (edge_x / median_x).min(edge_y / median_y) + 1.0;
     if edge < LEAST_EDGE || strength < LEAST_STRENGTH || sx.max(sy) > 1.3 * sx.min(sy) {
@@ -106,41 +145,12 @@ fn fit(blurred: &Gray, x0: f32, y0: f32, step: f32) -> Option<(BoardBox, f32, f3
 /// a tenth more. A grid one square off (a caption's line of text above a
 /// board looks like one more line of squares) keeps seven ranks of the
 /// board and takes one of paper, which alternates not at all: the right
-/// box alternates an eighth more than such a box. With it, whether it
-/// alternates at all: lines of text make a grid, but no board.
-fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, bool) {
+/// box alternates an eighth more than such a box. With it, how much it
+/// alternates (under [`LEAST_ALTERNATION`], not at all: lines of text
+/// make a grid, but no board).
+fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, f32) {
     let (step_x, step_y) = (board.width / 8.0, board.height / 8.0);
-    let alternation = |left: f32, top: f32| -> Option<f32> {
-        let inside = left >= 0.0
-            && top >= 0.0
-            && left + board.width <= picture.width as f32
-            && top + board.height <= picture.height as f32;
-        if !inside {
-            return None;
-        }
-        let mut sum = 0.0;
-        for row in 0..8 {
-            for column in 0..8 {
-                let (x, y) = (left + column as f32 * step_x, top + row as f32 * step_y);
-                // A square's four corners, where pieces seldom reach; the
-                // middle two levels, so that a coordinate's letter in one
-                // corner counts for nothing.
-                let mut levels =
-                    [(0.05, 0.05), (0.75, 0.05), (0.05, 0.75), (0.75, 0.75)].map(|(u, v)| {
-                        let (x0, y0) = (x + u * step_x, y + v * step_y);
-                        picture.area(x0, y0, x0 + 0.2 * step_x, y0 + 0.2 * step_y, 3)
-                    });
-                levels.sort_by(f32::total_cmp);
-                let level = (levels[1] + levels[2]) / 2.0;
-                sum += if (row + column) % 2 == 0 {
-                    level
-                } else {
-                    -level
-                };
-            }
-        }
-        Some((sum / 64.0).abs())
-    };
+    let alternation = |left: f32, top: f32| alternation(picture, BoardBox { left, top, ..board });
     let mut best = (board, alternation(board.left, board.top).unwrap_or(0.0));
     // Whole squares each way, up to half a board: a grid found across
     // the gap between two boards of a row, its lines theirs, is moved
@@ -164,14 +174,105 @@ fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, bool) {
             break;
         }
     }
-    (best.0, best.1 >= LEAST_ALTERNATION)
+    best
+}
+
+/// How much the squares of `board` alternate light and dark: half the
+/// difference between its light and dark squares' grey levels (0 to 1),
+/// each square's level taken at its corners, where pieces seldom reach;
+/// `None` where the box leaves the picture.
+fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
+    let inside = board.left >= 0.0
+        && board.top >= 0.0
+        && board.left + board.width <= picture.width as f32
+        && board.top + board.height <= picture.height as f32;
+    if !inside {
+        return None;
+    }
+    let (step_x, step_y) = (board.width / 8.0, board.height / 8.0);
+    let mut sum = 0.0;
+    for row in 0..8 {
+        for column in 0..8 {
+            let (x, y) = (
+                board.left + column as f32 * step_x,
+                board.top + row as f32 * step_y,
+            );
+            // The middle two of the four corners' levels, so that a
+            // coordinate's letter in one corner counts for nothing.
+            let mut levels =
+                [(0.05, 0.05), (0.75, 0.05), (0.05, 0.75), (0.75, 0.75)].map(|(u, v)| {
+                    let (x0, y0) = (x + u * step_x, y + v * step_y);
+                    picture.area(x0, y0, x0 + 0.2 * step_x, y0 + 0.2 * step_y, 3)
+                });
+            levels.sort_by(f32::total_cmp);
+            let level = (levels[1] + levels[2]) / 2.0;
+            sum += if (row + column) % 2 == 0 {
+                level
+            } else {
+                -level
+            };
+        }
+    }
+    Some((sum / 64.0).abs())
+}
+
+/// The box near `board` (its side 85% to 105%, its corner within a
+/// twentieth of a square each way) whose squares alternate the most, and
+/// how much: a board framed by a margin of coordinates is found with its
+/// frame's edges as its outer lines, its squares then cut across the
+/// real ones' corners; where it is found right, nothing nearby alternates
+/// more.
+fn refined(picture: &Gray, board: BoardBox, alternation_found: f32) -> (BoardBox, f32) {
+    let mut best = (board, alternation_found);
+    let centre = (
+        board.left + board.width / 2.0,
+        board.top + board.height / 2.0,
+    );
+    for _ in 0..2 {
+        // The side first, about the centre; then the corner.
+        let from = best.0;
+        for percent in 85..=105 {
+            let scale = percent as f32 / 100.0;
+            let (width, height) = (from.width * scale, from.height * scale);
+            let (left, top) = (centre.0 - width / 2.0, centre.1 - height / 2.0);
+            let tried = BoardBox {
+                left,
+                top,
+                width,
+                height,
+            };
+            if let Some(score) = alternation(picture, tried)
+                && score > best.1 * 1.02
+            {
+                best = (tried, score);
+            }
+        }
+        let from = best.0;
+        let nudge = from.width / 8.0 / 20.0;
+        for dy in -4..=4 {
+            for dx in -4..=4 {
+                let tried = BoardBox {
+                    left: from.left + dx as f32 * nudge,
+                    top: from.top + dy as f32 * nudge,
+                    ..from
+                };
+                if let Some(score) = alternation(picture, tried)
+                    && score > best.1 * 1.02
+                {
+                    best = (tried, score);
+                }
+            }
+        }
+    }
+    best
 }
 
 /// The least a board's squares alternate, as half the difference between
-/// its light and dark squares' grey levels (0 to 1): the real pictures'
-/// boards measured 0.05 and more (screenshots) and 0.085 and more (books),
-/// a page of text 0.007.
-const LEAST_ALTERNATION: f32 = 0.025;
+/// its light and dark squares' grey levels (0 to 1), chosen on fenkit's
+/// own drawings: fen sheet's boards in its four themes measure 0.08
+/// (gray) to 0.2 (green), the most alternating grid on a page of its
+/// answers (text) 0.031.
+const LEAST_ALTERNATION: f32 = 0.045;
 
 /// The most boards looked for on one page.
 const MOST_BOARDS: usize = 24;
@@ -186,7 +287,14 @@ pub fn locate_all(picture: &Gray) -> Vec<BoardBox> {
     let mut tried = 0;
     while found.len() < MOST_BOARDS && tried < 2 * MOST_BOARDS {
         tried += 1;
-        let Some((board, _, alternates)) = grid(&left) else {
+        // A page's diagrams are mostly of one size: the squares of the
+        // first found are looked for first (a grid of another size may
+        // sum more lines where the boards left stand apart).
+        let square = found.first().map(|board: &BoardBox| board.width / 8.0);
+        let Some((board, _, alternates)) = square
+            .and_then(|square| grid(&left, Some(square)))
+            .or_else(|| grid(&left, None))
+        else {
             break;
         };
         // Blanked with a margin, so that its frame is not found again.
@@ -360,14 +468,14 @@ fn steps(length: usize) -> impl Iterator<Item = f32> {
 }
 
 /// The start and step of the nine evenly spaced lines near a first
-/// estimate (`start` within a square of it, `step` within 15%) that sum
+/// estimate (`start` within a square of it, `step` within `spread` of it, 0.15 for 15%) that sum
 /// the most of `profile` above its median, their mean strength above the
 /// median, and the median: the board found first, fitted each way alone.
-fn grid_near(profile: &[f32], start: f32, step: f32) -> Option<(f32, f32, f32, f32)> {
+fn grid_near(profile: &[f32], start: f32, step: f32, spread: f32) -> Option<(f32, f32, f32, f32)> {
     let lines = Lines::new(profile);
     let mut best: Option<(f32, f32, f32)> = None;
-    let mut tried = step * 0.85;
-    while tried <= step * 1.15 {
+    let mut tried = step * (1.0 - spread);
+    while tried <= step * (1.0 + spread) {
         let span = (tried * 8.0).round() as usize;
         // Nine lines this far apart no longer fit, nor any wider.
         let Some(room) = profile.len().checked_sub(span + 1) else {
@@ -394,25 +502,43 @@ const STARTS: usize = 3;
 
 /// The one step both ways (a board's squares are square, near enough)
 /// whose lines across and down sum the most, with the best starts each
-/// way (at most [`STARTS`], half a board apart at least): where several
+/// way (at most [`STARTS`], half a board apart at least), the step
+/// within 15% of `near` where given: where several
 /// boards share a page, a step found each way alone may fit rows of
 /// boards instead of one board's squares.
-fn square_grid(columns: &[f32], rows: &[f32]) -> Option<(f32, Vec<f32>, Vec<f32>)> {
+fn square_grid(columns: &[f32], rows: &[f32], near: Option<f32>) -> Vec<(f32, Vec<f32>, Vec<f32>)> {
     let (across, down) = (Lines::new(columns), Lines::new(rows));
-    let mut best: Option<(f32, f32)> = None;
-    for step in steps(columns.len().min(rows.len())) {
-        let (Some((_, score_x)), Some((_, score_y))) =
-            (across.best_start(step), down.best_start(step))
-        else {
-            continue;
-        };
-        if best.is_none_or(|(_, best)| score_x + score_y > best) {
-            best = Some((step, score_x + score_y));
+    let near_enough = |step: f32| near.is_none_or(|near| (step - near).abs() <= 0.15 * near);
+    let mut scored: Vec<(f32, f32)> = steps(columns.len().min(rows.len()))
+        .filter(|step| near_enough(*step))
+        .filter_map(|step| {
+            let (_, score_x) = across.best_start(step)?;
+            let (_, score_y) = down.best_start(step)?;
+            Some((step, score_x + score_y))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut chosen: Vec<f32> = Vec::new();
+    for (step, _) in scored {
+        if chosen
+            .iter()
+            .all(|taken| (step - taken).abs() > 0.15 * taken)
+        {
+            chosen.push(step);
+            if chosen.len() == STEPS {
+                break;
+            }
         }
     }
-    let (step, _) = best?;
-    Some((step, across.best_starts(step), down.best_starts(step)))
+    chosen
+        .into_iter()
+        .map(|step| (step, across.best_starts(step), down.best_starts(step)))
+        .collect()
 }
+
+/// How many steps are tried, best first, until one gives a board whose
+/// squares alternate.
+const STEPS: usize = 6;
 
 /// A box blur of `radius` pixels each way, by running sums.
 fn blur(picture: &Gray, radius: usize) -> Gray {
