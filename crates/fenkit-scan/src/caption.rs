@@ -104,10 +104,8 @@ impl Caption {
     /// ```
     pub fn read(text: &str) -> Option<Caption> {
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let lower = text
-            .to_lowercase()
-            .replace('ё', "е")
-            .replace("чёрн", "черн");
+        // "чёрных" is written "черных" as often: one spelling for both.
+        let lower = text.to_lowercase().replace('ё', "е");
         let side = side_by_words(&lower).or_else(|| side_by_move_number(&text));
         let id = numbered(&text);
         (side.is_some() || id.is_some()).then_some(Caption { text, id, side })
@@ -133,7 +131,8 @@ fn side_by_words(lower: &str) -> Option<Color> {
 }
 
 /// "1... ?" or "23…": Black to move; "1. ?": White to move. A move number
-/// stands first, then its dots, then at most a question mark.
+/// stands first, then its dots, then at most a question mark; one dot
+/// needs the question mark ("12." alone numbers a diagram, no side).
 fn side_by_move_number(text: &str) -> Option<Color> {
     let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
     if rest.len() == text.len() {
@@ -147,7 +146,11 @@ fn side_by_move_number(text: &str) -> Option<Color> {
     } else {
         (Color::White, rest.strip_prefix('.')?)
     };
-    matches!(after.trim(), "" | "?" | "!?" | "??").then_some(side)
+    match after.trim() {
+        "?" | "!?" | "??" => Some(side),
+        "" if side == Color::Black => Some(side),
+        _ => None,
+    }
 }
 
 /// The caption's number or id: "12." or "12)" or "12" first (not a move
@@ -241,6 +244,8 @@ mod tests {
         assert_eq!(read("1... ?"), (None, Some(Color::Black)));
         assert_eq!(read("23…"), (None, Some(Color::Black)));
         assert_eq!(read("1. ?"), (None, Some(Color::White)));
+        assert_eq!(read("12."), (id("12"), None));
+        assert_eq!(read("23..."), (None, Some(Color::Black)));
         assert_eq!(read("White mates in 2"), (None, Some(Color::White)));
         assert_eq!(read("14) Schwarz am Zug"), (id("14"), Some(Color::Black)));
         assert_eq!(read("Weiß zieht und gewinnt"), (None, Some(Color::White)));
