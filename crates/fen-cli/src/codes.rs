@@ -25,10 +25,11 @@ pub const NO_BOARD: Code = Code::Input("no-board");
 pub const PDF_NOT_READ: Code = Code::Input("pdf-not-read");
 pub const SCAN_MENDED: Code = Code::Input("scan-mended");
 pub const SCAN_ASSUMED: Code = Code::Input("scan-assumed");
+pub const SCAN_UNSURE: Code = Code::Input("scan-unsure");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 20] = [
+pub const OWN: [(Code, &str); 21] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -87,7 +88,11 @@ pub const OWN: [(Code, &str); 20] = [
     ),
     (
         SCAN_MENDED,
-        "`fen scan`: the squares read broke what no position can (a side with two kings or none, a pawn on the first or last rank, more than 16 pieces or 8 pawns a side), and the network's second choice at a square it was unsure of was taken instead.",
+        "`fen scan`: a square's reading changed: the squares read broke what no position can (a side with two kings or none, a pawn on the first or last rank, more than 16 pieces or 8 pawns a side), and the network's second choice at a square it was unsure of was taken instead; or a piece's tone was the other side's on this board (the tones of the pieces the network was sure of), and it changed sides.",
+    ),
+    (
+        SCAN_UNSURE,
+        "`fen scan`: squares the network read at under even odds (named, each with its reading): the board may be misread, or found off its squares.",
     ),
     (
         SCAN_ASSUMED,

@@ -21,8 +21,9 @@ fn word<T>(
 /// The position in a picture of a board (PNG, JPEG, GIF, WebP or BMP: a
 /// path or the picture's bytes), as a dict: ``fen``, ``placement``, each
 /// square's reading with its confidence (``squares``, a8 to h1), the
-/// ``least_certain`` squares, the board's box in the picture, the
-/// ``orientation``, what the rules ``mended``, what was assumed
+/// ``least_certain`` squares, those read at under even odds
+/// (``unsure``), the board's box in the picture, the ``orientation``,
+/// what was ``mended`` (by the rules, or by a piece's tone), what was assumed
 /// (``assumptions``) and the rules the position breaks (``violations``).
 /// What a picture cannot show is taken from ``side``, ``castling`` and
 /// ``ep`` where given. A picture that is none, is broken or shows no

@@ -45,6 +45,8 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
         "board": {
             "left": board.left.round(), "top": board.top.round(),
             "width": board.width.round(), "height": board.height.round(),
+            // Top left, top right, bottom right, bottom left.
+            "corners": board.corners().map(|(x, y)| [x.round(), y.round()]),
         },
         "last_move": reading.last_move.map(|(from, to)| format!("{from}{to}")),
         "orientation": {
@@ -53,12 +55,14 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
         },
         "squares": squares,
         "least_certain": reading.least_certain(LEAST_CERTAIN).iter().map(|square| square.to_string()).collect::<Vec<_>>(),
+        "unsure": reading.unsure().iter().map(|square| square.to_string()).collect::<Vec<_>>(),
         "mended": reading.mended.iter().map(|mend| json!({
             "square": mend.square.to_string(),
             "read": piece_letter(mend.read),
             "read_confidence": rounded(mend.read_confidence),
             "now": piece_letter(mend.now),
             "now_confidence": rounded(mend.now_confidence),
+            "why": mend.why.as_str(),
         })).collect::<Vec<_>>(),
         "assumptions": reading.assumptions.iter().map(|assumption| json!({
             "field": assumption.field,

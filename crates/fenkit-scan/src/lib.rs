@@ -28,6 +28,7 @@
 //! ```
 
 pub mod caption;
+mod colour;
 mod fields;
 mod given;
 pub mod highlight;
@@ -53,7 +54,7 @@ use crate::{
 pub use caption::Caption;
 pub use fields::Assumption;
 pub use given::Given;
-pub use mend::Mend;
+pub use mend::{Mend, MendWhy};
 pub use network::Network;
 pub use orientation::OrientationFound;
 pub use picture::{Gray, PictureError};
@@ -126,6 +127,20 @@ impl Reading {
         fenkit::violations(&self.setup, CastlingMode::Standard)
     }
 
+    /// The squares the network read at under even odds, least sure
+    /// first, mended squares aside (their mend says so). A board found
+    /// off its squares, or drawn in a look the network never saw, reads
+    /// unsure there: the caller warns that the board may be misread.
+    pub fn unsure(&self) -> Vec<Square> {
+        let mut unsure: Vec<Square> = self
+            .least_certain(64)
+            .into_iter()
+            .filter(|square| self.squares[*square as usize].confidence < UNSURE_BELOW)
+            .collect();
+        unsure.retain(|square| self.mended.iter().all(|mend| mend.square != *square));
+        unsure
+    }
+
     /// The `n` squares the network was least sure of, least sure first.
     pub fn least_certain(&self, n: usize) -> Vec<Square> {
         let mut squares = Square::ALL.to_vec();
@@ -137,6 +152,46 @@ impl Reading {
         squares.truncate(n);
         squares
     }
+}
+
+/// Changes the side of each piece in `shown` whose tone is the other
+/// side's on this board (`colour.rs`), its probabilities in
+/// `probabilities` and its square's levels in `levels` (picture order);
+/// says which changed (index, what was read, how sure).
+fn recolour(
+    shown: &mut [SquareReading],
+    probabilities: &[[f32; network::CLASSES]],
+    levels: &[[f32; squares::SIDE * squares::SIDE]],
+) -> Vec<(usize, Option<Piece>, f32)> {
+    let seen: Vec<colour::Seen> = shown
+        .iter()
+        .zip(levels)
+        .map(|(reading, levels)| colour::Seen {
+            white: reading.piece.map(|piece| piece.color == Color::White),
+            confidence: reading.confidence,
+            tone: colour::heart_tone(levels),
+        })
+        .collect();
+    colour::other_side(&seen)
+        .into_iter()
+        .filter_map(|index| {
+            let reading = &mut shown[index];
+            let read = reading.piece?;
+            let other = Piece {
+                color: !read.color,
+                role: read.role,
+            };
+            let class = CLASS_PIECES.iter().position(|p| *p == Some(other))?;
+            let was = (index, reading.piece, reading.confidence);
+            *reading = SquareReading {
+                piece: Some(other),
+                confidence: probabilities[index][class],
+                second: Some(read),
+                second_confidence: reading.confidence,
+            };
+            Some(was)
+        })
+        .collect()
 }
 
 /// Why a picture gave no position.
@@ -171,6 +226,10 @@ impl From<PictureError> for ScanError {
 /// diagrams: 75% of boards exact with one reading, 96% with three, no
 /// more with five; BENCHMARKS.md).
 const NUDGE: f32 = 0.06;
+
+/// A square read with less confidence is unsure ([`Reading::unsure`]):
+/// the network's first choice under even odds.
+const UNSURE_BELOW: f32 = 0.5;
 
 /// Reads positions from pictures with one network.
 pub struct Scanner {
@@ -314,7 +373,7 @@ impl Scanner {
                 squares::squares(picture, nudged)
             })
             .collect();
-        let shown: Vec<SquareReading> = (0..64)
+        let probabilities: Vec<[f32; network::CLASSES]> = (0..64)
             .map(|index| {
                 let mut probabilities = [0.0; network::CLASSES];
                 for view in &views {
@@ -323,6 +382,12 @@ impl Scanner {
                         *sum += probability / views.len() as f32;
                     }
                 }
+                probabilities
+            })
+            .collect();
+        let mut shown: Vec<SquareReading> = probabilities
+            .iter()
+            .map(|probabilities| {
                 let mut order: Vec<usize> = (0..network::CLASSES).collect();
                 order.sort_by(|a, b| probabilities[*b].total_cmp(&probabilities[*a]));
                 SquareReading {
@@ -333,6 +398,7 @@ impl Scanner {
                 }
             })
             .collect();
+        let recoloured = recolour(&mut shown, &probabilities, &views[0]);
         let (bottom, orientation) = match given.bottom {
             Some(bottom) => (bottom, OrientationFound::Given),
             None => match bottom_by_pieces(&shown) {
@@ -350,7 +416,22 @@ impl Scanner {
             .collect();
         let last_move = highlight::last_move(picture, board_box, &occupied)
             .map(|(from, to)| (shown_square(from, bottom), shown_square(to, bottom)));
-        let mended = mend::mend(&mut squares);
+        let mut mended: Vec<Mend> = recoloured
+            .into_iter()
+            .map(|(index, read, read_confidence)| {
+                let square = shown_square(index, bottom);
+                let now = &squares[square as usize];
+                Mend {
+                    square,
+                    read,
+                    read_confidence,
+                    now: now.piece,
+                    now_confidence: now.confidence,
+                    why: MendWhy::Tone,
+                }
+            })
+            .collect();
+        mended.extend(mend::mend(&mut squares));
         let mut board = Board::empty();
         for square in Square::ALL {
             if let Some(piece) = squares[square as usize].piece {
@@ -378,5 +459,52 @@ impl Scanner {
             setup,
             caption: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fenkit_diagrams::{Diagram, png};
+
+    use super::*;
+
+    fn read(fen: &[u8]) -> Reading {
+        let setup = fenkit::parse(fen).expect("a record").setup;
+        let picture = png(&setup, &Diagram::default().with_size(320)).expect("a picture");
+        Scanner::new()
+            .scan(&picture, &Given::default())
+            .expect("a board")
+    }
+
+    #[test]
+    fn squares_read_at_under_even_odds_are_unsure_unless_mended() {
+        let mut reading = read(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(reading.unsure().is_empty(), "a crisp render is read surely");
+        reading.squares[Square::E4 as usize].confidence = 0.3;
+        reading.squares[Square::D4 as usize].confidence = 0.45;
+        reading.squares[Square::C4 as usize].confidence = 0.2;
+        assert_eq!(reading.unsure(), vec![Square::C4, Square::E4, Square::D4]);
+        // A mended square's warning says it already.
+        reading.mended.push(Mend {
+            square: Square::C4,
+            read: None,
+            read_confidence: 0.6,
+            now: None,
+            now_confidence: 0.2,
+            why: MendWhy::Rules,
+        });
+        assert_eq!(reading.unsure(), vec![Square::E4, Square::D4]);
+    }
+
+    #[test]
+    fn a_render_s_pieces_keep_their_sides() {
+        // Both sides' pieces, sure and of two tones: none changes sides.
+        let fen = b"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let reading = read(fen);
+        assert!(reading.mended.is_empty(), "{:?}", reading.mended);
+        assert_eq!(
+            reading.placement(),
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
+        );
     }
 }

@@ -10,16 +10,67 @@ use shakmaty::{Color, Piece, Role, Square};
 
 use crate::SquareReading;
 
-/// A square whose reading was changed to the network's second choice.
+/// A square whose reading was changed after the network read it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mend {
     pub square: Square,
     /// What the network read first, and how sure it was.
     pub read: Option<Piece>,
     pub read_confidence: f32,
-    /// Its second choice, now on the square.
+    /// What is now on the square, and the network's probability for it.
     pub now: Option<Piece>,
     pub now_confidence: f32,
+    pub why: MendWhy,
+}
+
+/// Why a square's reading was changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MendWhy {
+    /// The reading broke what no position can: the network's second
+    /// choice was taken ([`mend`]).
+    Rules,
+    /// The piece's tone is the other side's on this board: its shape kept,
+    /// its side changed (`colour.rs`).
+    Tone,
+}
+
+impl MendWhy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MendWhy::Rules => "rules",
+            MendWhy::Tone => "tone",
+        }
+    }
+}
+
+/// What `piece` is, in words: "a white queen", "empty".
+pub fn piece_words(piece: Option<Piece>) -> String {
+    match piece {
+        Some(piece) => format!("a {}", fenkit::piece_name(piece)),
+        None => "empty".into(),
+    }
+}
+
+/// The mend in words, as `fen scan` warns of it: "e7 read as a white
+/// queen (62%), now a black queen (30%): ...", and why.
+impl std::fmt::Display for Mend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} read as {} ({:.0}%), now {} ({:.0}%): ",
+            self.square,
+            piece_words(self.read),
+            100.0 * self.read_confidence,
+            piece_words(self.now),
+            100.0 * self.now_confidence,
+        )?;
+        f.write_str(match self.why {
+            MendWhy::Rules => {
+                "the network's second choice, as the reading broke what no position can"
+            }
+            MendWhy::Tone => "its tone is the other side's on this board",
+        })
+    }
 }
 
 /// A square is unsure when its first choice is below this and its
@@ -118,6 +169,7 @@ pub fn mend(squares: &mut [SquareReading; 64]) -> Vec<Mend> {
                 read_confidence: reading.confidence,
                 now: reading.second,
                 now_confidence: reading.second_confidence,
+                why: MendWhy::Rules,
             };
             std::mem::swap(&mut reading.piece, &mut reading.second);
             std::mem::swap(&mut reading.confidence, &mut reading.second_confidence);

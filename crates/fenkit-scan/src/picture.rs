@@ -8,8 +8,10 @@ use image::{ImageFormat, ImageReader, Limits};
 /// The longest side a picture is read at: a larger one is scaled down
 /// first, so that a poster-sized photo costs what a screenshot costs. A
 /// board is read at 32 pixels a square, so even a board filling a
-/// tenth of such a picture keeps its detail.
-pub const LONGEST_SIDE: u32 = 1600;
+/// tenth of such a picture keeps its detail; and a whole desktop's
+/// screenshot (1920 by 1080, and 2048 wide) is read as it is, unscaled,
+/// where scaling it cost more than reading it (bench/scan).
+pub const LONGEST_SIDE: u32 = 2048;
 
 /// The most a decoder may allocate for one picture (512 MiB: a 16k by 8k
 /// RGBA picture), and its largest side: a picture past either is refused
@@ -183,8 +185,10 @@ impl Gray {
         sum / (k * k) as f32
     }
 
-    /// This picture with its longest side at most `longest`, by area
-    /// averaging; its colours are left behind.
+    /// This picture with its longest side at most `longest`, each pixel
+    /// the exact mean of the pixels it covers (rows, then columns: two
+    /// passes over the picture, not a sampling of each small pixel's
+    /// area); its colours are left behind.
     pub fn scaled_to(self, longest: usize) -> Gray {
         let side = self.width.max(self.height);
         if side <= longest || side == 0 {
@@ -196,12 +200,26 @@ impl Gray {
         let scale = side as f32 / longest as f32;
         let width = ((self.width as f32 / scale).round() as usize).max(1);
         let height = ((self.height as f32 / scale).round() as usize).max(1);
-        let k = scale.ceil() as usize + 1;
-        let mut pixels = Vec::with_capacity(width * height);
-        for y in 0..height {
-            for x in 0..width {
-                let (x0, y0) = (x as f32 * scale, y as f32 * scale);
-                pixels.push(self.area(x0, y0, x0 + scale, y0 + scale, k));
+        let across = area_weights(self.width, width);
+        let down = area_weights(self.height, height);
+        // Each row made narrow, then rows of those summed, weighted, into
+        // each short row.
+        let mut narrow = vec![0.0; width * self.height];
+        for y in 0..self.height {
+            let row = &self.pixels[y * self.width..(y + 1) * self.width];
+            for (x, weights) in across.iter().enumerate() {
+                narrow[y * width + x] = weights.mean(|at| row[at]);
+            }
+        }
+        let mut pixels = vec![0.0; width * height];
+        for (y, weights) in down.iter().enumerate() {
+            let short = &mut pixels[y * width..(y + 1) * width];
+            for from in weights.first..=weights.last {
+                let share = weights.share(from) / weights.total;
+                let row = &narrow[from * width..(from + 1) * width];
+                for (sum, level) in short.iter_mut().zip(row) {
+                    *sum += level * share;
+                }
             }
         }
         Gray {
@@ -209,6 +227,94 @@ impl Gray {
             height,
             pixels,
             colours: Vec::new(),
+        }
+    }
+}
+
+/// The share of each of a run of large pixels that one small pixel
+/// covers: the first covered, its share, the whole ones, the last's share.
+struct AreaWeights {
+    first: usize,
+    first_share: f32,
+    last: usize,
+    last_share: f32,
+    total: f32,
+}
+
+impl AreaWeights {
+    /// The share of the large pixel `at` covered.
+    fn share(&self, at: usize) -> f32 {
+        if at == self.first {
+            self.first_share
+        } else if at == self.last {
+            self.last_share
+        } else {
+            1.0
+        }
+    }
+
+    /// The covered pixels' mean, each pixel's level given by `level`.
+    fn mean(&self, level: impl Fn(usize) -> f32) -> f32 {
+        let sum: f32 = (self.first..=self.last)
+            .map(|at| level(at) * self.share(at))
+            .sum();
+        sum / self.total
+    }
+}
+
+/// For each of `small` pixels spanning the same length as `large`, the
+/// large pixels it covers.
+fn area_weights(large: usize, small: usize) -> Vec<AreaWeights> {
+    let scale = large as f64 / small as f64;
+    (0..small)
+        .map(|index| {
+            let (from, to) = (
+                index as f64 * scale,
+                ((index + 1) as f64 * scale).min(large as f64),
+            );
+            let first = from.floor() as usize;
+            let last = ((to.ceil() as usize).max(first + 1) - 1).min(large - 1);
+            let first_share = ((first + 1) as f64).min(to) - from;
+            let last_share = if last == first {
+                first_share
+            } else {
+                to - last as f64
+            };
+            AreaWeights {
+                first,
+                first_share: first_share as f32,
+                last,
+                last_share: last_share as f32,
+                total: (to - from) as f32,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(width: usize, height: usize, pixels: Vec<f32>) -> Gray {
+        Gray {
+            width,
+            height,
+            pixels,
+            colours: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_smaller_picture_s_pixel_is_the_mean_of_those_it_covers() {
+        // 4 by 2 into 2 by 1: each small pixel covers a 2 by 2 block.
+        let halved = picture(4, 2, vec![0.0, 1.0, 0.5, 0.5, 1.0, 0.0, 0.25, 0.75]).scaled_to(2);
+        assert_eq!((halved.width, halved.height), (2, 1));
+        assert_eq!(halved.pixels, vec![0.5, 0.5]);
+        // 3 by 1 into 2 by 1: each covers one pixel and half the middle one.
+        let thirds = picture(3, 1, vec![0.0, 0.6, 0.9]).scaled_to(2);
+        let expected = [(0.0 + 0.3) / 1.5, (0.3 + 0.9) / 1.5];
+        for (got, want) in thirds.pixels.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-6, "{got} for {want}");
         }
     }
 }

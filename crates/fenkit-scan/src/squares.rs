@@ -17,6 +17,20 @@ pub struct BoardBox {
     pub height: f32,
 }
 
+impl BoardBox {
+    /// The box's corners as (x, y): top left, top right, bottom right,
+    /// bottom left.
+    pub fn corners(&self) -> [(f32, f32); 4] {
+        let (right, bottom) = (self.left + self.width, self.top + self.height);
+        [
+            (self.left, self.top),
+            (right, self.top),
+            (right, bottom),
+            (self.left, bottom),
+        ]
+    }
+}
+
 /// The squares of `board` in `picture`, in picture order: the top row
 /// first, each row from the left; `SIDE * SIDE` levels each.
 ///

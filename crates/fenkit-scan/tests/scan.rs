@@ -292,8 +292,8 @@ fn a_huge_picture_is_scaled_down_and_read() {
     let picture = fenkit_scan::Gray::decode(&bytes).expect("decoded");
     assert_eq!(
         (picture.width, picture.height),
-        (1455, 1600),
-        "scaled to 1600 a side"
+        (1862, 2048),
+        "scaled to 2048 a side"
     );
     let reading = Scanner::new()
         .scan_picture(&picture, &Given::default())

@@ -309,14 +309,21 @@ fn read_picture(image: &str) -> Result<Vec<u8>, String> {
 fn report(out: &mut Output, source: &str, reading: &Reading) -> io::Result<()> {
     let source = fenkit::printable(source);
     for mend in &reading.mended {
+        let code = codes::SCAN_MENDED;
+        out.note(&format!("{source}: warning[{code}]: {mend}"))?;
+    }
+    let unsure: Vec<String> = (reading.unsure().iter())
+        .map(|square| {
+            let read = reading.squares[*square as usize];
+            let piece = fenkit_scan::mend::piece_words(read.piece);
+            format!("{square} ({piece}, {:.0}%)", 100.0 * read.confidence)
+        })
+        .collect();
+    if !unsure.is_empty() {
         out.note(&format!(
-            "{source}: warning[{}]: {} read as {} ({:.0}%), mended to {} ({:.0}%), its second choice: the reading broke what no position can",
-            codes::SCAN_MENDED,
-            mend.square,
-            piece_words(mend.read),
-            100.0 * mend.read_confidence,
-            piece_words(mend.now),
-            100.0 * mend.now_confidence,
+            "{source}: warning[{}]: read at under even odds: {}: the board may be misread, or found off its squares",
+            codes::SCAN_UNSURE,
+            unsure.join(", ")
         ))?;
     }
     // A picture is printed as read, legal or not (people picture composed
@@ -340,11 +347,4 @@ fn report(out: &mut Output, source: &str, reading: &Reading) -> io::Result<()> {
         ))?;
     }
     Ok(())
-}
-
-fn piece_words(piece: Option<shakmaty::Piece>) -> String {
-    match piece {
-        Some(piece) => format!("a {}", fenkit::piece_name(piece)),
-        None => "empty".into(),
-    }
 }

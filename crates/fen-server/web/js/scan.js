@@ -47,13 +47,14 @@ function fillEnPassantChoices() {
 }
 
 function describe(answer) {
-  const unsure = answer.least_certain
+  const unsure = answer.unsure
     .map((square) => answer.squares.find((s) => s.square === square))
-    .filter((s) => s.confidence < 0.9)
     .map((s) => `${s.square} (${Math.round(s.confidence * 100)}%)`);
-  const mended = answer.mended.map((m) => `${m.square} mended to its second choice`);
+  const mended = answer.mended.map((m) =>
+    m.why === 'tone' ? `${m.square} changed sides by its tone` : `${m.square} mended to its second choice`,
+  );
   const highlighted = answer.last_move ? [`the highlighted last move ${answer.last_move} says who is to move`] : [];
-  const notes = [...highlighted, ...mended, ...(unsure.length ? [`least sure of ${unsure.join(', ')}`] : [])];
+  const notes = [...highlighted, ...mended, ...(unsure.length ? [`unsure of ${unsure.join(', ')}: check them`] : [])];
   return `Board read from the picture${notes.length ? `: ${notes.join('; ')}` : ''}. Answer what a picture cannot show, then use the position.`;
 }
 

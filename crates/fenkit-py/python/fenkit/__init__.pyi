@@ -232,8 +232,9 @@ def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | N
     bytes: PNG, JPEG, GIF, WebP, BMP) as a dict in the shape of ``fen scan
     --format json``: ``fen``, ``placement``, ``squares`` (a8 to h1, each
     with ``piece``, ``confidence``, ``second``, ``second_confidence``),
-    ``least_certain``, ``board``, ``orientation``, ``mended``,
-    ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
+    ``least_certain``, ``unsure`` (squares read at under even odds),
+    ``board`` (with its ``corners``), ``orientation``, ``mended`` (each
+    with ``why``: ``rules`` or ``tone``), ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
     what a picture cannot show. Raises ``ValueError`` (its code first) for
     a picture that is none, is broken or shows no board.
 

@@ -1,0 +1,161 @@
+//! A piece's side told by the board's own pieces. The network names a
+//! square's piece from that square alone, and a piece set it never saw
+//! (chess.com's black queen, shaded grey; a diagram's heavily inked white
+//! queen) can read as the other side's piece. But every set fills its two
+//! sides' pieces with two tones, the same all over the board: the tone
+//! at the heart of each piece the network was sure of shows the set's own
+//! white and black, and a piece whose heart has the other side's tone
+//! changes sides, its shape kept.
+//!
+//! Where the sure pieces do not part cleanly by tone (hatched diagrams,
+//! pieces told apart by outline only) nothing is changed.
+
+use crate::squares::SIDE;
+
+/// A reading at least this sure shows the set's tones.
+const SURE_AT_LEAST: f32 = 0.9;
+/// The sure pieces of each side needed, so that one odd piece does not
+/// set a side's tone.
+const SURE_PIECES: usize = 2;
+/// The two sides' tones must lie at least this far apart (levels 0 to 1)
+/// for tone to tell them: a set filled with two tones lies far apart, one
+/// told by outline and hatching does not.
+const LEAST_GAP: f32 = 0.3;
+/// A piece changes sides only where its heart lies within this share of
+/// the gap of the other side's tone (the gap's outer quarter): a heart
+/// of middling tone is left as the network read it.
+const WITHIN: f32 = 0.25;
+
+/// The tone at the heart of a square's piece: the median level of the
+/// square's middle (a third of its width, from 45% to 75% of its height:
+/// inside the body of every piece, below a pawn's head and a bishop's
+/// slit).
+pub(crate) fn heart_tone(square: &[f32; SIDE * SIDE]) -> f32 {
+    let (left, right) = (SIDE / 3, SIDE - SIDE / 3);
+    let (top, bottom) = (SIDE * 45 / 100, SIDE * 75 / 100);
+    let mut levels: Vec<f32> = (top..bottom)
+        .flat_map(|y| (left..right).map(move |x| square[y * SIDE + x]))
+        .collect();
+    levels.sort_by(f32::total_cmp);
+    levels[levels.len() / 2]
+}
+
+/// What the network read on one square, as the colour rule needs it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seen {
+    /// `Some(true)` for a white piece, `Some(false)` for a black one.
+    pub white: Option<bool>,
+    pub confidence: f32,
+    /// [`heart_tone`] of the square.
+    pub tone: f32,
+}
+
+/// The squares (indices into `seen`) whose piece belongs to the other
+/// side by the board's own tones.
+pub(crate) fn other_side(seen: &[Seen]) -> Vec<usize> {
+    let median_tone = |white: bool| {
+        let mut tones: Vec<f32> = seen
+            .iter()
+            .filter(|s| s.white == Some(white) && s.confidence >= SURE_AT_LEAST)
+            .map(|s| s.tone)
+            .collect();
+        tones.sort_by(f32::total_cmp);
+        (tones.len() >= SURE_PIECES).then(|| (tones[tones.len() / 2], tones))
+    };
+    let (Some((white, white_tones)), Some((black, black_tones))) =
+        (median_tone(true), median_tone(false))
+    else {
+        return Vec::new();
+    };
+    let gap = white - black;
+    // The sure pieces must part cleanly: every sure white piece lighter
+    // than every sure black one, the two far apart.
+    let cleanly = white_tones[0] > black_tones[black_tones.len() - 1];
+    if gap.abs() < LEAST_GAP || !cleanly {
+        return Vec::new();
+    }
+    seen.iter()
+        .enumerate()
+        .filter(|(_, s)| match s.white {
+            Some(true) => s.tone <= black + WITHIN * gap,
+            Some(false) => s.tone >= white - WITHIN * gap,
+            None => false,
+        })
+        .map(|(index, _)| index)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(white: Option<bool>, confidence: f32, tone: f32) -> Seen {
+        Seen {
+            white,
+            confidence,
+            tone,
+        }
+    }
+
+    #[test]
+    fn a_piece_with_the_other_side_s_tone_changes_sides() {
+        let board = [
+            seen(Some(true), 0.99, 0.95),
+            seen(Some(true), 0.97, 0.9),
+            seen(Some(false), 0.99, 0.1),
+            seen(Some(false), 0.95, 0.15),
+            // Read as White's, its heart as dark as Black's pieces.
+            seen(Some(true), 0.6, 0.2),
+            // Read as Black's, of middling tone: left as read.
+            seen(Some(false), 0.6, 0.5),
+            seen(None, 0.99, 0.9),
+        ];
+        assert_eq!(other_side(&board), vec![4]);
+    }
+
+    #[test]
+    fn sure_pieces_that_do_not_part_by_tone_change_nothing() {
+        let board = [
+            seen(Some(true), 0.99, 0.95),
+            seen(Some(true), 0.97, 0.9),
+            seen(Some(true), 0.93, 0.92),
+            seen(Some(false), 0.99, 0.1),
+            seen(Some(false), 0.95, 0.15),
+            seen(Some(false), 0.92, 0.93),
+        ];
+        // The sure black piece as light as White's: the tones do not part
+        // cleanly, and nothing is changed.
+        assert!(other_side(&board).is_empty());
+    }
+
+    #[test]
+    fn tones_close_together_or_too_few_sure_pieces_change_nothing() {
+        let close = [
+            seen(Some(true), 0.99, 0.6),
+            seen(Some(true), 0.99, 0.62),
+            seen(Some(false), 0.99, 0.4),
+            seen(Some(false), 0.99, 0.42),
+            seen(Some(true), 0.5, 0.4),
+        ];
+        assert!(other_side(&close).is_empty());
+        let few = [
+            seen(Some(true), 0.99, 0.9),
+            seen(Some(false), 0.99, 0.1),
+            seen(Some(false), 0.99, 0.1),
+            seen(Some(true), 0.5, 0.1),
+        ];
+        assert!(other_side(&few).is_empty());
+    }
+
+    #[test]
+    fn the_heart_is_the_middle_of_the_piece() {
+        let mut square = [1.0; SIDE * SIDE];
+        for y in SIDE * 4 / 10..SIDE * 8 / 10 {
+            for x in SIDE / 4..SIDE * 3 / 4 {
+                square[y * SIDE + x] = 0.1;
+            }
+        }
+        assert_eq!(heart_tone(&square), 0.1);
+        assert_eq!(heart_tone(&[0.7; SIDE * SIDE]), 0.7);
+    }
+}
