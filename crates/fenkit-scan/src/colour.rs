@@ -22,22 +22,52 @@ const SURE_PIECES: usize = 2;
 /// told by outline and hatching does not.
 const LEAST_GAP: f32 = 0.3;
 /// A piece changes sides only where its heart lies within this share of
-/// the gap of the other side's tone (the gap's outer quarter): a heart
-/// of middling tone is left as the network read it.
+/// the gap of the other side's tone (the gap's outer quarter), and its
+/// heart is of one tone: a heart of middling tone, or of outline and
+/// background mixed (a small pawn printed on a hatched square), is left
+/// as the network read it.
 const WITHIN: f32 = 0.25;
+/// The most levels the middle half of a heart of one tone may span.
+const ONE_TONE: f32 = 0.25;
+/// How far a telling heart's tone stands from its square's.
+const FROM_SQUARE: f32 = 0.2;
 
 /// The tone at the heart of a square's piece: the median level of the
 /// square's middle (a third of its width, from 45% to 75% of its height:
 /// inside the body of every piece, below a pawn's head and a bishop's
-/// slit).
-pub(crate) fn heart_tone(square: &[f32; SIDE * SIDE]) -> f32 {
+/// slit), and whether that tone tells the piece's side: the heart is of
+/// one tone (half its levels within [`ONE_TONE`] of each other: a piece's
+/// fill, not a thin outline and the paper beside it) and stands apart
+/// from the square's own tone at its edge (by [`FROM_SQUARE`]: else the
+/// heart may be the square seen past a thin piece, a small pawn printed
+/// on a hatched square).
+pub(crate) fn heart(square: &[f32; SIDE * SIDE]) -> (f32, bool) {
+    let sorted = |mut levels: Vec<f32>| {
+        levels.sort_by(f32::total_cmp);
+        levels
+    };
     let (left, right) = (SIDE / 3, SIDE - SIDE / 3);
     let (top, bottom) = (SIDE * 45 / 100, SIDE * 75 / 100);
-    let mut levels: Vec<f32> = (top..bottom)
-        .flat_map(|y| (left..right).map(move |x| square[y * SIDE + x]))
-        .collect();
-    levels.sort_by(f32::total_cmp);
-    levels[levels.len() / 2]
+    let heart = sorted(
+        (top..bottom)
+            .flat_map(|y| (left..right).map(move |x| square[y * SIDE + x]))
+            .collect(),
+    );
+    let quartile = |share: usize| heart[heart.len() * share / 4];
+    // The square's edge: its outermost ring of pixels.
+    let edge = sorted(
+        (0..SIDE * SIDE)
+            .filter(|i| {
+                let (x, y) = (i % SIDE, i / SIDE);
+                x == 0 || y == 0 || x == SIDE - 1 || y == SIDE - 1
+            })
+            .map(|i| square[i])
+            .collect(),
+    );
+    let tone = quartile(2);
+    let one_tone = quartile(3) - quartile(1) <= ONE_TONE;
+    let apart = (tone - edge[edge.len() / 2]).abs() > FROM_SQUARE;
+    (tone, one_tone && apart)
 }
 
 /// What the network read on one square, as the colour rule needs it.
@@ -46,8 +76,9 @@ pub(crate) struct Seen {
     /// `Some(true)` for a white piece, `Some(false)` for a black one.
     pub white: Option<bool>,
     pub confidence: f32,
-    /// [`heart_tone`] of the square.
+    /// [`heart`]'s tone of the square, and whether it tells the side.
     pub tone: f32,
+    pub telling: bool,
 }
 
 /// The squares (indices into `seen`) whose piece belongs to the other
@@ -76,6 +107,7 @@ pub(crate) fn other_side(seen: &[Seen]) -> Vec<usize> {
     }
     seen.iter()
         .enumerate()
+        .filter(|(_, s)| s.telling)
         .filter(|(_, s)| match s.white {
             Some(true) => s.tone <= black + WITHIN * gap,
             Some(false) => s.tone >= white - WITHIN * gap,
@@ -94,6 +126,7 @@ mod tests {
             white,
             confidence,
             tone,
+            telling: true,
         }
     }
 
@@ -109,6 +142,12 @@ mod tests {
             // Read as Black's, of middling tone: left as read.
             seen(Some(false), 0.6, 0.5),
             seen(None, 0.99, 0.9),
+            // As dark as Black's, but its heart may be the square behind:
+            // left as read.
+            Seen {
+                telling: false,
+                ..seen(Some(true), 0.6, 0.1)
+            },
         ];
         assert_eq!(other_side(&board), vec![4]);
     }
@@ -155,7 +194,12 @@ mod tests {
                 square[y * SIDE + x] = 0.1;
             }
         }
-        assert_eq!(heart_tone(&square), 0.1);
-        assert_eq!(heart_tone(&[0.7; SIDE * SIDE]), 0.7);
+        assert_eq!(heart(&square), (0.1, true));
+        // The square's own tone: it may be the square seen past a thin
+        // piece.
+        assert_eq!(heart(&[0.7; SIDE * SIDE]), (0.7, false));
+        // Stripes of ink and paper: no one tone.
+        let striped: [f32; SIDE * SIDE] = std::array::from_fn(|i| (i % 2) as f32);
+        assert!(!heart(&striped).1);
     }
 }

@@ -166,10 +166,14 @@ fn recolour(
     let seen: Vec<colour::Seen> = shown
         .iter()
         .zip(levels)
-        .map(|(reading, levels)| colour::Seen {
-            white: reading.piece.map(|piece| piece.color == Color::White),
-            confidence: reading.confidence,
-            tone: colour::heart_tone(levels),
+        .map(|(reading, levels)| {
+            let (tone, telling) = colour::heart(levels);
+            colour::Seen {
+                white: reading.piece.map(|piece| piece.color == Color::White),
+                confidence: reading.confidence,
+                tone,
+                telling,
+            }
         })
         .collect();
     colour::other_side(&seen)

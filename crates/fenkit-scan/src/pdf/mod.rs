@@ -15,7 +15,13 @@ use hayro::{
     vello_cpu::color::palette::css::WHITE,
 };
 
-use crate::{BoardBox, Caption, Gray, picture::LONGEST_SIDE};
+use crate::{BoardBox, Caption, Gray};
+
+/// The longest side a page is drawn at, in pixels (a picture is read at
+/// up to 2,048): `fen sheet`'s pages of twelve boards read back whole at
+/// this size (tests/scan.rs), and a page costs a third less to draw and
+/// search than at 2,048.
+const PAGE_SIDE: f32 = 1600.0;
 
 pub use text::TextLine;
 
@@ -110,7 +116,7 @@ impl Book {
                 pages: pages.len(),
             })?;
         let (width, height) = page.render_dimensions();
-        let scale = LONGEST_SIDE as f32 / width.max(height).max(1.0);
+        let scale = PAGE_SIDE / width.max(height).max(1.0);
         let settings = PixmapSettings {
             x_scale: scale,
             y_scale: scale,
