@@ -23,9 +23,8 @@ const SURE_PIECES: usize = 2;
 const LEAST_GAP: f32 = 0.3;
 /// A piece changes sides only where its heart lies within this share of
 /// the gap of the other side's tone (the gap's outer quarter), and its
-/// heart is of one tone: a heart of middling tone, or of outline and
-/// background mixed (a small pawn printed on a hatched square), is left
-/// as the network read it.
+/// heart tells ([`heart`]): a heart of middling tone, or one that may be
+/// the square behind a thin piece, is left as the network read it.
 const WITHIN: f32 = 0.25;
 /// The most levels the middle half of a heart of one tone may span.
 const ONE_TONE: f32 = 0.25;
