@@ -46,7 +46,7 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
             "left": board.left.round(), "top": board.top.round(),
             "width": board.width.round(), "height": board.height.round(),
             // Top left, top right, bottom right, bottom left.
-            "corners": board.corners().map(|(x, y)| [x.round(), y.round()]),
+            "corners": reading.corners.map(|(x, y)| [x.round(), y.round()]),
         },
         "last_move": reading.last_move.map(|(from, to)| format!("{from}{to}")),
         "orientation": {

@@ -41,6 +41,7 @@ mod orientation;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod picture;
+pub mod slanted;
 pub mod squares;
 
 use shakmaty::{Board, CastlingMode, Color, Piece, Role, Setup, Square};
@@ -58,6 +59,7 @@ pub use mend::{Mend, MendWhy};
 pub use network::Network;
 pub use orientation::OrientationFound;
 pub use picture::{Gray, PictureError};
+pub use slanted::Quadrilateral;
 pub use squares::BoardBox;
 
 /// What the network read on one square.
@@ -74,8 +76,13 @@ pub struct SquareReading {
 /// One board read from a picture.
 #[derive(Clone, Debug)]
 pub struct Reading {
-    /// Where the board stands in the picture, in its pixels.
+    /// Where the board stands in the picture, in its pixels: the upright
+    /// box around `corners`.
     pub board_box: BoardBox,
+    /// The board's corners in the picture: top left, top right, bottom
+    /// right, bottom left as seen. Those of `board_box`, unless the board
+    /// was seen at an angle ([`slanted`]).
+    pub corners: [(f32, f32); 4],
     /// The last move's squares (from, to) where the picture highlights
     /// them: what the side to move was read from.
     pub last_move: Option<(Square, Square)>,
@@ -167,7 +174,11 @@ fn recolour(
         .iter()
         .zip(levels)
         .map(|(reading, levels)| {
-            let (tone, telling) = colour::heart(levels);
+            // An empty square has no side to tell: its heart is not looked at.
+            let (tone, telling) = match reading.piece {
+                Some(_) => colour::heart(levels),
+                None => (0.0, false),
+            };
             colour::Seen {
                 white: reading.piece.map(|piece| piece.color == Color::White),
                 confidence: reading.confidence,
@@ -231,6 +242,11 @@ impl From<PictureError> for ScanError {
 /// more with five; BENCHMARKS.md).
 const NUDGE: f32 = 0.06;
 
+/// The side of a square of a board seen at an angle, once drawn upright,
+/// in pixels: more than the network's 32, so that each of its pixels is
+/// an area of the picture, not a point.
+const STRAIGHTENED_SQUARE: usize = 48;
+
 /// A square read with less confidence is unsure ([`Reading::unsure`]):
 /// the network's first choice under even odds.
 const UNSURE_BELOW: f32 = 0.5;
@@ -289,8 +305,36 @@ impl Scanner {
 
     /// The position in a decoded picture.
     pub fn scan_picture(&self, picture: &Gray, given: &Given) -> Result<Reading, ScanError> {
-        let (board_box, _strength) = locate::locate(picture).ok_or(ScanError::NoBoard)?;
-        Ok(self.read_board(picture, board_box, given))
+        if let Some((board_box, _strength)) = locate::locate(picture) {
+            return Ok(self.read_board(picture, board_box, given));
+        }
+        let quad = slanted::find(picture).ok_or(ScanError::NoBoard)?;
+        Ok(self.read_slanted(picture, quad, given))
+    }
+
+    /// The position on a board seen at an angle, its corners `quad`: read
+    /// from the board drawn upright ([`slanted::straightened`]), as
+    /// [`read_board`](Scanner::read_board) reads any board, its corners
+    /// moved with it where the rules moved it a square.
+    pub fn read_slanted(&self, picture: &Gray, quad: Quadrilateral, given: &Given) -> Reading {
+        let upright = slanted::straightened(picture, &quad, STRAIGHTENED_SQUARE);
+        let square = STRAIGHTENED_SQUARE as f32;
+        let board = BoardBox {
+            left: square,
+            top: square,
+            width: 8.0 * square,
+            height: 8.0 * square,
+        };
+        let mut reading = self.read_board(&upright, board, given);
+        let (u, v) = (
+            (reading.board_box.left - square) / board.width,
+            (reading.board_box.top - square) / board.height,
+        );
+        let corners =
+            [(u, v), (u + 1.0, v), (u + 1.0, v + 1.0), (u, v + 1.0)].map(|(u, v)| quad.point(u, v));
+        reading.corners = corners;
+        reading.board_box = Quadrilateral { corners }.bounds();
+        reading
     }
 
     /// Every board in the picture `bytes` (a page of diagrams), in reading
@@ -307,7 +351,9 @@ impl Scanner {
     ) -> Result<Vec<Reading>, ScanError> {
         let boards = locate::locate_all(picture);
         if boards.is_empty() {
-            return Err(ScanError::NoBoard);
+            // No upright board: one seen at an angle, or none.
+            let quad = slanted::find(picture).ok_or(ScanError::NoBoard)?;
+            return Ok(vec![self.read_slanted(picture, quad, given)]);
         }
         Ok(boards
             .into_iter()
@@ -342,11 +388,7 @@ impl Scanner {
                 top: board_box.top + dy * step_y,
                 ..board_box
             };
-            let inside = shifted.left >= 0.0
-                && shifted.top >= 0.0
-                && shifted.left + shifted.width <= picture.width as f32
-                && shifted.top + shifted.height <= picture.height as f32;
-            if !inside {
+            if !shifted.lies_inside(picture) {
                 continue;
             }
             let other = self.read_box(picture, shifted, given);
@@ -454,6 +496,7 @@ impl Scanner {
         let (setup, assumptions) = fields(board, given, last_move.zip(moved));
         Reading {
             board_box,
+            corners: board_box.corners(),
             last_move: last_move.filter(|_| moved.is_some()),
             bottom,
             orientation,

@@ -15,7 +15,7 @@ use crate::squares::BoardBox;
 
 /// The smallest square read, in pixels of the picture as read: a board
 /// under 80 pixels a side has too little detail to name its pieces.
-const SMALLEST_SQUARE: f32 = 10.0;
+pub(crate) const SMALLEST_SQUARE: f32 = 10.0;
 
 /// How much the board's nine lines must stand above an average column,
 /// as a ratio and in grey levels (a line's mean edge along its length):
@@ -182,11 +182,7 @@ fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, f32) {
 /// each square's level taken at its corners, where pieces seldom reach;
 /// `None` where the box leaves the picture.
 fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
-    let inside = board.left >= 0.0
-        && board.top >= 0.0
-        && board.left + board.width <= picture.width as f32
-        && board.top + board.height <= picture.height as f32;
-    if !inside {
+    if !board.lies_inside(picture) {
         return None;
     }
     let (step_x, step_y) = (board.width / 8.0, board.height / 8.0);
@@ -224,13 +220,11 @@ fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
 /// more.
 fn refined(picture: &Gray, board: BoardBox, alternation_found: f32) -> (BoardBox, f32) {
     let mut best = (board, alternation_found);
-    let centre = (
-        board.left + board.width / 2.0,
-        board.top + board.height / 2.0,
-    );
     for _ in 0..2 {
-        // The side first, about the centre; then the corner.
+        // The side first, about the centre of the box as it now stands
+        // (the first pass may have moved it); then the corner.
         let from = best.0;
+        let centre = (from.left + from.width / 2.0, from.top + from.height / 2.0);
         for percent in 85..=105 {
             let scale = percent as f32 / 100.0;
             let (width, height) = (from.width * scale, from.height * scale);

@@ -29,6 +29,15 @@ impl BoardBox {
             (self.left, bottom),
         ]
     }
+
+    /// Whether the box lies wholly inside `picture`: only then can its
+    /// squares be cut.
+    pub fn lies_inside(&self, picture: &Gray) -> bool {
+        self.left >= 0.0
+            && self.top >= 0.0
+            && self.left + self.width <= picture.width as f32
+            && self.top + self.height <= picture.height as f32
+    }
 }
 
 /// The squares of `board` in `picture`, in picture order: the top row

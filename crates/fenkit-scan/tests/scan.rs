@@ -4,7 +4,7 @@
 
 use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet, Theme, png};
 use fenkit_scan::{
-    Given, PictureError, ScanError, Scanner, SquareReading,
+    Given, Gray, PictureError, Quadrilateral, ScanError, Scanner, SquareReading,
     mend::{impossible, mend},
 };
 use shakmaty::{Color, Piece, Role, Square};
@@ -337,4 +337,69 @@ fn every_board_of_a_page_is_read_in_reading_order() {
         .scan(&bytes, &Given::default())
         .expect("a board");
     assert!(expected.contains(&one.placement().as_str()));
+}
+
+/// `picture` (a board drawn upright) as photographed at an angle: its
+/// corners taken to `corners` (top left, top right, bottom right, bottom
+/// left) on a grey page of `width` by `height`, each pixel of the page
+/// found on the board by Newton's method through the perspective.
+fn photographed(picture: &[u8], corners: [(f32, f32); 4], width: usize, height: usize) -> Gray {
+    let board = Gray::decode(picture).expect("decoded");
+    let quad = Quadrilateral { corners };
+    let mut colours = Vec::with_capacity(width * height);
+    for y in 0..height {
+        for x in 0..width {
+            let (target_x, target_y) = (x as f32 + 0.5, y as f32 + 0.5);
+            let (mut u, mut v) = (0.5f32, 0.5f32);
+            for _ in 0..8 {
+                let (px, py) = quad.point(u, v);
+                let h = 1e-3;
+                let (ux, uy) = quad.point(u + h, v);
+                let (vx, vy) = quad.point(u, v + h);
+                let (a, b, c, d) = ((ux - px) / h, (vx - px) / h, (uy - py) / h, (vy - py) / h);
+                let det = a * d - b * c;
+                let (ex, ey) = (target_x - px, target_y - py);
+                u += (d * ex - b * ey) / det;
+                v += (a * ey - c * ex) / det;
+            }
+            colours.push(if (0.0..1.0).contains(&u) && (0.0..1.0).contains(&v) {
+                let (bx, by) = (u * board.width as f32, v * board.height as f32);
+                board
+                    .colour_at(bx as usize, by as usize)
+                    .map(|channel| (channel * 255.0).round() as u8)
+            } else {
+                [120, 124, 128]
+            });
+        }
+    }
+    Gray::from_colours(width, height, colours)
+}
+
+#[test]
+fn a_board_photographed_at_an_angle_is_found_by_its_corners_and_read() {
+    let scanner = Scanner::new();
+    // The near edge wider than the far one, the board turned a little.
+    let corners = [(110.0, 70.0), (520.0, 95.0), (585.0, 520.0), (60.0, 490.0)];
+    for fen in POSITIONS {
+        let diagram = Diagram::default().with_size(400);
+        let board = png(&setup(fen), &diagram).expect("drawn");
+        let picture = photographed(&board, corners, 640, 580);
+        assert_eq!(
+            fenkit_scan::locate::locate(&picture),
+            None,
+            "no upright grid"
+        );
+        let reading = scanner
+            .scan_picture(&picture, &Given::default())
+            .expect("a board");
+        assert_eq!(reading.placement(), placement(fen), "{fen}");
+        // The default look has coordinates outside: the board's squares
+        // sit inside the drawing by its margin.
+        let (x, y) = (reading.corners[0].0, reading.corners[0].1);
+        assert!(
+            (x - 110.0).abs() < 40.0 && (y - 70.0).abs() < 40.0,
+            "{:?}",
+            reading.corners
+        );
+    }
 }

@@ -233,7 +233,8 @@ def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | N
     --format json``: ``fen``, ``placement``, ``squares`` (a8 to h1, each
     with ``piece``, ``confidence``, ``second``, ``second_confidence``),
     ``least_certain``, ``unsure`` (squares read at under even odds),
-    ``board`` (with its ``corners``), ``orientation``, ``mended`` (each
+    ``board`` (with its ``corners``: those of a board photographed at
+    an angle, found and straightened), ``orientation``, ``mended`` (each
     with ``why``: ``rules`` or ``tone``), ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
     what a picture cannot show. Raises ``ValueError`` (its code first) for
     a picture that is none, is broken or shows no board.
