@@ -266,7 +266,7 @@ fn refined(picture: &Gray, board: BoardBox, alternation_found: f32) -> (BoardBox
 /// own drawings: fen sheet's boards in its four themes measure 0.08
 /// (gray) to 0.2 (green), the most alternating grid on a page of its
 /// answers (text) 0.031.
-const LEAST_ALTERNATION: f32 = 0.045;
+pub(crate) const LEAST_ALTERNATION: f32 = 0.045;
 
 /// The most boards looked for on one page.
 const MOST_BOARDS: usize = 24;

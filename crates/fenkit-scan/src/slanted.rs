@@ -157,10 +157,6 @@ const SMALLEST_SIDE: f32 = 0.3;
 /// squares under glare aside). Half of them do by chance.
 const LEAST_ON_THEIR_SIDE: usize = 58;
 
-/// The least alternation taken, as the grid's finder asks
-/// (`locate::LEAST_ALTERNATION`).
-const LEAST_ALTERNATION: f32 = 0.045;
-
 /// How many upright starts, each the best of its size, are each moved to
 /// the corners: the best start is not always the one nearest the board
 /// (a corner of a board in strong perspective alternates more than the
@@ -188,7 +184,7 @@ pub fn find(picture: &Gray) -> Option<Quadrilateral> {
         })?;
     let found = quad.scaled(scale);
     (chequer.on_their_side >= LEAST_ON_THEIR_SIDE
-        && chequer.alternation >= LEAST_ALTERNATION
+        && chequer.alternation >= crate::locate::LEAST_ALTERNATION
         && found.mean_side() / 8.0 >= crate::locate::SMALLEST_SQUARE)
         .then_some(found)
 }
@@ -299,7 +295,7 @@ fn steps_across_lines(small: &Gray, quad: &Quadrilateral) -> f32 {
                     // The square before the line is of the first colour
                     // (a8's) where its row and column sum even.
                     let (row, column) = (v0.floor() as usize, u0.floor() as usize);
-                    sum += if (row + column) % 2 == 0 {
+                    sum += if (row + column).is_multiple_of(2) {
                         difference
                     } else {
                         -difference
