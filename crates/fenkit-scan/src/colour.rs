@@ -17,6 +17,9 @@ const SURE_AT_LEAST: f32 = 0.9;
 /// The sure pieces of each side needed, so that one odd piece does not
 /// set a side's tone.
 const SURE_PIECES: usize = 2;
+/// At most one sure piece in this many may have the other side's tone
+/// for the tones to part cleanly.
+const MOST_ASTRAY: usize = 8;
 /// The two sides' tones must lie at least this far apart (levels 0 to 1)
 /// for tone to tell them: a set filled with two tones lies far apart, one
 /// told by outline and hatching does not.
@@ -98,9 +101,15 @@ pub(crate) fn other_side(seen: &[Seen]) -> Vec<usize> {
         return Vec::new();
     };
     let gap = white - black;
-    // The sure pieces must part cleanly: every sure white piece lighter
-    // than every sure black one, the two far apart.
-    let cleanly = white_tones[0] > black_tones[black_tones.len() - 1];
+    // The sure pieces must part cleanly, the two tones far apart and
+    // nearly every sure piece on its own side's half of the gap. Nearly:
+    // the piece read as the wrong side may itself be read surely (a
+    // black queen taken for White's at 0.92), and it must not stop the
+    // rule that is there to turn it.
+    let middle = (white + black) / 2.0;
+    let astray = white_tones.iter().filter(|&&tone| tone <= middle).count()
+        + black_tones.iter().filter(|&&tone| tone >= middle).count();
+    let cleanly = astray * MOST_ASTRAY <= white_tones.len() + black_tones.len();
     if gap.abs() < LEAST_GAP || !cleanly {
         return Vec::new();
     }
@@ -149,6 +158,21 @@ mod tests {
             },
         ];
         assert_eq!(other_side(&board), vec![4]);
+    }
+
+    #[test]
+    fn a_piece_read_surely_as_the_wrong_side_still_changes_sides() {
+        let mut board: Vec<Seen> = (0..8)
+            .map(|i| seen(Some(true), 0.99, 0.9 + 0.01 * i as f32))
+            .chain((0..8).map(|i| seen(Some(false), 0.99, 0.05 + 0.01 * i as f32)))
+            .collect();
+        // A black queen read as White's, and surely: one astray in 17.
+        board.push(seen(Some(true), 0.92, 0.1));
+        assert_eq!(other_side(&board), vec![16]);
+        // Three astray in 19: the tones do not part cleanly.
+        board.push(seen(Some(false), 0.95, 0.9));
+        board.push(seen(Some(false), 0.95, 0.92));
+        assert!(other_side(&board).is_empty());
     }
 
     #[test]

@@ -247,6 +247,12 @@ const NUDGE: f32 = 0.06;
 /// an area of the picture, not a point.
 const STRAIGHTENED_SQUARE: usize = 48;
 
+/// A box a whole square off a board keeps seven of its eight ranks or
+/// files, and its squares alternate some 7/8 as much as the board's: a
+/// box moved a square by the rules must alternate at least this share of
+/// the box it moves from.
+const NEARLY_AS_ALTERNATING: f32 = 0.95;
+
 /// A square read with less confidence is unsure ([`Reading::unsure`]):
 /// the network's first choice under even odds.
 const UNSURE_BELOW: f32 = 0.5;
@@ -367,17 +373,24 @@ impl Scanner {
     /// rank: [`mend::impossible`]) is read again with the box a square
     /// off each way, and the reading that breaks fewer such rules kept (a
     /// board found a rank low, a strip of paper read as its first rank,
-    /// loses its top rank's king). A rule a position may break (a king
-    /// left in check) moves nothing: a real board a square off often
-    /// reads as a position as good.
+    /// loses its top rank's king), where its squares alternate light and
+    /// dark nearly as much ([`NEARLY_AS_ALTERNATING`]: a box moved off the
+    /// board onto its coordinates or the page may read a piece there that
+    /// the rules want). Where a box a square off breaks as few such rules,
+    /// the eyes decide: it is kept where its squares alternate more (a
+    /// book's study with no white king, found a file off with a strip of
+    /// page as its last file, is moved back onto its eight files). A rule
+    /// a position may break (a king left in check) moves nothing: a real
+    /// board a square off often reads as a position as good.
     pub fn read_board(&self, picture: &Gray, board_box: BoardBox, given: &Given) -> Reading {
         let reading = self.read_box(picture, board_box, given);
         let broken = |reading: &Reading| {
             let pieces = reading.squares.map(|square| square.piece);
             (mend::impossible(&pieces), reading.mended.len())
         };
-        let mut best = (broken(&reading), reading);
-        let impossible_as_found = best.0.0;
+        let alternation = |board: BoardBox| locate::alternation(picture, board).unwrap_or(0.0);
+        let mut best = ((broken(&reading), alternation(board_box)), reading);
+        let impossible_as_found = best.0.0.0;
         if impossible_as_found == 0 {
             return best.1;
         }
@@ -392,9 +405,14 @@ impl Scanner {
                 continue;
             }
             let other = self.read_box(picture, shifted, given);
-            let other_broken = broken(&other);
-            if other_broken.0 < impossible_as_found && other_broken < best.0 {
-                best = (other_broken, other);
+            let (other_broken, other_alternation) = (broken(&other), alternation(shifted));
+            let ((best_broken, best_alternation), _) = best;
+            let fewer = other_broken.0 < impossible_as_found
+                && other_broken < best_broken
+                && other_alternation >= NEARLY_AS_ALTERNATING * best_alternation;
+            let as_few = other_broken.0 <= best_broken.0 && other_alternation > best_alternation;
+            if fewer || as_few {
+                best = ((other_broken, other_alternation), other);
             }
         }
         best.1

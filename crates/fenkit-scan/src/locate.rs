@@ -181,7 +181,7 @@ fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, f32) {
 /// difference between its light and dark squares' grey levels (0 to 1),
 /// each square's level taken at its corners, where pieces seldom reach;
 /// `None` where the box leaves the picture.
-fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
+pub(crate) fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
     if !board.lies_inside(picture) {
         return None;
     }

@@ -38,30 +38,103 @@ pub(crate) fn shown_square(index: usize, bottom: Color) -> Square {
 
 /// The side at the bottom as the pawns and kings tell it: a side's pawns
 /// and king stand mostly on its own half. `None` when they do not tell.
+///
+/// The lean must hold without its strongest witness: one piece misread
+/// (a black king on the top rank read as a rook, so that the white kings
+/// beside it seem to stand on the wrong half) turns no board round.
 pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
-    let mut white_at_bottom = 0.0;
-    for (index, reading) in shown.iter().enumerate() {
-        let Some(piece) = reading.piece else { continue };
-        // Rows from the top, 0 to 7: below the middle is positive.
-        let low = (index / 8) as f32 - 3.5;
-        let weight = match piece.role {
-            Role::Pawn => 1.0,
-            Role::King => 2.0,
-            _ => continue,
-        };
-        white_at_bottom += weight
-            * if piece.color == Color::White {
-                low
-            } else {
-                -low
+    let leans: Vec<f32> = shown
+        .iter()
+        .enumerate()
+        .filter_map(|(index, reading)| {
+            let piece = reading.piece?;
+            // Rows from the top, 0 to 7: below the middle is positive.
+            let low = (index / 8) as f32 - 3.5;
+            let weight = match piece.role {
+                Role::Pawn => 1.0,
+                Role::King => 2.0,
+                _ => return None,
             };
-    }
+            Some(if piece.color == Color::White {
+                weight * low
+            } else {
+                -weight * low
+            })
+        })
+        .collect();
+    let white_at_bottom: f32 = leans.iter().sum();
+    let strongest_for = leans.iter().copied().fold(0.0, f32::max);
+    let strongest_against = leans.iter().copied().fold(0.0, f32::min);
     // A clear lean only: a pawn or two out of place decides nothing.
-    if white_at_bottom > 3.0 {
+    if white_at_bottom - strongest_for > 3.0 {
         Some(Color::White)
-    } else if white_at_bottom < -3.0 {
+    } else if white_at_bottom - strongest_against < -3.0 {
         Some(Color::Black)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Piece;
+
+    use super::*;
+
+    /// Pictures' squares with `pieces` at (row, column) and nothing
+    /// elsewhere.
+    fn shown(pieces: &[(usize, usize, char)]) -> Vec<SquareReading> {
+        let mut shown = vec![
+            SquareReading {
+                piece: None,
+                confidence: 1.0,
+                second: None,
+                second_confidence: 0.0,
+            };
+            64
+        ];
+        for &(row, column, letter) in pieces {
+            shown[row * 8 + column].piece = Piece::from_char(letter);
+        }
+        shown
+    }
+
+    #[test]
+    fn pawns_and_kings_on_their_halves_tell_the_side_at_the_bottom() {
+        let white_below = [
+            (7, 4, 'K'),
+            (6, 0, 'P'),
+            (6, 5, 'P'),
+            (0, 4, 'k'),
+            (1, 3, 'p'),
+        ];
+        assert_eq!(bottom_by_pieces(&shown(&white_below)), Some(Color::White));
+        let black_below = white_below.map(|(row, column, piece)| (7 - row, 7 - column, piece));
+        assert_eq!(bottom_by_pieces(&shown(&black_below)), Some(Color::Black));
+        // Kings alone, each at home.
+        let kings = [(7, 6, 'K'), (0, 6, 'k')];
+        assert_eq!(bottom_by_pieces(&shown(&kings)), Some(Color::White));
+    }
+
+    #[test]
+    fn one_piece_misread_turns_no_board_round() {
+        // Two kings of each side on the top rank, pawns of both on the
+        // third row: no lean. One black king read as a rook leaves the
+        // white kings leaning the board round, by that one king's weight.
+        let mut pieces = vec![(0, 0, 'k'), (0, 2, 'K'), (0, 3, 'K')];
+        pieces.extend([
+            (2, 4, 'p'),
+            (2, 5, 'p'),
+            (2, 6, 'P'),
+            (2, 7, 'P'),
+            (0, 1, 'r'),
+        ]);
+        assert_eq!(bottom_by_pieces(&shown(&pieces)), None);
+        // A lone king out of place among many pawns at home decides nothing
+        // either way, and the pawns still tell.
+        let mut game = vec![(0, 4, 'K'), (0, 6, 'k')];
+        game.extend((0..8).map(|column| (6, column, 'P')));
+        game.extend((0..8).map(|column| (1, column, 'p')));
+        assert_eq!(bottom_by_pieces(&shown(&game)), Some(Color::White));
     }
 }

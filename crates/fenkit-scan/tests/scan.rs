@@ -302,6 +302,38 @@ fn a_huge_picture_is_scaled_down_and_read() {
 }
 
 #[test]
+fn a_board_found_a_file_off_is_moved_back_where_the_rules_cannot_tell() {
+    // A study with no white king breaks a rule wherever its box stands;
+    // found a file to the right, a strip of page as its last file, it
+    // breaks no more, and its squares alternate less than the board's.
+    let fen = "8/8/3k4/8/2R5/5p2/8/8 w - - 0 1";
+    let drawn = png(&setup(fen), &Diagram::default().with_size(400)).expect("drawn");
+    let drawn = image::load_from_memory(&drawn).expect("a PNG").to_rgb8();
+    let mut page = image::RgbImage::from_pixel(600, 500, image::Rgb([250, 250, 250]));
+    image::imageops::overlay(&mut page, &drawn, 50, 50);
+    let mut bytes = Vec::new();
+    page.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .expect("encoded");
+    let picture = fenkit_scan::Gray::decode(&bytes).expect("decoded");
+    let scanner = Scanner::new();
+    let found = scanner
+        .scan_picture(&picture, &Given::default())
+        .expect("a board");
+    assert_eq!(found.placement(), placement(fen));
+    let square = found.board_box.width / 8.0;
+    let off = fenkit_scan::BoardBox {
+        left: found.board_box.left + square,
+        ..found.board_box
+    };
+    let reading = scanner.read_board(&picture, off, &Given::default());
+    assert_eq!(reading.placement(), placement(fen));
+    assert_eq!(reading.board_box, found.board_box);
+}
+
+#[test]
 fn every_board_of_a_page_is_read_in_reading_order() {
     // Four boards of different sizes and looks on a page, two rows of two.
     let looks = [
