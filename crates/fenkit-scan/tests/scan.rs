@@ -274,6 +274,19 @@ fn a_highlighted_last_move_tells_the_side_to_move_and_a_double_step_the_en_passa
     assert!(reading.fen().contains(" w - - "));
 }
 
+/// `board` on a page of `size` near white, its top left at `at`, as PNG.
+fn on_a_page(board: &image::RgbImage, size: (u32, u32), at: (i64, i64)) -> Vec<u8> {
+    let mut page = image::RgbImage::from_pixel(size.0, size.1, image::Rgb([250, 250, 250]));
+    image::imageops::overlay(&mut page, board, at.0, at.1);
+    let mut bytes = Vec::new();
+    page.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .expect("encoded");
+    bytes
+}
+
 #[test]
 fn a_huge_picture_is_scaled_down_and_read() {
     // A 400-pixel board enlarged eight times on a page of 4000 by 4400.
@@ -281,14 +294,7 @@ fn a_huge_picture_is_scaled_down_and_read() {
     let small = png(&setup(fen), &Diagram::default().with_size(400)).expect("drawn");
     let small = image::load_from_memory(&small).expect("a PNG").to_rgb8();
     let board = image::imageops::resize(&small, 3200, 3200, image::imageops::FilterType::Nearest);
-    let mut page = image::RgbImage::from_pixel(4000, 4400, image::Rgb([250, 250, 250]));
-    image::imageops::overlay(&mut page, &board, 500, 700);
-    let mut bytes = Vec::new();
-    page.write_to(
-        &mut std::io::Cursor::new(&mut bytes),
-        image::ImageFormat::Png,
-    )
-    .expect("encoded");
+    let bytes = on_a_page(&board, (4000, 4400), (500, 700));
     let picture = fenkit_scan::Gray::decode(&bytes).expect("decoded");
     assert_eq!(
         (picture.width, picture.height),
@@ -309,14 +315,7 @@ fn a_board_found_a_file_off_is_moved_back_where_the_rules_cannot_tell() {
     let fen = "8/8/3k4/8/2R5/5p2/8/8 w - - 0 1";
     let drawn = png(&setup(fen), &Diagram::default().with_size(400)).expect("drawn");
     let drawn = image::load_from_memory(&drawn).expect("a PNG").to_rgb8();
-    let mut page = image::RgbImage::from_pixel(600, 500, image::Rgb([250, 250, 250]));
-    image::imageops::overlay(&mut page, &drawn, 50, 50);
-    let mut bytes = Vec::new();
-    page.write_to(
-        &mut std::io::Cursor::new(&mut bytes),
-        image::ImageFormat::Png,
-    )
-    .expect("encoded");
+    let bytes = on_a_page(&drawn, (600, 500), (50, 50));
     let picture = fenkit_scan::Gray::decode(&bytes).expect("decoded");
     let scanner = Scanner::new();
     let found = scanner
