@@ -1,7 +1,8 @@
 //! How well `fen scan` reads pictures whose positions are known: each
 //! picture's file name is its placement (ranks joined by `-`, empty
 //! squares as `1`s or digits, as `../shared/data/real/images` names
-//! them). Prints each miss, then squares right, boards exact and the time
+//! them). Prints each miss (marked where it was printed without a
+//! warning), then squares right, boards exact and the time
 //! an image (decoding, finding, reading) on one core, then how the boards
 //! missed were lost: to the grid (no board found, or the board read
 //! placed off: its reading matches the truth better moved a square or two,
@@ -110,12 +111,10 @@ fn main() {
                 }
                 // Printed with no warning: nothing mended, no rule
                 // broken, no square read at under even odds.
-                if reading.mended.is_empty()
+                let unwarned = reading.mended.is_empty()
                     && reading.violations().is_empty()
-                    && reading.unsure().is_empty()
-                {
-                    silent += 1;
-                }
+                    && reading.unsure().is_empty();
+                silent += usize::from(unwarned);
                 let misses: Vec<String> = (0..64)
                     .filter(|i| read[*i] != truth[*i])
                     .map(|i| {
@@ -128,7 +127,8 @@ fn main() {
                         )
                     })
                     .collect();
-                println!("{}: {}", path.display(), misses.join(", "));
+                let warned = if unwarned { " (no warning)" } else { "" };
+                println!("{}: {}{warned}", path.display(), misses.join(", "));
             }
         }
     }

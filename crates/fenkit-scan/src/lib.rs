@@ -374,7 +374,7 @@ impl Scanner {
     /// off each way, and the reading that breaks fewer such rules kept (a
     /// board found a rank low, a strip of paper read as its first rank,
     /// loses its top rank's king), where its squares alternate light and
-    /// dark nearly as much ([`NEARLY_AS_ALTERNATING`]: a box moved off the
+    /// dark nearly as much (`NEARLY_AS_ALTERNATING`: a box moved off the
     /// board onto its coordinates or the page may read a piece there that
     /// the rules want). Where a box a square off breaks as few such rules,
     /// the eyes decide: it is kept where its squares alternate more (a
@@ -388,12 +388,13 @@ impl Scanner {
             let pieces = reading.squares.map(|square| square.piece);
             (mend::impossible(&pieces), reading.mended.len())
         };
-        let alternation = |board: BoardBox| locate::alternation(picture, board).unwrap_or(0.0);
-        let mut best = ((broken(&reading), alternation(board_box)), reading);
-        let impossible_as_found = best.0.0.0;
+        let broken_as_found = broken(&reading);
+        let impossible_as_found = broken_as_found.0;
         if impossible_as_found == 0 {
-            return best.1;
+            return reading;
         }
+        let alternation = |board: BoardBox| locate::alternation(picture, board).unwrap_or(0.0);
+        let mut best = ((broken_as_found, alternation(board_box)), reading);
         let (step_x, step_y) = (board_box.width / 8.0, board_box.height / 8.0);
         for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)] {
             let shifted = BoardBox {

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use image::{ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 
 /// The longest side a picture is read at: a larger one is scaled down
 /// first, so that a poster-sized photo costs what a screenshot costs. A
@@ -18,6 +18,11 @@ pub const LONGEST_SIDE: u32 = 2048;
 /// rather than read.
 const MAX_ALLOCATION: u64 = 512 << 20;
 const MAX_SIDE: u32 = 16_384;
+
+/// The most points each way [`Gray::area`] reads a rectangle at: a square
+/// cut to 32 pixels from a board 2048 pixels a side has 8 of the
+/// picture's pixels each way under each of its own.
+pub const MOST_POINTS: usize = 8;
 
 /// Grey levels in rows from the top, each 0.0 (black) to 1.0 (white),
 /// and the colours they came from where the picture was decoded (empty
@@ -100,6 +105,15 @@ impl Gray {
                 why: other.to_string(),
             },
         })?;
+        // Most screenshots and photos are opaque colour, read as they
+        // are: the same colours as over white, without a copy.
+        if let DynamicImage::ImageRgb8(rgb) = &picture
+            && rgb.width().max(rgb.height()) <= LONGEST_SIDE
+        {
+            let (width, height) = (rgb.width() as usize, rgb.height() as usize);
+            let colours = rgb.pixels().map(|pixel| pixel.0).collect();
+            return Ok(Gray::from_colours(width, height, colours));
+        }
         let mut rgba = picture.to_rgba8();
         drop(picture);
         let longest = rgba.width().max(rgba.height());
@@ -162,7 +176,9 @@ impl Gray {
     pub fn sample(&self, x: f32, y: f32) -> f32 {
         let x = (x - 0.5).clamp(0.0, (self.width - 1) as f32);
         let y = (y - 0.5).clamp(0.0, (self.height - 1) as f32);
-        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        // Both are at least 0 here, where truncating is flooring (and
+        // needs no call into the maths library).
+        let (x0, y0) = (x as usize, y as usize);
         let (x1, y1) = ((x0 + 1).min(self.width - 1), (y0 + 1).min(self.height - 1));
         let (fx, fy) = (x - x0 as f32, y - y0 as f32);
         let top = self.at(x0, y0) * (1.0 - fx) + self.at(x1, y0) * fx;
@@ -172,17 +188,31 @@ impl Gray {
 
     /// The mean grey level of the rectangle from (x0, y0) to (x1, y1),
     /// in pixel units, each point sampled `k` by `k` times: what a smaller
-    /// picture's pixel covering that rectangle would show.
+    /// picture's pixel covering that rectangle would show. `k` is at most
+    /// [`MOST_POINTS`]; a larger one is read as that.
     pub fn area(&self, x0: f32, y0: f32, x1: f32, y1: f32, k: usize) -> f32 {
+        let columns = Points::new(x0, x1, k, self.width);
+        self.mean_at(&columns, &Points::new(y0, y1, k, self.height))
+    }
+
+    /// The mean level at the points of `columns` across and `rows` down,
+    /// each read as [`sample`](Gray::sample) reads it, summed row by row
+    /// in the same order: [`area`](Gray::area) with its points worked out
+    /// once for all the rectangles that share them (the squares of a
+    /// board share their columns and rows), where the squares' cut and
+    /// the search for the board spend most of their time.
+    pub(crate) fn mean_at(&self, columns: &Points, rows: &Points) -> f32 {
         let mut sum = 0.0;
-        for j in 0..k {
-            let y = y0 + (y1 - y0) * (j as f32 + 0.5) / k as f32;
-            for i in 0..k {
-                let x = x0 + (x1 - x0) * (i as f32 + 0.5) / k as f32;
-                sum += self.sample(x, y);
+        for &(above, below, fy) in rows.points() {
+            let top_row = &self.pixels[above * self.width..][..self.width];
+            let bottom_row = &self.pixels[below * self.width..][..self.width];
+            for &(before, after, fx) in columns.points() {
+                let top = top_row[before] * (1.0 - fx) + top_row[after] * fx;
+                let bottom = bottom_row[before] * (1.0 - fx) + bottom_row[after] * fx;
+                sum += top * (1.0 - fy) + bottom * fy;
             }
         }
-        sum / (k * k) as f32
+        sum / (columns.count * rows.count) as f32
     }
 
     /// This picture with its longest side at most `longest`, each pixel
@@ -283,6 +313,39 @@ fn point_weights(large: usize, spans: &[(f32, f32)], k: usize) -> Vec<Vec<(usize
         .collect()
 }
 
+/// The evenly spaced points of a span along a line of pixels, each as
+/// [`Gray::sample`] reads a point between two pixels: the pixel before
+/// it, the pixel after and the after one's share.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Points {
+    count: usize,
+    at: [(usize, usize, f32); MOST_POINTS],
+}
+
+impl Points {
+    /// The `k` points of the span from `from` to `to` along a line of
+    /// `pixels` pixels, one in the middle of each `k`th of it (`k` at most
+    /// [`MOST_POINTS`]; a larger one is read as that); points outside
+    /// take the nearest edge pixel.
+    pub(crate) fn new(from: f32, to: f32, k: usize, pixels: usize) -> Points {
+        let k = k.min(MOST_POINTS);
+        let mut at = [(0, 0, 0.0); MOST_POINTS];
+        for (i, point) in at.iter_mut().enumerate().take(k) {
+            let place = from + (to - from) * (i as f32 + 0.5) / k as f32;
+            let place = (place - 0.5).clamp(0.0, (pixels - 1) as f32);
+            // At least 0 here, where truncating is flooring (and needs
+            // no call into the maths library).
+            let before = place as usize;
+            *point = (before, (before + 1).min(pixels - 1), place - before as f32);
+        }
+        Points { count: k, at }
+    }
+
+    fn points(&self) -> &[(usize, usize, f32)] {
+        &self.at[..self.count]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,6 +356,40 @@ mod tests {
             height,
             pixels,
             colours: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn an_area_is_the_mean_of_its_points_sampled_one_by_one() {
+        // `area` works out a row's and a column's share of its points
+        // once; its levels must be those of sampling each point, to the
+        // last bit, for the squares it cuts are what the network was
+        // trained on. Rectangles off the pixel grid, some past the edges.
+        let (width, height) = (29, 23);
+        let levels = (0..width * height)
+            .map(|i| ((i * 41) % 89) as f32 / 88.0)
+            .collect();
+        let large = picture(width, height, levels);
+        for k in 1..=MOST_POINTS {
+            for corner in 0..40 {
+                let (x0, y0) = (corner as f32 * 0.77 - 2.1, corner as f32 * 0.61 - 1.3);
+                let (x1, y1) = (x0 + 0.3 + 0.19 * k as f32, y0 + 4.7 - 0.4 * k as f32);
+                let mut sum = 0.0;
+                for j in 0..k {
+                    let y = y0 + (y1 - y0) * (j as f32 + 0.5) / k as f32;
+                    for i in 0..k {
+                        let x = x0 + (x1 - x0) * (i as f32 + 0.5) / k as f32;
+                        sum += large.sample(x, y);
+                    }
+                }
+                let one_by_one = sum / (k * k) as f32;
+                let got = large.area(x0, y0, x1, y1, k);
+                assert_eq!(
+                    got.to_bits(),
+                    one_by_one.to_bits(),
+                    "k {k}, corner {corner}"
+                );
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! reads it: [`SIDE`] by [`SIDE`] grey levels, stretched so that the
 //! board's paper or light squares are near 1 and its ink near 0.
 
-use crate::picture::Gray;
+use crate::picture::{Gray, MOST_POINTS, Points};
 
 /// The side of a square as the network reads it, in pixels.
 pub const SIDE: usize = 32;
@@ -50,20 +50,27 @@ pub fn squares(picture: &Gray, board: BoardBox) -> Vec<[f32; SIDE * SIDE]> {
     let step_x = board.width / 8.0;
     let step_y = board.height / 8.0;
     // Each pixel of a square averages the picture's pixels it covers.
-    let k = ((step_x.max(step_y) / SIDE as f32).ceil() as usize).clamp(1, 8);
+    let k = ((step_x.max(step_y) / SIDE as f32).ceil() as usize).clamp(1, MOST_POINTS);
     let mut cut = Vec::with_capacity(64);
     for row in 0..8 {
         for column in 0..8 {
             let left = board.left + column as f32 * step_x;
             let top = board.top + row as f32 * step_y;
+            // Each pixel's points across are those of its whole column,
+            // and down those of its row: worked out once a square.
+            let span = |start: f32, step: f32, pixels: usize| -> [Points; SIDE] {
+                std::array::from_fn(|at| {
+                    let from = start + step * at as f32 / SIDE as f32;
+                    let to = start + step * (at + 1) as f32 / SIDE as f32;
+                    Points::new(from, to, k, pixels)
+                })
+            };
+            let columns = span(left, step_x, picture.width);
+            let rows = span(top, step_y, picture.height);
             let mut square = [0.0; SIDE * SIDE];
-            for y in 0..SIDE {
-                let y0 = top + step_y * y as f32 / SIDE as f32;
-                let y1 = top + step_y * (y + 1) as f32 / SIDE as f32;
-                for x in 0..SIDE {
-                    let x0 = left + step_x * x as f32 / SIDE as f32;
-                    let x1 = left + step_x * (x + 1) as f32 / SIDE as f32;
-                    square[y * SIDE + x] = picture.area(x0, y0, x1, y1, k);
+            for (levels, rows) in square.chunks_exact_mut(SIDE).zip(&rows) {
+                for (level, columns) in levels.iter_mut().zip(&columns) {
+                    *level = picture.mean_at(columns, rows);
                 }
             }
             cut.push(square);

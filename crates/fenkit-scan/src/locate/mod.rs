@@ -10,8 +10,11 @@
 //! estimate over the other's band, so that a page around the board, or
 //! the other boards of a page, weigh less.
 
-use crate::picture::Gray;
+mod lines;
+
+use crate::picture::{Gray, Points};
 use crate::squares::BoardBox;
+use lines::{Lines, Way, blur, grid_near, lines_over, profile, square_grid};
 
 /// The smallest square read, in pixels of the picture as read: a board
 /// under 80 pixels a side has too little detail to name its pieces.
@@ -60,10 +63,12 @@ fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
         // page around it) taken, of those whose squares alternate where
         // any does: a grid that is no board would be blanked with the
         // boards under it.
+        let columns_over = lines_over(&blurred, Way::Columns, &down, step);
+        let rows_over = lines_over(&blurred, Way::Rows, &across, step);
         let mut fits: Vec<(BoardBox, f32, f32)> = Vec::new();
-        for &x0 in &across {
-            for &y0 in &down {
-                fits.extend(fit(&blurred, x0, y0, step));
+        for (&x0, rows) in across.iter().zip(&rows_over) {
+            for (&y0, columns) in down.iter().zip(&columns_over) {
+                fits.extend(fit(columns, rows, x0, y0, step));
             }
         }
         fits.sort_by(|a, b| b.2.total_cmp(&a.2));
@@ -99,25 +104,21 @@ fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
 }
 
 /// The board near a first estimate (its top left corner and its step),
-/// each way fitted alone over the other's band, so that a page around the
-/// board, or the other boards of a page, weigh less; `None` where its
-/// lines are too weak to be a board's. With the board, its strength (the
-/// lines over the profiles' medians) and its lines' mean edge both ways.
-fn fit(blurred: &Gray, x0: f32, y0: f32, step: f32) -> Option<(BoardBox, f32, f32)> {
-    let band = |start: f32, length: usize| {
-        (start.max(0.0) as usize)..((start + 8.0 * step).ceil() as usize + 1).min(length)
-    };
-    let columns = profile(blurred, Way::Columns, band(y0, blurred.height));
-    let rows = profile(blurred, Way::Rows, band(x0, blurred.width));
-    let (mut x0, mut sx, mut edge_x, median_x) = grid_near(&columns, x0, step, 0.15)?;
-    let (mut y0, mut sy, mut edge_y, median_y) = grid_near(&rows, y0, step, 0.15)?;
+/// each way fitted alone over the other's band ([`lines_over`]), so that
+/// a page around the board, or the other boards of a page, weigh less;
+/// `None` where its lines are too weak to be a board's. With the board,
+/// its strength (the lines over the profiles' medians) and its lines'
+/// mean edge both ways.
+fn fit(columns: &Lines, rows: &Lines, x0: f32, y0: f32, step: f32) -> Option<(BoardBox, f32, f32)> {
+    let (mut x0, mut sx, mut edge_x, median_x) = grid_near(columns, x0, step, 0.15)?;
+    let (mut y0, mut sy, mut edge_y, median_y) = grid_near(rows, y0, step, 0.15)?;
     // Squares are square: where the two ways disagree, each is fitted
     // again with the other's step, and the pair whose lines stand higher
     // kept (a board framed by coordinates fits its frame's outer edges
     // one way, its squares the other).
     if sx.max(sy) > 1.04 * sx.min(sy) {
-        let across = grid_near(&columns, x0, sy, 0.02);
-        let down = grid_near(&rows, y0, sx, 0.02);
+        let across = grid_near(columns, x0, sy, 0.02);
+        let down = grid_near(rows, y0, sx, 0.02);
         let by_rows = across.map(|(_, _, edge, _)| edge + edge_y).unwrap_or(0.0);
         let by_columns = down.map(|(_, _, edge, _)| edge + edge_x).unwrap_or(0.0);
         if let Some((x, step, edge, _)) = across.filter(|_| by_rows >= by_columns) {
@@ -186,20 +187,27 @@ pub(crate) fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
         return None;
     }
     let (step_x, step_y) = (board.width / 8.0, board.height / 8.0);
+    // Each square's corners: a fifth of a square from 5% and from 75% of
+    // it each way, read at 3 by 3 points, worked out once a file (and a
+    // rank) of squares.
+    let corners = |start: f32, step: f32, pixels: usize| -> [[Points; 2]; 8] {
+        std::array::from_fn(|line| {
+            let at = start + line as f32 * step;
+            [0.05, 0.75].map(|from| {
+                let from = at + from * step;
+                Points::new(from, from + 0.2 * step, 3, pixels)
+            })
+        })
+    };
+    let files = corners(board.left, step_x, picture.width);
+    let ranks = corners(board.top, step_y, picture.height);
     let mut sum = 0.0;
-    for row in 0..8 {
-        for column in 0..8 {
-            let (x, y) = (
-                board.left + column as f32 * step_x,
-                board.top + row as f32 * step_y,
-            );
+    for (row, ranks) in ranks.iter().enumerate() {
+        for (column, files) in files.iter().enumerate() {
             // The middle two of the four corners' levels, so that a
             // coordinate's letter in one corner counts for nothing.
-            let mut levels =
-                [(0.05, 0.05), (0.75, 0.05), (0.05, 0.75), (0.75, 0.75)].map(|(u, v)| {
-                    let (x0, y0) = (x + u * step_x, y + v * step_y);
-                    picture.area(x0, y0, x0 + 0.2 * step_x, y0 + 0.2 * step_y, 3)
-                });
+            let mut levels = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                .map(|(across, down)| picture.mean_at(&files[across], &ranks[down]));
             levels.sort_by(f32::total_cmp);
             let level = (levels[1] + levels[2]) / 2.0;
             sum += if (row + column) % 2 == 0 {
@@ -325,245 +333,4 @@ pub fn locate_all(picture: &Gray) -> Vec<BoardBox> {
             row
         })
         .collect()
-}
-
-#[derive(Clone, Copy)]
-enum Way {
-    Columns,
-    Rows,
-}
-
-/// Each column's (or row's) mean edge strength across `band`, the
-/// difference between its neighbours on either side.
-fn profile(picture: &Gray, way: Way, band: std::ops::Range<usize>) -> Vec<f32> {
-    let (length, across) = match way {
-        Way::Columns => (picture.width, picture.height),
-        Way::Rows => (picture.height, picture.width),
-    };
-    let band = band.start.min(across)..band.end.min(across);
-    let count = band.len().max(1) as f32;
-    let at = |along: usize, across: usize| match way {
-        Way::Columns => picture.at(along, across),
-        Way::Rows => picture.at(across, along),
-    };
-    let mut profile: Vec<f32> = (0..length)
-        .map(|along| {
-            if along == 0 || along + 1 >= length {
-                return 0.0;
-            }
-            band.clone()
-                .map(|across| (at(along + 1, across) - at(along - 1, across)).abs())
-                .sum::<f32>()
-                / count
-        })
-        .collect();
-    // A board cropped flush (a screenshot of the board alone) has its
-    // outer lines on the picture's edges, where no difference can be
-    // taken: the edges count as lines as strong as the picture's
-    // strongest tenth.
-    if length > 2 {
-        let mut sorted = profile.clone();
-        sorted.sort_by(f32::total_cmp);
-        let strong = sorted[sorted.len() * 9 / 10];
-        profile[0] = strong;
-        profile[length - 1] = strong;
-    }
-    profile
-}
-
-/// A profile ready for the grid search: each place's strength above the
-/// profile's median, as the best of the three pixels around it (so that a
-/// fractional spacing still finds its line), and the median.
-struct Lines {
-    peak: Vec<f32>,
-    median: f32,
-}
-
-impl Lines {
-    fn new(profile: &[f32]) -> Lines {
-        let length = profile.len();
-        let mut sorted = profile.to_vec();
-        sorted.sort_by(f32::total_cmp);
-        let median = sorted[length / 2].max(1e-3);
-        let peak = (0..length)
-            .map(|at| {
-                let low = at.saturating_sub(1);
-                let high = (at + 1).min(length - 1);
-                profile[low..=high].iter().copied().fold(0.0, f32::max) - median
-            })
-            .collect();
-        Lines { peak, median }
-    }
-
-    /// The strength at a place between pixels, linearly.
-    fn at(&self, place: f32) -> f32 {
-        let last = self.peak.len() - 1;
-        let low = (place.max(0.0) as usize).min(last);
-        let high = (low + 1).min(last);
-        let fraction = (place - low as f32).clamp(0.0, 1.0);
-        self.peak[low] * (1.0 - fraction) + self.peak[high] * fraction
-    }
-
-    /// The start whose nine lines `step` apart sum the most, and that sum;
-    /// `None` where nine lines do not fit.
-    fn best_start(&self, step: f32) -> Option<(f32, f32)> {
-        let span = (step * 8.0).round() as usize;
-        let mut best: Option<(f32, f32)> = None;
-        for start in 0..self.peak.len().checked_sub(span)? {
-            let score: f32 = (0..9)
-                .map(|k| self.peak[(start as f32 + k as f32 * step).round() as usize])
-                .sum();
-            if best.is_none_or(|(_, best)| score > best) {
-                best = Some((start as f32, score));
-            }
-        }
-        best
-    }
-}
-
-impl Lines {
-    /// The [`STARTS`] starts whose nine lines `step` apart sum the most,
-    /// each at least half a board from a better one.
-    fn best_starts(&self, step: f32) -> Vec<f32> {
-        let span = (step * 8.0).round() as usize;
-        let Some(last) = self.peak.len().checked_sub(span) else {
-            return Vec::new();
-        };
-        let mut scored: Vec<(usize, f32)> = (0..last)
-            .map(|start| {
-                let score = (0..9)
-                    .map(|k| self.peak[(start as f32 + k as f32 * step).round() as usize])
-                    .sum();
-                (start, score)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let mut starts: Vec<usize> = Vec::new();
-        for (start, _) in scored {
-            if starts
-                .iter()
-                .all(|&taken| taken.abs_diff(start) as f32 >= 4.0 * step)
-            {
-                starts.push(start);
-                if starts.len() == STARTS {
-                    break;
-                }
-            }
-        }
-        starts.into_iter().map(|start| start as f32).collect()
-    }
-}
-
-/// The steps tried, from the smallest square up to an eighth of `length`.
-fn steps(length: usize) -> impl Iterator<Item = f32> {
-    (0..)
-        .map(|k| SMALLEST_SQUARE + 0.25 * k as f32)
-        .take_while(move |step| step * 8.0 < length as f32)
-}
-
-/// The start and step of the nine evenly spaced lines near a first
-/// estimate (`start` within a square of it, `step` within `spread` of it, 0.15 for 15%) that sum
-/// the most of `profile` above its median, their mean strength above the
-/// median, and the median: the board found first, fitted each way alone.
-fn grid_near(profile: &[f32], start: f32, step: f32, spread: f32) -> Option<(f32, f32, f32, f32)> {
-    let lines = Lines::new(profile);
-    let mut best: Option<(f32, f32, f32)> = None;
-    let mut tried = step * (1.0 - spread);
-    while tried <= step * (1.0 + spread) {
-        let span = (tried * 8.0).round() as usize;
-        // Nine lines this far apart no longer fit, nor any wider.
-        let Some(room) = profile.len().checked_sub(span + 1) else {
-            break;
-        };
-        let first = (start - step).max(0.0) as usize;
-        let last = ((start + step) as usize).min(room);
-        // Starts a quarter of a pixel apart, each line's strength taken
-        // between the pixels around it.
-        for quarter in 4 * first..=4 * last {
-            let at = quarter as f32 / 4.0;
-            let score: f32 = (0..9).map(|k| lines.at(at + k as f32 * tried)).sum();
-            if best.is_none_or(|(_, _, best)| score > best) {
-                best = Some((at, tried, score));
-            }
-        }
-        tried += 0.25;
-    }
-    best.map(|(start, step, score)| (start, step, score / 9.0, lines.median))
-}
-
-/// How many starts each way are tried with the step found.
-const STARTS: usize = 3;
-
-/// The one step both ways (a board's squares are square, near enough)
-/// whose lines across and down sum the most, with the best starts each
-/// way (at most [`STARTS`], half a board apart at least), the step
-/// within 15% of `near` where given: where several
-/// boards share a page, a step found each way alone may fit rows of
-/// boards instead of one board's squares.
-fn square_grid(columns: &[f32], rows: &[f32], near: Option<f32>) -> Vec<(f32, Vec<f32>, Vec<f32>)> {
-    let (across, down) = (Lines::new(columns), Lines::new(rows));
-    let near_enough = |step: f32| near.is_none_or(|near| (step - near).abs() <= 0.15 * near);
-    let mut scored: Vec<(f32, f32)> = steps(columns.len().min(rows.len()))
-        .filter(|step| near_enough(*step))
-        .filter_map(|step| {
-            let (_, score_x) = across.best_start(step)?;
-            let (_, score_y) = down.best_start(step)?;
-            Some((step, score_x + score_y))
-        })
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut chosen: Vec<f32> = Vec::new();
-    for (step, _) in scored {
-        if chosen
-            .iter()
-            .all(|taken| (step - taken).abs() > 0.15 * taken)
-        {
-            chosen.push(step);
-            if chosen.len() == STEPS {
-                break;
-            }
-        }
-    }
-    chosen
-        .into_iter()
-        .map(|step| (step, across.best_starts(step), down.best_starts(step)))
-        .collect()
-}
-
-/// How many steps are tried, best first, until one gives a board whose
-/// squares alternate.
-const STEPS: usize = 6;
-
-/// A box blur of `radius` pixels each way, by running sums.
-fn blur(picture: &Gray, radius: usize) -> Gray {
-    let (width, height) = (picture.width, picture.height);
-    let pass = |pixels: &[f32], width: usize, height: usize| {
-        // Blurs along rows, writing the result transposed.
-        let mut out = vec![0.0; width * height];
-        for y in 0..height {
-            let row = &pixels[y * width..][..width];
-            let mut sum: f32 = row.iter().take(radius).sum();
-            let mut count = radius.min(width) as f32;
-            for x in 0..width {
-                if x + radius < width {
-                    sum += row[x + radius];
-                    count += 1.0;
-                }
-                if x > radius {
-                    sum -= row[x - radius - 1];
-                    count -= 1.0;
-                }
-                out[x * height + y] = sum / count;
-            }
-        }
-        out
-    };
-    let once = pass(&picture.pixels, width, height);
-    let pixels = pass(&once, height, width);
-    Gray {
-        width,
-        height,
-        pixels,
-        colours: Vec::new(),
-    }
 }
