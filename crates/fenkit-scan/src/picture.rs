@@ -203,13 +203,13 @@ impl Gray {
     /// the search for the board spend most of their time.
     pub(crate) fn mean_at(&self, columns: &Points, rows: &Points) -> f32 {
         let mut sum = 0.0;
-        for &(above, below, fy) in rows.points() {
+        for &(above, below, fy, rest_y) in rows.points() {
             let top_row = &self.pixels[above * self.width..][..self.width];
             let bottom_row = &self.pixels[below * self.width..][..self.width];
-            for &(before, after, fx) in columns.points() {
-                let top = top_row[before] * (1.0 - fx) + top_row[after] * fx;
-                let bottom = bottom_row[before] * (1.0 - fx) + bottom_row[after] * fx;
-                sum += top * (1.0 - fy) + bottom * fy;
+            for &(before, after, fx, rest_x) in columns.points() {
+                let top = top_row[before] * rest_x + top_row[after] * fx;
+                let bottom = bottom_row[before] * rest_x + bottom_row[after] * fx;
+                sum += top * rest_y + bottom * fy;
             }
         }
         sum / (columns.count * rows.count) as f32
@@ -315,11 +315,11 @@ fn point_weights(large: usize, spans: &[(f32, f32)], k: usize) -> Vec<Vec<(usize
 
 /// The evenly spaced points of a span along a line of pixels, each as
 /// [`Gray::sample`] reads a point between two pixels: the pixel before
-/// it, the pixel after and the after one's share.
+/// it, the pixel after, the after one's share and the before one's.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Points {
     count: usize,
-    at: [(usize, usize, f32); MOST_POINTS],
+    at: [(usize, usize, f32, f32); MOST_POINTS],
 }
 
 impl Points {
@@ -329,19 +329,20 @@ impl Points {
     /// take the nearest edge pixel.
     pub(crate) fn new(from: f32, to: f32, k: usize, pixels: usize) -> Points {
         let k = k.min(MOST_POINTS);
-        let mut at = [(0, 0, 0.0); MOST_POINTS];
+        let mut at = [(0, 0, 0.0, 0.0); MOST_POINTS];
         for (i, point) in at.iter_mut().enumerate().take(k) {
             let place = from + (to - from) * (i as f32 + 0.5) / k as f32;
             let place = (place - 0.5).clamp(0.0, (pixels - 1) as f32);
             // At least 0 here, where truncating is flooring (and needs
             // no call into the maths library).
             let before = place as usize;
-            *point = (before, (before + 1).min(pixels - 1), place - before as f32);
+            let share = place - before as f32;
+            *point = (before, (before + 1).min(pixels - 1), share, 1.0 - share);
         }
         Points { count: k, at }
     }
 
-    fn points(&self) -> &[(usize, usize, f32)] {
+    fn points(&self) -> &[(usize, usize, f32, f32)] {
         &self.at[..self.count]
     }
 }

@@ -200,9 +200,10 @@ pub(super) fn grid_near(
         let last = ((start + step) as usize).min(room);
         // Starts a quarter of a pixel apart, each line's strength taken
         // between the pixels around it.
+        let offsets: [f32; 9] = std::array::from_fn(|k| k as f32 * tried);
         for quarter in 4 * first..=4 * last {
             let at = quarter as f32 / 4.0;
-            let score: f32 = (0..9).map(|k| lines.at(at + k as f32 * tried)).sum();
+            let score: f32 = offsets.iter().map(|offset| lines.at(at + offset)).sum();
             if best.is_none_or(|(_, _, best)| score > best) {
                 best = Some((at, tried, score));
             }
