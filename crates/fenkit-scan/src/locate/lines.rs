@@ -293,3 +293,54 @@ pub(super) fn blur(picture: &Gray, radius: usize) -> Gray {
         colours: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_is_each_column_s_and_row_s_differences_summed_in_order() {
+        // Summed a row at a time in the picture's memory, each place's
+        // sum must be the one taken along it, to the bit: the grid found
+        // is then the one found before the sums were reordered.
+        let (width, height) = (37, 29);
+        let pixels = (0..width * height)
+            .map(|i| ((i * 53) % 101) as f32 / 100.0)
+            .collect();
+        let picture = Gray {
+            width,
+            height,
+            pixels,
+            colours: Vec::new(),
+        };
+        for (way, length, across, band) in [
+            (Way::Columns, width, height, 3..21),
+            (Way::Rows, height, width, 5..40),
+        ] {
+            let got = profile(&picture, way, band.clone());
+            let band = band.start.min(across)..band.end.min(across);
+            for (along, &got) in got.iter().enumerate().take(length - 1).skip(1) {
+                let difference = |at: usize| match way {
+                    Way::Columns => (picture.at(along + 1, at) - picture.at(along - 1, at)).abs(),
+                    Way::Rows => (picture.at(at, along + 1) - picture.at(at, along - 1)).abs(),
+                };
+                let count = band.len() as f32;
+                let along_it = band.clone().map(difference).sum::<f32>() / count;
+                assert_eq!(got.to_bits(), along_it.to_bits(), "{along}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_start_plus_a_line_s_offset_is_the_line_s_place_rounded() {
+        for step in steps(4096) {
+            for start in 0..300 {
+                let offsets = line_offsets(step);
+                for (k, offset) in offsets.into_iter().enumerate() {
+                    let rounded = (start as f32 + k as f32 * step).round() as usize;
+                    assert_eq!(start + offset, rounded, "step {step}, start {start}");
+                }
+            }
+        }
+    }
+}
