@@ -174,16 +174,11 @@ impl Gray {
     /// The grey level at a point between pixels, bilinear; points outside
     /// take the nearest edge pixel.
     pub fn sample(&self, x: f32, y: f32) -> f32 {
-        let x = (x - 0.5).clamp(0.0, (self.width - 1) as f32);
-        let y = (y - 0.5).clamp(0.0, (self.height - 1) as f32);
-        // Both are at least 0 here, where truncating is flooring (and
-        // needs no call into the maths library).
-        let (x0, y0) = (x as usize, y as usize);
-        let (x1, y1) = ((x0 + 1).min(self.width - 1), (y0 + 1).min(self.height - 1));
-        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-        let top = self.at(x0, y0) * (1.0 - fx) + self.at(x1, y0) * fx;
-        let bottom = self.at(x0, y1) * (1.0 - fx) + self.at(x1, y1) * fx;
-        top * (1.0 - fy) + bottom * fy
+        let (x0, x1, fx, rest_x) = point(x, self.width);
+        let (y0, y1, fy, rest_y) = point(y, self.height);
+        let top = self.at(x0, y0) * rest_x + self.at(x1, y0) * fx;
+        let bottom = self.at(x0, y1) * rest_x + self.at(x1, y1) * fx;
+        top * rest_y + bottom * fy
     }
 
     /// The mean grey level of the rectangle from (x0, y0) to (x1, y1),
@@ -299,13 +294,10 @@ fn point_weights(large: usize, spans: &[(f32, f32)], k: usize) -> Vec<Vec<(usize
                 Some((_, sum)) => *sum += weight,
                 None => weights.push((at, weight)),
             };
-            for point in 0..k {
-                let at = start + length * (point as f32 + 0.5) / k as f32;
-                let at = (at - 0.5).clamp(0.0, (large - 1) as f32);
-                let before = at.floor() as usize;
-                let after = (before + 1).min(large - 1);
-                let share = at - before as f32;
-                add(before, (1.0 - share) / k as f32);
+            for index in 0..k {
+                let at = start + length * (index as f32 + 0.5) / k as f32;
+                let (before, after, share, rest) = point(at, large);
+                add(before, rest / k as f32);
                 add(after, share / k as f32);
             }
             weights
@@ -313,9 +305,22 @@ fn point_weights(large: usize, spans: &[(f32, f32)], k: usize) -> Vec<Vec<(usize
         .collect()
 }
 
-/// The evenly spaced points of a span along a line of pixels, each as
-/// [`Gray::sample`] reads a point between two pixels: the pixel before
-/// it, the pixel after, the after one's share and the before one's.
+/// A place between pixels along a line of `pixels` pixels (their centres
+/// at 0.5, 1.5, ...), as [`Gray::sample`] reads it: the pixel before it,
+/// the pixel after, the after one's share and the before one's. A place
+/// outside takes the nearest edge pixel.
+fn point(place: f32, pixels: usize) -> (usize, usize, f32, f32) {
+    let place = (place - 0.5).clamp(0.0, (pixels - 1) as f32);
+    // At least 0 here, where truncating is flooring (and needs no call
+    // into the maths library).
+    let before = place as usize;
+    let share = place - before as f32;
+    (before, (before + 1).min(pixels - 1), share, 1.0 - share)
+}
+
+/// The evenly spaced points of a span along a line of pixels, each a
+/// [`point`]: the pixel before it, the pixel after, the after one's
+/// share and the before one's.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Points {
     count: usize,
@@ -330,14 +335,8 @@ impl Points {
     pub(crate) fn new(from: f32, to: f32, k: usize, pixels: usize) -> Points {
         let k = k.min(MOST_POINTS);
         let mut at = [(0, 0, 0.0, 0.0); MOST_POINTS];
-        for (i, point) in at.iter_mut().enumerate().take(k) {
-            let place = from + (to - from) * (i as f32 + 0.5) / k as f32;
-            let place = (place - 0.5).clamp(0.0, (pixels - 1) as f32);
-            // At least 0 here, where truncating is flooring (and needs
-            // no call into the maths library).
-            let before = place as usize;
-            let share = place - before as f32;
-            *point = (before, (before + 1).min(pixels - 1), share, 1.0 - share);
+        for (i, slot) in at.iter_mut().enumerate().take(k) {
+            *slot = point(from + (to - from) * (i as f32 + 0.5) / k as f32, pixels);
         }
         Points { count: k, at }
     }
