@@ -170,7 +170,7 @@ pub fn find(picture: &Gray) -> Option<Quadrilateral> {
     if (picture.width.min(picture.height) as f32) < smallest_board {
         return None;
     }
-    let small = picture.clone().scaled_to(SEARCH_SIDE);
+    let small = picture.scaled_to(SEARCH_SIDE);
     let scale = picture.width as f32 / small.width as f32;
     let (quad, chequer) = upright_starts(&small)
         .into_iter()

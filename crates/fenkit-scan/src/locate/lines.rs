@@ -84,6 +84,9 @@ pub(super) fn profile(picture: &Gray, way: Way, band: std::ops::Range<usize>) ->
 /// profile's median, as the best of the three pixels around it (so that a
 /// fractional spacing still finds its line), and the median.
 pub(super) struct Lines {
+    /// Each place's strength, and the last place's once more: a line
+    /// taken between two pixels near the end reads it as the pixel after
+    /// the last, with no test in the grid search's innermost loop.
     peak: Vec<f32>,
     median: f32,
 }
@@ -94,23 +97,29 @@ impl Lines {
         let mut sorted = profile.to_vec();
         sorted.sort_by(f32::total_cmp);
         let median = sorted[length / 2].max(1e-3);
-        let peak = (0..length)
+        let mut peak: Vec<f32> = (0..length)
             .map(|at| {
                 let low = at.saturating_sub(1);
                 let high = (at + 1).min(length - 1);
                 profile[low..=high].iter().copied().fold(0.0, f32::max) - median
             })
             .collect();
+        peak.push(peak[length - 1]);
         Lines { peak, median }
     }
 
-    /// The strength at a place between pixels, linearly.
+    /// How many places the profile has.
+    fn length(&self) -> usize {
+        self.peak.len() - 1
+    }
+
+    /// The strength at a place between pixels, linearly: from the first
+    /// place to half a pixel past the last, as the grid search reads it
+    /// (past the last, the last's strength).
     fn at(&self, place: f32) -> f32 {
-        let last = self.peak.len() - 1;
-        let low = (place.max(0.0) as usize).min(last);
-        let high = (low + 1).min(last);
-        let fraction = (place - low as f32).clamp(0.0, 1.0);
-        self.peak[low] * (1.0 - fraction) + self.peak[high] * fraction
+        let low = (place as usize).min(self.length() - 1);
+        let fraction = place - low as f32;
+        self.peak[low] * (1.0 - fraction) + self.peak[low + 1] * fraction
     }
 
     /// The start whose nine lines `step` apart sum the most, and that sum;
@@ -119,7 +128,7 @@ impl Lines {
         let span = (step * 8.0).round() as usize;
         let lines = line_offsets(step);
         let mut best: Option<(f32, f32)> = None;
-        for start in 0..self.peak.len().checked_sub(span)? {
+        for start in 0..self.length().checked_sub(span)? {
             let score: f32 = lines.iter().map(|line| self.peak[start + line]).sum();
             if best.is_none_or(|(_, best)| score > best) {
                 best = Some((start as f32, score));
@@ -134,7 +143,7 @@ impl Lines {
     /// each at least half a board from a better one.
     fn best_starts(&self, step: f32) -> Vec<f32> {
         let span = (step * 8.0).round() as usize;
-        let Some(last) = self.peak.len().checked_sub(span) else {
+        let Some(last) = self.length().checked_sub(span) else {
             return Vec::new();
         };
         let lines = line_offsets(step);
@@ -193,7 +202,7 @@ pub(super) fn grid_near(
     while tried <= step * (1.0 + spread) {
         let span = (tried * 8.0).round() as usize;
         // Nine lines this far apart no longer fit, nor any wider.
-        let Some(room) = lines.peak.len().checked_sub(span + 1) else {
+        let Some(room) = lines.length().checked_sub(span + 1) else {
             break;
         };
         let first = (start - step).max(0.0) as usize;
@@ -328,6 +337,33 @@ mod tests {
                 let along_it = band.clone().map(difference).sum::<f32>() / count;
                 assert_eq!(got.to_bits(), along_it.to_bits(), "{along}");
             }
+        }
+    }
+
+    #[test]
+    fn a_place_between_pixels_reads_as_it_did_clamped_at_the_ends() {
+        // The last place is kept once more so that the grid search reads
+        // past it with no test: every place it reads (from the first to
+        // half a pixel past the last) must read as the clamped reading
+        // that came before, to the bit.
+        let profile: Vec<f32> = (0..23).map(|i| ((i * 7) % 11) as f32 / 10.0).collect();
+        let lines = Lines::new(&profile);
+        let clamped = |place: f32| {
+            let peak = &lines.peak[..lines.length()];
+            let last = peak.len() - 1;
+            let low = (place.max(0.0) as usize).min(last);
+            let high = (low + 1).min(last);
+            let fraction = (place - low as f32).clamp(0.0, 1.0);
+            peak[low] * (1.0 - fraction) + peak[high] * fraction
+        };
+        let places =
+            (0..=8 * 22 + 4).flat_map(|eighth| [0.0, 0.01].map(|off| eighth as f32 / 8.0 + off));
+        for place in places.filter(|&place| place <= 22.5) {
+            assert_eq!(
+                lines.at(place).to_bits(),
+                clamped(place).to_bits(),
+                "{place}"
+            );
         }
     }
 

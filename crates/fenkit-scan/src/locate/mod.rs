@@ -42,7 +42,7 @@ pub fn locate(picture: &Gray) -> Option<(BoardBox, f32)> {
 /// and dark as a board's do (lines of text make a grid too).
 fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
     // Found on a copy at most 800 pixels a side, and mapped back.
-    let small = picture.clone().scaled_to(800);
+    let small = picture.scaled_to(800);
     let scale = picture.width as f32 / small.width as f32;
     // A 5-pixel box blur: hatching as books print it (a line every few
     // pixels at 800 a side) becomes an even grey, and a square's edge a
@@ -283,8 +283,7 @@ const MOST_BOARDS: usize = 24;
 /// top, each row from the left): the strongest board found, then the
 /// picture searched again with it blanked out, until no board is left.
 pub fn locate_all(picture: &Gray) -> Vec<BoardBox> {
-    let mut left = picture.clone();
-    left.colours = Vec::new();
+    let mut left = picture.levels_only();
     let mut found = Vec::new();
     let mut tried = 0;
     while found.len() < MOST_BOARDS && tried < 2 * MOST_BOARDS {
