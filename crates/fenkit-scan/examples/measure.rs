@@ -6,8 +6,9 @@
 //! an image (decoding, finding, reading) on one core, then how the boards
 //! missed were lost: to the grid (no board found, or the board read
 //! placed off: its reading matches the truth better moved a square or two,
-//! or a quarter of its squares or more are wrong) or to a square (the
-//! board placed right, a few squares misread); and how many of the missed
+//! or a quarter of its squares or more are read empty where a piece
+//! stands or the other way round) or to a square (the board placed right,
+//! some squares misread); and how many of the missed
 //! boards were printed silently (no warning: no rule broken, nothing
 //! mended, the placement not doubted).
 //!
@@ -151,8 +152,12 @@ enum Lost {
 
 /// Where the board read as `read` was lost: to the grid where its reading
 /// matches the truth better (the share of the squares both cover) moved
-/// by one or two squares than where it stands, or where a quarter of its
-/// squares are wrong; else to a square.
+/// by one or two squares than where it stands, or where which of its
+/// squares hold a piece is wrong on a quarter of them; else to a square.
+/// The quarter is told by where pieces stand, not by what they are: a
+/// board placed right in a set never seen (Black's pieces all read as
+/// White's) has every piece found on its square, and is lost to its
+/// squares, not to the grid.
 fn lost_to(read: &[char], truth: &[char]) -> Lost {
     let matching = |dx: i32, dy: i32| {
         let (mut both, mut same) = (0, 0);
@@ -174,7 +179,12 @@ fn lost_to(read: &[char], truth: &[char]) -> Lost {
         .flat_map(|dx| (-2..=2).map(move |dy| (dx, dy)))
         .filter(|shift| *shift != (0, 0))
         .any(|(dx, dy)| matching(dx, dy) > here);
-    if better_moved || here < 0.75 {
+    let occupied_as_read = read
+        .iter()
+        .zip(truth)
+        .filter(|(read, truth)| (**read == '.') == (**truth == '.'))
+        .count();
+    if better_moved || occupied_as_read < 48 {
         Lost::Grid
     } else {
         Lost::Square
