@@ -216,6 +216,17 @@ impl Gray {
     /// left behind. Borrowed, so that a screenshot's levels and colours
     /// are not copied only to be scaled (a desktop's: 14 MB of fresh
     /// memory).
+    ///
+    /// ```
+    /// use fenkit_scan::picture::Gray;
+    ///
+    /// let white = Gray::from_colours(4, 2, vec![[255, 255, 255]; 8]);
+    /// let small = white.scaled_to(2);
+    /// assert_eq!((small.width, small.height), (2, 1));
+    /// assert!(small.pixels.iter().all(|&level| (level - 1.0).abs() < 1e-6));
+    /// // The picture is still there, colours and all.
+    /// assert!(small.colours.is_empty() && white.colours.len() == 8);
+    /// ```
     pub fn scaled_to(&self, longest: usize) -> Gray {
         let side = self.width.max(self.height);
         if side <= longest || side == 0 {
