@@ -314,8 +314,19 @@ impl Scanner {
         if let Some((board_box, _strength)) = locate::locate(picture) {
             return Ok(self.read_board(picture, board_box, given));
         }
-        let quad = slanted::find(picture).ok_or(ScanError::NoBoard)?;
-        Ok(self.read_slanted(picture, quad, given))
+        self.read_slanted_or_faint(picture, given)
+    }
+
+    /// The board of a picture in which no upright board stands out: one
+    /// seen at an angle, else one printed so pale that its squares
+    /// alternate as little as a page of text's ([`locate::locate_faint`]:
+    /// found by how cleanly they part into two tones), else none.
+    fn read_slanted_or_faint(&self, picture: &Gray, given: &Given) -> Result<Reading, ScanError> {
+        if let Some(quad) = slanted::find(picture) {
+            return Ok(self.read_slanted(picture, quad, given));
+        }
+        let (board_box, _strength) = locate::locate_faint(picture).ok_or(ScanError::NoBoard)?;
+        Ok(self.read_board(picture, board_box, given))
     }
 
     /// The position on a board seen at an angle, its corners `quad`: read
@@ -357,9 +368,7 @@ impl Scanner {
     ) -> Result<Vec<Reading>, ScanError> {
         let boards = locate::locate_all(picture);
         if boards.is_empty() {
-            // No upright board: one seen at an angle, or none.
-            let quad = slanted::find(picture).ok_or(ScanError::NoBoard)?;
-            return Ok(vec![self.read_slanted(picture, quad, given)]);
+            return Ok(vec![self.read_slanted_or_faint(picture, given)?]);
         }
         Ok(boards
             .into_iter()

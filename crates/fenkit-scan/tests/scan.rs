@@ -185,6 +185,31 @@ fn what_is_no_picture_of_a_board_is_said() {
     );
 }
 
+#[test]
+fn a_board_printed_pale_is_found_by_how_its_squares_part() {
+    // A grey board printed faintly (its levels squeezed into the top
+    // fifth, as a pale photocopy leaves them): the dark squares a few
+    // levels under the light ones alternate as little as a page of text
+    // does, so the first search finds no board (else this test would
+    // prove nothing), and the last finds it by its squares parting
+    // cleanly into two tones.
+    let scanner = Scanner::new();
+    for fen in POSITIONS {
+        let diagram = Diagram::default().with_size(360).with_theme(Theme::GRAY);
+        let picture = png(&setup(fen), &diagram).expect("drawn");
+        let mut pale = Gray::decode(&picture).expect("decoded");
+        for level in &mut pale.pixels {
+            *level = 0.75 + 0.25 * *level;
+        }
+        pale.colours.clear();
+        assert_eq!(fenkit_scan::locate::locate(&pale), None, "{fen}");
+        let reading = scanner
+            .scan_picture(&pale, &Given::default())
+            .expect("a board");
+        assert_eq!(reading.placement(), placement(fen), "{fen}");
+    }
+}
+
 fn sure(piece: Option<Piece>) -> SquareReading {
     SquareReading {
         piece,

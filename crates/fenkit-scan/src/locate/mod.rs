@@ -32,17 +32,37 @@ const LEAST_EDGE: f32 = 0.035;
 /// profile's median, plus one (a crisp board scores 5 and more, a book's
 /// hatched one 2 to 5).
 pub fn locate(picture: &Gray) -> Option<(BoardBox, f32)> {
-    let (board, strength, alternates) = grid(picture, None)?;
+    let (board, strength, alternates) = grid(picture, None, false)?;
+    alternates.then_some((board, strength))
+}
+
+/// A board as [`locate`] finds it, or one whose squares alternate
+/// faintly but as only a board's do ([`parted`]): a book's hatching
+/// printed pale, or photocopied, leaves its dark squares a few levels
+/// darker than its light ones, as little as a page of text alternates.
+/// Tried last, on a picture in which no board was found upright or at an
+/// angle ([`Scanner::scan`](crate::Scanner::scan) and `scan_all`); a PDF
+/// book's pages are not searched for faint boards.
+pub fn locate_faint(picture: &Gray) -> Option<(BoardBox, f32)> {
+    let (board, strength, alternates) = grid(picture, None, true)?;
     alternates.then_some((board, strength))
 }
 
 /// The strongest grid of eight by eight squares in the picture (with
 /// squares within 15% of `square` pixels where given), how clearly it
 /// stands (as [`locate`] says), and whether its squares alternate light
-/// and dark as a board's do (lines of text make a grid too).
-fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
+/// and dark as a board's do (lines of text make a grid too); with
+/// `faint`, as a faint board's do too ([`locate_faint`]).
+fn grid(picture: &Gray, square: Option<f32>, faint: bool) -> Option<(BoardBox, f32, bool)> {
     // Found on a copy at most 800 pixels a side, and mapped back.
     let small = picture.scaled_to(800);
+    // A faint board's edges are as faint as its squares; any grid found
+    // on edges that faint must part as a board's squares do.
+    let least_edge = if faint { LEAST_EDGE / 4.0 } else { LEAST_EDGE };
+    let is_board = |board: BoardBox, alternation: f32| match faint {
+        false => alternation >= LEAST_ALTERNATION,
+        true => alternation >= FAINTEST_ALTERNATION && parted(&small, board),
+    };
     let scale = picture.width as f32 / small.width as f32;
     // A 5-pixel box blur: hatching as books print it (a line every few
     // pixels at 800 a side) becomes an even grey, and a square's edge a
@@ -68,7 +88,7 @@ fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
         let mut fits: Vec<(BoardBox, f32, f32)> = Vec::new();
         for (&x0, rows) in across.iter().zip(&rows_over) {
             for (&y0, columns) in down.iter().zip(&columns_over) {
-                fits.extend(fit(columns, rows, x0, y0, step));
+                fits.extend(fit(columns, rows, x0, y0, step, least_edge));
             }
         }
         fits.sort_by(|a, b| b.2.total_cmp(&a.2));
@@ -81,7 +101,7 @@ fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
         if let Some(board) = first
             .into_iter()
             .chain(settled)
-            .find(|(_, _, alternation)| *alternation >= LEAST_ALTERNATION)
+            .find(|(board, _, alternation)| is_board(*board, *alternation))
             && found.is_none_or(|(_, _, most): (BoardBox, f32, f32)| board.2 > most)
         {
             found = Some(board);
@@ -90,7 +110,7 @@ fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
     let (mut board, strength, alternation) = found.or(first_found)?;
     // Whether it is a board is told before the box is refined: refining
     // seeks the most alternation near it, and finds some in any page.
-    let alternates = alternation >= LEAST_ALTERNATION;
+    let alternates = is_board(board, alternation);
     if alternates {
         board = refined(&small, board, alternation).0;
     }
@@ -109,7 +129,14 @@ fn grid(picture: &Gray, square: Option<f32>) -> Option<(BoardBox, f32, bool)> {
 /// `None` where its lines are too weak to be a board's. With the board,
 /// its strength (the lines over the profiles' medians) and its lines'
 /// mean edge both ways.
-fn fit(columns: &Lines, rows: &Lines, x0: f32, y0: f32, step: f32) -> Option<(BoardBox, f32, f32)> {
+fn fit(
+    columns: &Lines,
+    rows: &Lines,
+    x0: f32,
+    y0: f32,
+    step: f32,
+    least_edge: f32,
+) -> Option<(BoardBox, f32, f32)> {
     let (mut x0, mut sx, mut edge_x, median_x) = grid_near(columns, x0, step, 0.15)?;
     let (mut y0, mut sy, mut edge_y, median_y) = grid_near(rows, y0, step, 0.15)?;
     // Squares are square: where the two ways disagree, each is fitted
@@ -129,7 +156,7 @@ fn fit(columns: &Lines, rows: &Lines, x0: f32, y0: f32, step: f32) -> Option<(Bo
     }
     let edge = edge_x.min(edge_y);
     let strength = (edge_x / median_x).min(edge_y / median_y) + 1.0;
-    if edge < LEAST_EDGE || strength < LEAST_STRENGTH || sx.max(sy) > 1.3 * sx.min(sy) {
+    if edge < least_edge || strength < LEAST_STRENGTH || sx.max(sy) > 1.3 * sx.min(sy) {
         return None;
     }
     let board = BoardBox {
@@ -179,10 +206,28 @@ fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, f32) {
 }
 
 /// How much the squares of `board` alternate light and dark: half the
-/// difference between its light and dark squares' grey levels (0 to 1),
-/// each square's level taken at its corners, where pieces seldom reach;
-/// `None` where the box leaves the picture.
+/// difference between its light and dark squares' grey levels (0 to 1,
+/// each square's as [`square_levels`] takes it); `None` where the box
+/// leaves the picture.
 pub(crate) fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
+    let levels = square_levels(picture, board)?;
+    let mut sum = 0.0f32;
+    for (index, &level) in levels.iter().enumerate() {
+        sum += if (index / 8 + index % 8) % 2 == 0 {
+            level
+        } else {
+            -level
+        };
+    }
+    Some((sum / 64.0).abs())
+}
+
+/// Each square's level in `board`, rank by rank from the top: the middle
+/// two of its four corners' levels (a coordinate's letter in one corner
+/// counts for nothing), each corner a fifth of a square from 5% and from
+/// 75% of it each way, where pieces seldom reach; `None` where the box
+/// leaves the picture.
+fn square_levels(picture: &Gray, board: BoardBox) -> Option<[f32; 64]> {
     if !board.lies_inside(picture) {
         return None;
     }
@@ -201,23 +246,61 @@ pub(crate) fn alternation(picture: &Gray, board: BoardBox) -> Option<f32> {
     };
     let files = corners(board.left, step_x, picture.width);
     let ranks = corners(board.top, step_y, picture.height);
-    let mut sum = 0.0;
-    for (row, ranks) in ranks.iter().enumerate() {
-        for (column, files) in files.iter().enumerate() {
-            // The middle two of the four corners' levels, so that a
-            // coordinate's letter in one corner counts for nothing.
-            let mut levels = [(0, 0), (1, 0), (0, 1), (1, 1)]
-                .map(|(across, down)| picture.mean_at(&files[across], &ranks[down]));
-            levels.sort_by(f32::total_cmp);
-            let level = (levels[1] + levels[2]) / 2.0;
-            sum += if (row + column) % 2 == 0 {
-                level
-            } else {
-                -level
-            };
+    Some(std::array::from_fn(|index| {
+        let (ranks, files) = (&ranks[index / 8], &files[index % 8]);
+        let mut levels = [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .map(|(across, down)| picture.mean_at(&files[across], &ranks[down]));
+        levels.sort_by(f32::total_cmp);
+        (levels[1] + levels[2]) / 2.0
+    }))
+}
+
+/// The least a faint board's squares alternate (as [`alternation`]
+/// says): half of a page of text's 0.031 ([`LEAST_ALTERNATION`]), which
+/// [`parted`] tells from a board.
+const FAINTEST_ALTERNATION: f32 = 0.015;
+
+/// The most squares that may lie on the other colour's side, for a faint
+/// grid's squares to part as a board's: under a quarter, where pieces
+/// reach their squares' corners (a pawn's base, a rook's), a last move's
+/// two squares are tinted and coordinates' letters stand. The faint books
+/// `bench/scan` draws have up to 14 astray; the grids of 136 pages of two
+/// PDF manuals and of 49 icons, 16 and more (most of them 21 to 31).
+const MOST_ASTRAY: usize = 15;
+
+/// Whether the squares of `board` part into light and dark as only a
+/// board's do, however faintly: the typical light square (each colour's
+/// median) lies at least twice [`FAINTEST_ALTERNATION`] above the typical
+/// dark one, and at most [`MOST_ASTRAY`] squares lie past the middle of
+/// the two. A page of text makes a grid whose squares alternate a
+/// little, by the letters caught at a few corners, but its typical square
+/// of either colour is the paper.
+fn parted(picture: &Gray, board: BoardBox) -> bool {
+    let Some(levels) = square_levels(picture, board) else {
+        return false;
+    };
+    let (mut even, mut odd): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
+    for (index, level) in levels.into_iter().enumerate() {
+        if (index / 8 + index % 8) % 2 == 0 {
+            even.push(level);
+        } else {
+            odd.push(level);
         }
     }
-    Some((sum / 64.0).abs())
+    let median = |levels: &mut Vec<f32>| {
+        levels.sort_by(f32::total_cmp);
+        levels[levels.len() / 2]
+    };
+    let (median_even, median_odd) = (median(&mut even), median(&mut odd));
+    let (light, dark, median_light, median_dark) = if median_even >= median_odd {
+        (even, odd, median_even, median_odd)
+    } else {
+        (odd, even, median_odd, median_even)
+    };
+    let middle = (median_light + median_dark) / 2.0;
+    let astray = light.iter().filter(|level| **level < middle).count()
+        + dark.iter().filter(|level| **level >= middle).count();
+    median_light - median_dark >= 2.0 * FAINTEST_ALTERNATION && astray <= MOST_ASTRAY
 }
 
 /// The box near `board` (its side 85% to 105%, its corner within a
@@ -293,8 +376,8 @@ pub fn locate_all(picture: &Gray) -> Vec<BoardBox> {
         // sum more lines where the boards left stand apart).
         let square = found.first().map(|board: &BoardBox| board.width / 8.0);
         let Some((board, _, alternates)) = square
-            .and_then(|square| grid(&left, Some(square)))
-            .or_else(|| grid(&left, None))
+            .and_then(|square| grid(&left, Some(square), false))
+            .or_else(|| grid(&left, None, false))
         else {
             break;
         };

@@ -13,6 +13,8 @@
 //! OUT gets one record a square: its class (0 empty, 1-6 White's pawn to
 //! king, 7-12 Black's) as a byte, then its 32×32 grey levels as bytes.
 //! `tools/train-scan` runs it; the same seed writes the same bytes.
+//! `training_set --books DIR SEED SET[,SET...]` draws given positions in
+//! books' looks instead, as pictures for `bench/scan` ([`write_books`]).
 
 use std::io::Write;
 
@@ -183,13 +185,25 @@ fn diagram(random: &mut Random, sets: &[PieceSet]) -> (String, [Option<Piece>; 6
 /// One board's SVG, 800 units a side, and its 64 contents in picture
 /// order: a book's or a screen's look drawn here, with hatching and frames
 /// that fenkit's diagrams do not draw.
-fn board(random: &mut Random, sets: &[PieceSet]) -> (String, [Option<Piece>; 64]) {
+/// `given` holds the contents to draw (a real position), else they are
+/// random; `books_only` draws every board in a book's look.
+fn board(
+    random: &mut Random,
+    sets: &[PieceSet],
+    given: Option<[Option<Piece>; 64]>,
+    books_only: bool,
+) -> (String, [Option<Piece>; 64]) {
     let set = &sets[random.below(sets.len())];
-    let contents = contents(random);
+    let contents = given.unwrap_or_else(|| contents(random));
     let mut svg = String::from(
         r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 800 800">"#,
     );
-    let style = random.below(10);
+    let style = match random.below(10) {
+        // The same draw either way, so that a training set's bytes do not
+        // depend on this mode: one of the book looks' four.
+        style if books_only => 5 + style % 4,
+        style => style,
+    };
     let (light, dark) = match style {
         // Screens: coloured or grey boards.
         0..=4 => (colour(random, 0.7, 1.0), colour(random, 0.3, 0.7)),
@@ -428,10 +442,57 @@ fn piece_set(name: &str) -> PieceSet {
     PieceSet::from_svgs(name, texts).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// A record's 64 contents in picture order (rank 8 first, White below).
+fn contents_of(record: &str) -> [Option<Piece>; 64] {
+    let fen: shakmaty::fen::Fen = record
+        .trim()
+        .parse()
+        .unwrap_or_else(|error| panic!("{record:?} is no FEN record: {error}"));
+    let board = fen.as_setup().board.clone();
+    std::array::from_fn(|index| {
+        let (row, column) = ((index / 8) as u32, (index % 8) as u32);
+        board.piece_at(Square::from_coords(File::new(column), Rank::new(7 - row)))
+    })
+}
+
+/// `--books DIR SEED SET[,SET...]`: each FEN record of standard input
+/// drawn in a book's look (white paper, hatched dark squares, ink and
+/// print as `degrade` leaves them) with one of the sets, written to
+/// DIR/PLACEMENT.png (ranks joined by `-`, as `examples/measure` reads
+/// the real diagrams' names). bench/scan measures `fen scan` on them: the
+/// looks of books, in sets held out of training.
+fn write_books(dir: &str, seed: &str, sets: &str) {
+    let mut random = Random(seed.parse().expect("SEED is a number"));
+    let sets: Vec<PieceSet> = sets.split(',').map(piece_set).collect();
+    std::fs::create_dir_all(dir).expect("DIR can be made");
+    for record in std::io::stdin().lines() {
+        let record = record.expect("standard input is text");
+        let (svg, _) = board(&mut random, &sets, Some(contents_of(&record)), true);
+        let side = random.range(200.0, 480.0) as u32;
+        let margin = 8 + random.below(16) as u32;
+        let picture = degrade(&mut random, rasterize(&svg, side, margin));
+        let levels = picture.pixels.iter();
+        let levels = levels.map(|level| (level * 255.0).round() as u8).collect();
+        let (width, height) = (picture.width as u32, picture.height as u32);
+        let placement = record.split_whitespace().next().unwrap_or_default();
+        let path = std::path::Path::new(dir).join(format!("{}.png", placement.replace('/', "-")));
+        image::GrayImage::from_raw(width, height, levels)
+            .expect("a level a pixel")
+            .save(path)
+            .expect("DIR can be written");
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [mode, dir, seed, sets] = args.as_slice()
+        && mode == "--books"
+    {
+        return write_books(dir, seed, sets);
+    }
     let [out, boards, seed, sets] = args.as_slice() else {
         eprintln!("usage: training_set OUT BOARDS SEED SET[,SET...]");
+        eprintln!("       training_set --books DIR SEED SET[,SET...] < RECORDS");
         std::process::exit(2);
     };
     let boards: usize = boards.parse().expect("BOARDS is a number");
@@ -442,7 +503,7 @@ fn main() {
         let (svg, contents) = if random.chance(0.3) {
             diagram(&mut random, &sets)
         } else {
-            board(&mut random, &sets)
+            board(&mut random, &sets, None, false)
         };
         let side = random.range(150.0, 560.0) as u32;
         let margin = random.below(12) as u32;
