@@ -188,7 +188,7 @@ fn what_is_no_picture_of_a_board_is_said() {
 #[test]
 fn a_board_printed_pale_is_found_by_how_its_squares_part() {
     // A grey board printed faintly (its levels squeezed into the top
-    // fifth, as a pale photocopy leaves them): the dark squares a few
+    // quarter, as a pale photocopy leaves them): the dark squares a few
     // levels under the light ones alternate as little as a page of text
     // does, so the first search finds no board (else this test would
     // prove nothing), and the last finds it by its squares parting

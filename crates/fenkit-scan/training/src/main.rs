@@ -460,7 +460,7 @@ fn contents_of(record: &str) -> [Option<Piece>; 64] {
 /// print as `degrade` leaves them) with one of the sets, written to
 /// DIR/PLACEMENT.png (ranks joined by `-`, as `examples/measure` reads
 /// the real diagrams' names). bench/scan measures `fen scan` on them: the
-/// looks of books, in sets held out of training.
+/// looks of books, in sets held out of training and in sets trained on.
 fn write_books(dir: &str, seed: &str, sets: &str) {
     let mut random = Random(seed.parse().expect("SEED is a number"));
     let sets: Vec<PieceSet> = sets.split(',').map(piece_set).collect();
