@@ -92,7 +92,7 @@ pub const OWN: [(Code, &str); 21] = [
     ),
     (
         SCAN_UNSURE,
-        "`fen scan`: squares the network read at under even odds (named, each with its reading): the board may be misread, or found off its squares.",
+        "`fen scan`: squares the network read at under even odds (named, each with its reading), or a board read a square off from where its lines stand (read there, it broke what no position can): the board may be misread, or found off its squares.",
     ),
     (
         SCAN_ASSUMED,

@@ -22,7 +22,8 @@ fn word<T>(
 /// path or the picture's bytes), as a dict: ``fen``, ``placement``, each
 /// square's reading with its confidence (``squares``, a8 to h1), the
 /// ``least_certain`` squares, those read at under even odds
-/// (``unsure``), the board's box in the picture, the ``orientation``,
+/// (``unsure``), the board's box in the picture (with ``moved``: the whole
+/// squares the rules moved it, or None), the ``orientation``,
 /// what was ``mended`` (by the rules, or by a piece's tone), what was assumed
 /// (``assumptions``) and the rules the position breaks (``violations``).
 /// What a picture cannot show is taken from ``side``, ``castling`` and

@@ -111,8 +111,10 @@ fn main() {
                     Lost::Square => lost_to_square += 1,
                 }
                 // Printed with no warning: nothing mended, no rule
-                // broken, no square read at under even odds.
+                // broken, no square read at under even odds, the board
+                // not moved off its lines.
                 let unwarned = reading.mended.is_empty()
+                    && reading.moved.is_none()
                     && reading.violations().is_empty()
                     && reading.unsure().is_empty();
                 silent += usize::from(unwarned);

@@ -47,6 +47,8 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
             "width": board.width.round(), "height": board.height.round(),
             // Top left, top right, bottom right, bottom left.
             "corners": reading.corners.map(|(x, y)| [x.round(), y.round()]),
+            // Whole squares right and down from where its lines stand.
+            "moved": reading.moved.map(|moved| json!({"across": moved.across, "down": moved.down})),
         },
         "last_move": reading.last_move.map(|(from, to)| format!("{from}{to}")),
         "orientation": {

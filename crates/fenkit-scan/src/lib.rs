@@ -55,7 +55,7 @@ use crate::{
 pub use caption::Caption;
 pub use fields::Assumption;
 pub use given::Given;
-pub use mend::{Mend, MendWhy};
+pub use mend::{Mend, MendWhy, Moved};
 pub use network::Network;
 pub use orientation::OrientationFound;
 pub use picture::{Gray, PictureError};
@@ -93,6 +93,8 @@ pub struct Reading {
     pub squares: [SquareReading; 64],
     /// Squares the rules mended.
     pub mended: Vec<Mend>,
+    /// Where the rules moved the board from where its lines stand.
+    pub moved: Option<Moved>,
     /// The fields the picture could not show, each as assumed.
     pub assumptions: Vec<Assumption>,
     /// The position: the board read, the other fields given or assumed.
@@ -380,7 +382,8 @@ impl Scanner {
     /// help the eyes at the grid: a reading that still breaks what no
     /// position can once mended (a side with no king, a pawn on its first
     /// rank: [`mend::impossible`]) is read again with the box a square
-    /// off each way, and the reading that breaks fewer such rules kept (a
+    /// off each way, and the reading that breaks fewer such rules kept
+    /// (its `moved` says where to, and the caller warns of it: a
     /// board found a rank low, a strip of paper read as its first rank,
     /// loses its top rank's king), where its squares alternate light and
     /// dark nearly as much (`NEARLY_AS_ALTERNATING`: a box moved off the
@@ -422,7 +425,17 @@ impl Scanner {
                 && other_alternation >= NEARLY_AS_ALTERNATING * best_alternation;
             let as_few = other_broken.0 <= best_broken.0 && other_alternation > best_alternation;
             if fewer || as_few {
-                best = ((other_broken, other_alternation), other);
+                let moved = Moved {
+                    across: dx as i8,
+                    down: dy as i8,
+                };
+                best = (
+                    (other_broken, other_alternation),
+                    Reading {
+                        moved: Some(moved),
+                        ..other
+                    },
+                );
             }
         }
         best.1
@@ -530,6 +543,7 @@ impl Scanner {
             orientation,
             squares,
             mended,
+            moved: None,
             assumptions,
             setup,
             caption: None,

@@ -73,6 +73,37 @@ impl std::fmt::Display for Mend {
     }
 }
 
+/// A board read a whole square off from where its lines stand, as the
+/// picture is seen: read there, it broke what no position can, and a box
+/// a square off broke fewer such rules (or as few, its squares
+/// alternating more). The eyes and the rules then disagree on where the
+/// board stands, and the caller warns of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moved {
+    /// Squares to the right (negative: to the left).
+    pub across: i8,
+    /// Squares down (negative: up).
+    pub down: i8,
+}
+
+/// "the board was read one square down from where its lines stand, ...",
+/// as `fen scan` warns of it.
+impl std::fmt::Display for Moved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let way = match (self.across.signum(), self.down.signum()) {
+            (0, 1) => "down",
+            (0, -1) => "up",
+            (1, _) => "to the right",
+            _ => "to the left",
+        };
+        write!(
+            f,
+            "the board was read one square {way} from where its lines stand, as read \
+             there it broke what no position can: it may be found off its squares"
+        )
+    }
+}
+
 /// A square is unsure when its first choice is below this and its
 /// second above [`SECOND_AT_LEAST`]: only there may the rules change the
 /// reading.

@@ -347,6 +347,7 @@ fn a_board_found_a_file_off_is_moved_back_where_the_rules_cannot_tell() {
         .scan_picture(&picture, &Given::default())
         .expect("a board");
     assert_eq!(found.placement(), placement(fen));
+    assert_eq!(found.moved, None);
     let square = found.board_box.width / 8.0;
     let off = fenkit_scan::BoardBox {
         left: found.board_box.left + square,
@@ -355,6 +356,17 @@ fn a_board_found_a_file_off_is_moved_back_where_the_rules_cannot_tell() {
     let reading = scanner.read_board(&picture, off, &Given::default());
     assert_eq!(reading.placement(), placement(fen));
     assert_eq!(reading.board_box, found.board_box);
+    // Said, as the eyes and the rules disagreed on where the board stands.
+    let moved = fenkit_scan::Moved {
+        across: -1,
+        down: 0,
+    };
+    assert_eq!(reading.moved, Some(moved));
+    assert!(
+        moved
+            .to_string()
+            .contains("one square to the left from where its lines stand")
+    );
 }
 
 #[test]

@@ -216,14 +216,9 @@ fn write(
             write_readings(source, scanned, &id, format, status, out)?;
         }
         Outcome::Book(Err(error)) => {
-            if *status == Status::Ok {
-                *status = Status::BadRecords;
-            }
-            let code = codes::PDF_NOT_READ;
-            out.note(&format!(
-                "{}: error[{code}]: {error}",
-                fenkit::printable(source)
-            ))?;
+            *status = (*status).max(Status::BadRecords);
+            let (source, code) = (fenkit::printable(source), codes::PDF_NOT_READ);
+            out.note(&format!("{source}: error[{code}]: {error}"))?;
         }
         // Each page's boards named p3.2 (page 3, second board), its
         // messages by the page's address (book.pdf#page=3).
@@ -265,9 +260,7 @@ fn write_readings(
             }
         }
         Err(error) => {
-            if *status == Status::Ok {
-                *status = Status::BadRecords;
-            }
+            *status = (*status).max(Status::BadRecords);
             let code = fenkit_scan::json::error_code(&error);
             out.note(&format!(
                 "{}: error[{code}]: {error}",
@@ -311,6 +304,10 @@ fn report(out: &mut Output, source: &str, reading: &Reading) -> io::Result<()> {
     for mend in &reading.mended {
         let code = codes::SCAN_MENDED;
         out.note(&format!("{source}: warning[{code}]: {mend}"))?;
+    }
+    if let Some(moved) = reading.moved {
+        let code = codes::SCAN_UNSURE;
+        out.note(&format!("{source}: warning[{code}]: {moved}"))?;
     }
     let unsure: Vec<String> = (reading.unsure().iter())
         .map(|square| {
