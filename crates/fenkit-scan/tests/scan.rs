@@ -2,7 +2,7 @@
 //! with coordinates and a last move), on broken and boardless pictures,
 //! and the rules mending an unsure reading.
 
-use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet, Theme, png};
+use fenkit_diagrams::{Coordinates, Diagram, Orientation, PieceSet, Rgb, Theme, png};
 use fenkit_scan::{
     Given, Gray, PictureError, Quadrilateral, ScanError, Scanner, SquareReading,
     mend::{impossible, mend},
@@ -207,6 +207,26 @@ fn a_board_printed_pale_is_found_by_how_its_squares_part() {
             .scan_picture(&pale, &Given::default())
             .expect("a board");
         assert_eq!(reading.placement(), placement(fen), "{fen}");
+    }
+}
+
+#[test]
+fn a_crisp_pale_board_is_read_right_or_not_at_all() {
+    // Squares of two near whites alternate under what a board found
+    // upright must, while a grid of half squares over the pieces
+    // alternates more, by the pieces caught at its corners: read, that
+    // grid gave knights and no white king. Its squares do not part into
+    // two tones as a board's do, so it is no board.
+    let theme = Theme {
+        light: Rgb(0xf6f6f6),
+        dark: Rgb(0xe8e8e8),
+    };
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let diagram = Diagram::default().with_size(360).with_theme(theme);
+    let picture = png(&setup(fen), &diagram).expect("drawn");
+    match Scanner::new().scan(&picture, &Given::default()) {
+        Ok(reading) => assert_eq!(reading.placement(), placement(fen)),
+        Err(error) => assert_eq!(error, ScanError::NoBoard),
     }
 }
 

@@ -51,17 +51,23 @@ pub fn locate_faint(picture: &Gray) -> Option<(BoardBox, f32)> {
 /// The strongest grid of eight by eight squares in the picture (with
 /// squares within 15% of `square` pixels where given), how clearly it
 /// stands (as [`locate`] says), and whether its squares alternate light
-/// and dark as a board's do (lines of text make a grid too); with
-/// `faint`, as a faint board's do too ([`locate_faint`]).
+/// and dark as a board's do, their two tones parted ([`parted`]: lines
+/// of text make a grid too); with `faint`, as a faint board's do too
+/// ([`locate_faint`]).
 fn grid(picture: &Gray, square: Option<f32>, faint: bool) -> Option<(BoardBox, f32, bool)> {
     // Found on a copy at most 800 pixels a side, and mapped back.
     let small = picture.scaled_to(800);
-    // A faint board's edges are as faint as its squares; any grid found
-    // on edges that faint must part as a board's squares do.
+    // A faint board's edges are as faint as its squares. Any grid must
+    // part as a board's squares do: a grid of half squares over a pale
+    // board's pieces alternates by the pieces caught at its corners.
     let least_edge = if faint { LEAST_EDGE / 4.0 } else { LEAST_EDGE };
-    let is_board = |board: BoardBox, alternation: f32| match faint {
-        false => alternation >= LEAST_ALTERNATION,
-        true => alternation >= FAINTEST_ALTERNATION && parted(&small, board),
+    let least_alternation = if faint {
+        FAINTEST_ALTERNATION
+    } else {
+        LEAST_ALTERNATION
+    };
+    let is_board = |board: BoardBox, alternation: f32| {
+        alternation >= least_alternation && parted(&small, board)
     };
     let scale = picture.width as f32 / small.width as f32;
     // A 5-pixel box blur: hatching as books print it (a line every few
@@ -260,12 +266,15 @@ fn square_levels(picture: &Gray, board: BoardBox) -> Option<[f32; 64]> {
 /// [`parted`] tells from a board.
 const FAINTEST_ALTERNATION: f32 = 0.015;
 
-/// The most squares that may lie on the other colour's side, for a faint
+/// The most squares that may lie on the other colour's side, for a
 /// grid's squares to part as a board's: under a quarter, where pieces
 /// reach their squares' corners (a pawn's base, a rook's), a last move's
 /// two squares are tinted and coordinates' letters stand. The faint books
 /// `bench/scan` draws have up to 14 astray; the grids of 136 pages of two
 /// PDF manuals and of 49 icons, 16 and more (most of them 21 to 31).
+/// Asked of every grid, faint or not: the real folders and fenkit's
+/// renders read as before, and a grid of half squares over a pale
+/// board's pieces is turned down.
 const MOST_ASTRAY: usize = 15;
 
 /// Whether the squares of `board` part into light and dark as only a
