@@ -59,40 +59,63 @@ fn query(index: &Path, fen: &str, options: &[&str]) -> Value {
     serde_json::from_slice(&asked.stdout).unwrap()
 }
 
-/// Each position the oracle sampled: fen's moves equal python-chess's.
-fn compare_with_oracle(pgn: &[u8], index: &Path, filters: [&str; 3]) -> usize {
+/// Each position the oracle sampled, under each set of filters (speeds,
+/// since, until; empty where not asked): fen's moves equal python-chess's.
+/// The oracle reads the games once for every set; the queries, a process
+/// each, go on two threads.
+fn compare_with_oracle(pgn: &[u8], index: &Path, filter_sets: &[[&str; 3]]) -> usize {
     let script = include_str!("explorer_oracle.py");
-    let oracle: Value = serde_json::from_str(&common::python(
-        script,
-        &["50", "25", filters[0], filters[1], filters[2]],
-        pgn,
-    ))
-    .unwrap();
-    let mut options = Vec::new();
-    for (flag, value) in ["--speeds", "--since", "--until"].into_iter().zip(filters) {
-        if !value.is_empty() {
-            options.extend([flag, value]);
+    let mut args = vec!["50".to_string(), "25".to_string()];
+    args.extend(filter_sets.iter().map(|filters| filters.join("/")));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let oracle: Value = serde_json::from_str(&common::python(script, &args, pgn)).unwrap();
+    let answers = oracle.as_array().unwrap();
+    assert_eq!(
+        answers.len(),
+        filter_sets.len(),
+        "an answer per set of filters"
+    );
+    let mut compared = usize::MAX;
+    for (filters, samples) in filter_sets.iter().zip(answers) {
+        let mut options = Vec::new();
+        for (flag, value) in ["--speeds", "--since", "--until"].into_iter().zip(filters) {
+            if !value.is_empty() {
+                options.extend([flag, *value]);
+            }
         }
+        let samples = samples.as_array().unwrap();
+        std::thread::scope(|scope| {
+            for half in samples.chunks(samples.len().div_ceil(2).max(1)) {
+                let options = &options;
+                scope.spawn(move || {
+                    for sample in half {
+                        compare_sample(index, sample, options);
+                    }
+                });
+            }
+        });
+        compared = compared.min(samples.len());
     }
-    let samples = oracle.as_array().unwrap();
-    for sample in samples {
-        let fen = sample["fen"].as_str().unwrap();
-        let answer = query(index, fen, &options);
-        let ours: serde_json::Map<String, Value> = answer["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                let counts = [&m["white"], &m["draws"], &m["black"], &m["averageRating"]];
-                (
-                    m["uci"].as_str().unwrap().to_string(),
-                    Value::from(counts.map(Value::clone).to_vec()),
-                )
-            })
-            .collect();
-        assert_eq!(Value::Object(ours), sample["moves"], "{fen} {options:?}");
-    }
-    samples.len()
+    compared
+}
+
+/// fen's moves from one position the oracle sampled equal its own.
+fn compare_sample(index: &Path, sample: &Value, options: &[&str]) {
+    let fen = sample["fen"].as_str().unwrap();
+    let answer = query(index, fen, options);
+    let ours: serde_json::Map<String, Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let counts = [&m["white"], &m["draws"], &m["black"], &m["averageRating"]];
+            (
+                m["uci"].as_str().unwrap().to_string(),
+                Value::from(counts.map(Value::clone).to_vec()),
+            )
+        })
+        .collect();
+    assert_eq!(Value::Object(ours), sample["moves"], "{fen} {options:?}");
 }
 
 #[test]
@@ -111,18 +134,17 @@ fn counts_equal_python_chess_on_real_games() {
         let index = folder("oracle");
         let said = build(&pgn, &index, &["-j", "2"]);
         assert!(!said.contains("seen before"), "{said}");
-        let compared = compare_with_oracle(&pgn, &index, ["", "", ""]);
-        assert!(compared > 50, "{file}: {compared} positions compared");
+        let mut filter_sets = vec![["", "", ""]];
         if file.starts_with("lichess") {
             // Filters: speeds, months, both.
-            compare_with_oracle(&pgn, &index, ["blitz,bullet", "", ""]);
-            compare_with_oracle(&pgn, &index, ["", "2021-01", "2022-06"]);
-            compare_with_oracle(
-                &pgn,
-                &index,
+            filter_sets.extend([
+                ["blitz,bullet", "", ""],
+                ["", "2021-01", "2022-06"],
                 ["rapid,classical,correspondence", "2020-06", ""],
-            );
+            ]);
         }
+        let compared = compare_with_oracle(&pgn, &index, &filter_sets);
+        assert!(compared > 50, "{file}: {compared} positions compared");
         let start = query(&index, "startpos", &[]);
         let games = ["white", "draws", "black"]
             .map(|k| start[k].as_u64().unwrap())

@@ -2,9 +2,12 @@
 the oracle for crates/fen-cli/tests/explorer.rs.
 
 Reads PGN on standard input; arguments: plies counted, every how many
-standard games a game is sampled, then optional filters (speeds
-comma-separated or "", since YYYY-MM or "", until YYYY-MM or "").
-Prints, as JSON, each sampled position's FEN and what its moves scored.
+standard games a game is sampled, then one or more sets of filters, each
+one argument: speeds comma-separated, since YYYY-MM and until YYYY-MM,
+separated by "/", each part empty where not asked ("//" asks nothing).
+Prints, as JSON, a list per set of filters: each sampled position's FEN
+and what its moves scored under those filters. The games are read once
+for all the sets, which is most of the time this takes.
 The rules are the ones fen explorer documents: finished games of standard
 chess (or Chess960), a game's first plies with loops removed, speeds from
 TimeControl by lichess's bounds, the month from UTCDate or Date, the
@@ -19,9 +22,27 @@ import chess
 import chess.pgn
 
 max_ply, every = int(sys.argv[1]), int(sys.argv[2])
-speeds = set(filter(None, (sys.argv[3] if len(sys.argv) > 3 else "").split(",")))
-since = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
-until = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] else None
+
+
+class Filters:
+    def __init__(self, argument):
+        speeds, since, until = argument.split("/")
+        self.speeds = set(filter(None, speeds.split(",")))
+        self.since = since or None
+        self.until = until or None
+        self.table = {}  # position key -> uci -> [white, draws, black, rated, rating sum]
+
+    def counted(self, headers):
+        if self.speeds and speed(headers.get("TimeControl")) not in self.speeds:
+            return False
+        if self.since or self.until:
+            played = month(headers)
+            if played is None or (self.since and played < self.since) or (self.until and played > self.until):
+                return False
+        return True
+
+
+filter_sets = [Filters(argument) for argument in sys.argv[3:]]
 
 
 def speed(time_control):
@@ -56,21 +77,10 @@ def rating(text):
     return int(text)
 
 
-def counted(headers):
-    if speeds and speed(headers.get("TimeControl")) not in speeds:
-        return False
-    if since or until:
-        played = month(headers)
-        if played is None or (since and played < since) or (until and played > until):
-            return False
-    return True
-
-
 def key(board):
     return board.epd()
 
 
-table = {}  # position key -> uci -> [white, draws, black, rated, rating sum]
 samples = []
 standard_games = 0
 text = sys.stdin.buffer.read().decode("utf-8", errors="replace").replace("\r\n", "\n")
@@ -107,24 +117,27 @@ while (game := chess.pgn.read_game(text)) is not None:
         standard_games += 1
         if standard_games % every == 1:
             samples.extend(fen for _, _, fen in moves[::9])
-    if not counted(headers):
-        continue
     white, black = rating(headers.get("WhiteElo")), rating(headers.get("BlackElo"))
-    for position, uci, _ in moves:
-        row = table.setdefault(position, {}).setdefault(uci, [0, 0, 0, 0, 0])
-        row[{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[result]] += 1
-        if white is not None and black is not None:
-            row[3] += 1
-            row[4] += (white + black) // 2
+    for filters in filter_sets:
+        if not filters.counted(headers):
+            continue
+        for position, uci, _ in moves:
+            row = filters.table.setdefault(position, {}).setdefault(uci, [0, 0, 0, 0, 0])
+            row[{"1-0": 0, "1/2-1/2": 1, "0-1": 2}[result]] += 1
+            if white is not None and black is not None:
+                row[3] += 1
+                row[4] += (white + black) // 2
 
 answers = []
-for fen in dict.fromkeys(samples):
-    moves = table.get(key(chess.Board(fen)), {})
-    answers.append({
-        "fen": fen,
-        "moves": {
-            uci: [w, d, b, (total + rated // 2) // rated if rated else None]
-            for uci, (w, d, b, rated, total) in moves.items()
-        },
-    })
+for filters in filter_sets:
+    answers.append([])
+    for fen in dict.fromkeys(samples):
+        moves = filters.table.get(key(chess.Board(fen)), {})
+        answers[-1].append({
+            "fen": fen,
+            "moves": {
+                uci: [w, d, b, (total + rated // 2) // rated if rated else None]
+                for uci, (w, d, b, rated, total) in moves.items()
+            },
+        })
 print(json.dumps(answers))
