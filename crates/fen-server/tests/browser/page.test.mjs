@@ -502,6 +502,22 @@ test('a picture of a board fills the editor, and its FEN waits for the three ans
   assert.equal(await page.inputValue('#scan-ep'), 'e3');
   await page.click('#scan-use');
   assert.equal(await page.inputValue('#input'), afterE4);
+  // A board the rules moved a square off its lines is said so: the
+  // server's own answer, its board.moved set as `fen scan` sets it.
+  await page.route('**/api/scan', async (route) => {
+    const response = await route.fetch();
+    const answer = await response.json();
+    answer.board.moved = { across: 0, down: 1 };
+    await route.fulfill({ response, json: answer });
+  });
+  await page.setInputFiles('#scan-file', picture);
+  await page.waitForFunction(() => /read one square down from where its lines stand/.test(document.querySelector('#scan-status').textContent));
+  await page.screenshot({ path: path.join(SHOTS, 'scan-moved.png'), fullPage: true });
+  await page.unroute('**/api/scan');
+  await page.check('input[name="scan-turn"][value="b"]');
+  await page.selectOption('#scan-ep', 'e3');
+  await page.click('#scan-use');
+  assert.equal(await page.inputValue('#input'), afterE4);
   // What is no picture of a board is said, and the text is left alone.
   await page.setInputFiles('#scan-file', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('no picture') });
   await page.waitForFunction(() => /No position read: not-a-picture/.test(document.querySelector('#scan-status').textContent));

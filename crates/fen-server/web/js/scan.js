@@ -46,6 +46,14 @@ function fillEnPassantChoices() {
   $('scan-ep').disabled = choices.length === 0;
 }
 
+// Where the rules moved the board from where its lines stand, as
+// `fen scan` warns of it (board.moved: whole squares right and down).
+function movedWarning(moved) {
+  if (!moved) return [];
+  const way = moved.across > 0 ? 'to the right' : moved.across < 0 ? 'to the left' : moved.down > 0 ? 'down' : 'up';
+  return [`the board was read one square ${way} from where its lines stand, as there it broke what no position can: check it is not found off its squares`];
+}
+
 function describe(answer) {
   const unsure = answer.unsure
     .map((square) => answer.squares.find((s) => s.square === square))
@@ -54,7 +62,7 @@ function describe(answer) {
     m.why === 'tone' ? `${m.square} changed sides by its tone` : `${m.square} mended to its second choice`,
   );
   const highlighted = answer.last_move ? [`the highlighted last move ${answer.last_move} says who is to move`] : [];
-  const notes = [...highlighted, ...mended, ...(unsure.length ? [`unsure of ${unsure.join(', ')}: check them`] : [])];
+  const notes = [...movedWarning(answer.board.moved), ...highlighted, ...mended, ...(unsure.length ? [`unsure of ${unsure.join(', ')}: check them`] : [])];
   return `Board read from the picture${notes.length ? `: ${notes.join('; ')}` : ''}. Answer what a picture cannot show, then use the position.`;
 }
 
