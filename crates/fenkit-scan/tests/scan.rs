@@ -211,6 +211,49 @@ fn a_board_printed_pale_is_found_by_how_its_squares_part() {
 }
 
 #[test]
+fn a_faintly_hatched_board_is_found_on_its_squares_not_on_its_pieces() {
+    // Dark squares hatched in thin grey lines on a pale grey board, as a
+    // book prints them: blurred, they stand a few levels under the light
+    // squares, and their edges far under those of four full ranks of
+    // pieces, whose bases make a grid a fifth of a square off the board.
+    // The first search finds no board; the last must find it on its
+    // squares, moved from that grid by a part of a square.
+    let theme = Theme {
+        light: Rgb(0xdddddd),
+        dark: Rgb(0x777777),
+    };
+    let diagram = Diagram::default()
+        .with_size(400)
+        .with_theme(theme)
+        .with_coordinates(Coordinates::None);
+    let dark = Gray::from_colours(1, 1, vec![[0x77; 3]]).pixels[0];
+    let light = Gray::from_colours(1, 1, vec![[0xdd; 3]]).pixels[0];
+    let fen = "rnbqkbnr/pp2pppp/8/3p4/2PP4/8/PP3PPP/RNBQKBNR w KQkq - 0 4";
+    let drawn = Gray::decode(&png(&setup(fen), &diagram).expect("drawn")).expect("decoded");
+    // On white paper, a margin of 20 pixels around it.
+    let (margin, width) = (20, drawn.width + 40);
+    let mut hatched = Gray {
+        width,
+        height: drawn.height + 2 * margin,
+        pixels: vec![1.0; width * (drawn.height + 2 * margin)],
+        colours: Vec::new(),
+    };
+    for (index, &level) in drawn.pixels.iter().enumerate() {
+        let (x, y) = (index % drawn.width + margin, index / drawn.width + margin);
+        hatched.pixels[y * width + x] = if (level - dark).abs() < 0.01 {
+            if (x + y) % 6 == 0 { 0.45 } else { light }
+        } else {
+            level
+        };
+    }
+    assert_eq!(fenkit_scan::locate::locate(&hatched), None);
+    let reading = Scanner::new()
+        .scan_picture(&hatched, &Given::default())
+        .expect("a board");
+    assert_eq!(reading.placement(), placement(fen));
+}
+
+#[test]
 fn a_crisp_pale_board_is_read_right_or_not_at_all() {
     // Squares of two near whites alternate under what a board found
     // upright must, while a grid of half squares over the pieces

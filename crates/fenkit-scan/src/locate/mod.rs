@@ -42,7 +42,9 @@ pub fn locate(picture: &Gray) -> Option<(BoardBox, f32)> {
 /// darker than its light ones, as little as a page of text alternates.
 /// Tried last, on a picture in which no board was found upright or at an
 /// angle ([`Scanner::scan`](crate::Scanner::scan) and `scan_all`); a PDF
-/// book's pages are not searched for faint boards.
+/// book's pages are not searched for faint boards. A grid that does not
+/// part is moved by parts of a square ([`phased`]) before it is turned
+/// down: a faint board's lines are weaker than its pieces' edges.
 pub fn locate_faint(picture: &Gray) -> Option<(BoardBox, f32)> {
     let (board, strength, alternates) = grid(picture, None, true)?;
     alternates.then_some((board, strength))
@@ -99,7 +101,11 @@ fn grid(picture: &Gray, square: Option<f32>, faint: bool) -> Option<(BoardBox, f
         }
         fits.sort_by(|a, b| b.2.total_cmp(&a.2));
         let mut settled = fits.into_iter().map(|(board, strength, _)| {
-            let (board, alternation) = settled(&small, board);
+            let (mut board, mut alternation) = settled(&small, board);
+            // A faint board's grid may stand on its pieces instead.
+            if faint && !is_board(board, alternation) {
+                (board, alternation) = phased(&small, board);
+            }
             (board, strength, alternation)
         });
         let first = settled.next();
@@ -206,6 +212,30 @@ fn settled(picture: &Gray, board: BoardBox) -> (BoardBox, f32) {
         }
         if best.0 == from.0 {
             break;
+        }
+    }
+    best
+}
+
+/// The box `board` moved by a part of a square each way (up to half a
+/// square, in tenths) whose squares alternate the most, and how much:
+/// the lines of a faint board are weaker than its pieces' edges, and a
+/// grid can take the bases of full ranks of pieces for its lines.
+fn phased(picture: &Gray, board: BoardBox) -> (BoardBox, f32) {
+    let (step_x, step_y) = (board.width / 8.0, board.height / 8.0);
+    let mut best = (board, alternation(picture, board).unwrap_or(0.0));
+    for dy in -5..=5 {
+        for dx in -5..=5 {
+            let tried = BoardBox {
+                left: board.left + dx as f32 * step_x / 10.0,
+                top: board.top + dy as f32 * step_y / 10.0,
+                ..board
+            };
+            if let Some(score) = alternation(picture, tried)
+                && score > best.1
+            {
+                best = (tried, score);
+            }
         }
     }
     best
