@@ -128,11 +128,13 @@ while (game := chess.pgn.read_game(text)) is not None:
                 row[3] += 1
                 row[4] += (white + black) // 2
 
+# Each sample's key is worked out once, for every set of filters.
+keyed = [(fen, key(chess.Board(fen))) for fen in dict.fromkeys(samples)]
 answers = []
 for filters in filter_sets:
     answers.append([])
-    for fen in dict.fromkeys(samples):
-        moves = filters.table.get(key(chess.Board(fen)), {})
+    for fen, position in keyed:
+        moves = filters.table.get(position, {})
         answers[-1].append({
             "fen": fen,
             "moves": {

@@ -231,7 +231,8 @@ fn a_faintly_hatched_board_is_found_on_its_squares_not_on_its_pieces() {
     let fen = "rnbqkbnr/pp2pppp/8/3p4/2PP4/8/PP3PPP/RNBQKBNR w KQkq - 0 4";
     let drawn = Gray::decode(&png(&setup(fen), &diagram).expect("drawn")).expect("decoded");
     // On white paper, a margin of 20 pixels around it.
-    let (margin, width) = (20, drawn.width + 40);
+    let margin = 20;
+    let width = drawn.width + 2 * margin;
     let mut hatched = Gray {
         width,
         height: drawn.height + 2 * margin,
