@@ -34,7 +34,11 @@ def random_position(rng, material):
         if not ok:
             continue
         board.turn = rng.choice([chess.WHITE, chess.BLACK])
-        if board.is_valid():
+        # python-chess lets two knights or pawns check together; no last
+        # move can give that double check, and fen says so.
+        steppers = [s for s in board.checkers()
+                    if board.piece_type_at(s) in (chess.KNIGHT, chess.PAWN)]
+        if board.is_valid() and len(steppers) < 2:
             return board
     return None
 
