@@ -41,8 +41,24 @@ pub(crate) fn shown_square(index: usize, bottom: Color) -> Square {
 ///
 /// The lean must hold without its strongest witness: one piece misread
 /// (a black king on the top rank read as a rook, so that the white kings
-/// beside it seem to stand on the wrong half) turns no board round.
+/// beside it seem to stand on the wrong half) turns no board round. And
+/// kings alone never turn it round: a study or an endgame puts them
+/// anywhere, and diagrams are printed with White at the bottom, so the
+/// pawns must lean that way too.
 pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
+    let pawns_lean: f32 = shown
+        .iter()
+        .enumerate()
+        .filter_map(|(index, reading)| {
+            let piece = reading.piece.filter(|piece| piece.role == Role::Pawn)?;
+            let low = (index / 8) as f32 - 3.5;
+            Some(if piece.color == Color::White {
+                low
+            } else {
+                -low
+            })
+        })
+        .sum();
     let leans: Vec<f32> = shown
         .iter()
         .enumerate()
@@ -68,7 +84,7 @@ pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
     // A clear lean only: a pawn or two out of place decides nothing.
     if white_at_bottom - strongest_for > 3.0 {
         Some(Color::White)
-    } else if white_at_bottom - strongest_against < -3.0 {
+    } else if white_at_bottom - strongest_against < -3.0 && pawns_lean < 0.0 {
         Some(Color::Black)
     } else {
         None
@@ -114,6 +130,18 @@ mod tests {
         // Kings alone, each at home.
         let kings = [(7, 6, 'K'), (0, 6, 'k')];
         assert_eq!(bottom_by_pieces(&shown(&kings)), Some(Color::White));
+    }
+
+    #[test]
+    fn kings_alone_never_turn_the_board_round() {
+        // A study's kings on the far ranks, bishops between: nothing turns
+        // it, where both kings would lean it round by themselves.
+        let study = [(0, 1, 'K'), (2, 6, 'B'), (6, 5, 'B'), (7, 0, 'k')];
+        assert_eq!(bottom_by_pieces(&shown(&study)), None);
+        // With pawns leaning the same way, it turns.
+        let mut game = study.to_vec();
+        game.extend([(1, 2, 'P'), (6, 3, 'p')]);
+        assert_eq!(bottom_by_pieces(&shown(&game)), Some(Color::Black));
     }
 
     #[test]
