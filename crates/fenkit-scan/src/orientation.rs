@@ -46,20 +46,7 @@ pub(crate) fn shown_square(index: usize, bottom: Color) -> Square {
 /// anywhere, and diagrams are printed with White at the bottom, so the
 /// pawns must lean that way too.
 pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
-    let pawns_lean: f32 = shown
-        .iter()
-        .enumerate()
-        .filter_map(|(index, reading)| {
-            let piece = reading.piece.filter(|piece| piece.role == Role::Pawn)?;
-            let low = (index / 8) as f32 - 3.5;
-            Some(if piece.color == Color::White {
-                low
-            } else {
-                -low
-            })
-        })
-        .sum();
-    let leans: Vec<f32> = shown
+    let leans: Vec<(Role, f32)> = shown
         .iter()
         .enumerate()
         .filter_map(|(index, reading)| {
@@ -71,13 +58,20 @@ pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
                 Role::King => 2.0,
                 _ => return None,
             };
-            Some(if piece.color == Color::White {
+            let lean = if piece.color == Color::White {
                 weight * low
             } else {
                 -weight * low
-            })
+            };
+            Some((piece.role, lean))
         })
         .collect();
+    let pawns_lean: f32 = leans
+        .iter()
+        .filter(|(role, _)| *role == Role::Pawn)
+        .map(|(_, lean)| lean)
+        .sum();
+    let leans: Vec<f32> = leans.into_iter().map(|(_, lean)| lean).collect();
     let white_at_bottom: f32 = leans.iter().sum();
     let strongest_for = leans.iter().copied().fold(0.0, f32::max);
     let strongest_against = leans.iter().copied().fold(0.0, f32::min);
