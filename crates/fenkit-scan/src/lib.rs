@@ -44,7 +44,7 @@ pub mod picture;
 pub mod slanted;
 pub mod squares;
 
-use shakmaty::{Board, CastlingMode, Color, Piece, Role, Setup, Square};
+use shakmaty::{Board, ByColor, CastlingMode, Color, Piece, Setup, Square};
 
 use crate::{
     fields::fields,
@@ -198,7 +198,7 @@ fn recolour(
                 color: !read.color,
                 role: read.role,
             };
-            let class = CLASS_PIECES.iter().position(|p| *p == Some(other))?;
+            let class = network::class_of(other);
             let was = (index, reading.piece, reading.confidence);
             *reading = SquareReading {
                 piece: Some(other),
@@ -269,28 +269,6 @@ impl Default for Scanner {
         Scanner::new()
     }
 }
-
-const CLASS_PIECES: [Option<Piece>; network::CLASSES] = {
-    const fn piece(color: Color, role: Role) -> Option<Piece> {
-        Some(Piece { color, role })
-    }
-    use Color::{Black, White};
-    [
-        None,
-        piece(White, Role::Pawn),
-        piece(White, Role::Knight),
-        piece(White, Role::Bishop),
-        piece(White, Role::Rook),
-        piece(White, Role::Queen),
-        piece(White, Role::King),
-        piece(Black, Role::Pawn),
-        piece(Black, Role::Knight),
-        piece(Black, Role::Bishop),
-        piece(Black, Role::Rook),
-        piece(Black, Role::Queen),
-        piece(Black, Role::King),
-    ]
-};
 
 impl Scanner {
     /// A scanner with the network fenkit ships.
@@ -478,9 +456,9 @@ impl Scanner {
                 let mut order: Vec<usize> = (0..network::CLASSES).collect();
                 order.sort_by(|a, b| probabilities[*b].total_cmp(&probabilities[*a]));
                 SquareReading {
-                    piece: CLASS_PIECES[order[0]],
+                    piece: network::CLASS_PIECES[order[0]],
                     confidence: probabilities[order[0]],
-                    second: CLASS_PIECES[order[1]],
+                    second: network::CLASS_PIECES[order[1]],
                     second_confidence: probabilities[order[1]],
                 }
             })
@@ -494,8 +472,14 @@ impl Scanner {
             },
         };
         let mut squares = [shown[0]; 64];
+        let mut kings = [ByColor::new_with(|_| 0.0); 64];
         for (index, reading) in shown.iter().enumerate() {
-            squares[shown_square(index, bottom) as usize] = *reading;
+            let square = shown_square(index, bottom) as usize;
+            squares[square] = *reading;
+            kings[square] = ByColor {
+                white: probabilities[index][network::class_of(Color::White.king())],
+                black: probabilities[index][network::class_of(Color::Black.king())],
+            };
         }
         let occupied: Vec<bool> = shown
             .iter()
@@ -518,7 +502,7 @@ impl Scanner {
                 }
             })
             .collect();
-        mended.extend(mend::mend(&mut squares));
+        mended.extend(mend::mend(&mut squares, &kings));
         let mut board = Board::empty();
         for square in Square::ALL {
             if let Some(piece) = squares[square as usize].piece {

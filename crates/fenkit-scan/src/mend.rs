@@ -2,11 +2,15 @@
 //! can (a side with two kings or none, a pawn on the first or last rank,
 //! more than 16 pieces or 8 pawns a side) is mended with the network's
 //! second choice at squares it was unsure of, where that makes the
-//! reading break fewer rules. A reading the network was sure of is left
-//! as read, broken or not: people picture composed and fantasy positions
-//! too, and the caller warns of the rules they break.
+//! reading break fewer rules; and a side with no king with its king
+//! where the network found that likeliest among the squares it was
+//! unsure of, even where the king was not its second choice (a king of a
+//! set never seen read as a rook, the other side's king second). A
+//! reading the network was sure of is left as read, broken or not:
+//! people picture composed and fantasy positions too, and the caller
+//! warns of the rules they break.
 
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{ByColor, Color, Piece, Role, Square};
 
 use crate::SquareReading;
 
@@ -66,7 +70,8 @@ impl std::fmt::Display for Mend {
         )?;
         f.write_str(match self.why {
             MendWhy::Rules => {
-                "the network's second choice, as the reading broke what no position can"
+                "the network's next choice there that the rules allow, as the reading broke what \
+                 no position can"
             }
             MendWhy::Tone => "its tone is the other side's on this board",
         })
@@ -104,12 +109,12 @@ impl std::fmt::Display for Moved {
     }
 }
 
-/// A square is unsure when its first choice is below this and its
-/// second above [`SECOND_AT_LEAST`]: only there may the rules change the
-/// reading.
+/// A square is unsure when its first choice is below this: only there
+/// may the rules change the reading, and only to what the network gave
+/// at least [`SECOND_AT_LEAST`] (its second choice, or a missing king).
 const UNSURE_BELOW: f32 = 0.9;
 const SECOND_AT_LEAST: f32 = 0.04;
-/// The most unsure squares tried, alone and in pairs.
+/// The most alternatives tried (the closest calls), alone and in pairs.
 const TRIED: usize = 8;
 
 /// How many rules no position can break `board` breaks.
@@ -143,44 +148,68 @@ pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
 }
 
 /// Mends `squares` (indexed by square) in place where the rules show the
-/// reading wrong, and says what changed.
-pub fn mend(squares: &mut [SquareReading; 64]) -> Vec<Mend> {
+/// reading wrong, and says what changed. `kings` holds each square's
+/// probability of White's king and of Black's, as the network read it.
+pub fn mend(squares: &mut [SquareReading; 64], kings: &[ByColor<f32>; 64]) -> Vec<Mend> {
     let board = squares.each_ref().map(|reading| reading.piece);
     let broken = impossible(&board);
     if broken == 0 {
         return Vec::new();
     }
-    let mut unsure: Vec<Square> = Square::ALL
+    let unsure = |square: Square| squares[square as usize].confidence < UNSURE_BELOW;
+    // What each unsure square might be instead: its second choice, and
+    // the king of a side that has none where that king is likeliest.
+    let mut alternatives: Vec<(Square, Option<Piece>, f32)> = Square::ALL
         .into_iter()
-        .filter(|square| {
-            let reading = &squares[*square as usize];
-            reading.confidence < UNSURE_BELOW && reading.second_confidence >= SECOND_AT_LEAST
+        .filter(|square| unsure(*square))
+        .map(|square| {
+            let reading = &squares[square as usize];
+            (square, reading.second, reading.second_confidence)
         })
+        .filter(|(_, _, probability)| *probability >= SECOND_AT_LEAST)
         .collect();
-    // The closest calls first.
-    unsure.sort_by(|a, b| {
-        let gap = |square: &Square| {
-            let reading = &squares[*square as usize];
-            reading.confidence - reading.second_confidence
+    for color in Color::ALL {
+        let king = Piece {
+            color,
+            role: Role::King,
         };
-        gap(a).total_cmp(&gap(b))
-    });
-    unsure.truncate(TRIED);
-    let mut choices: Vec<Vec<Square>> = unsure.iter().map(|square| vec![*square]).collect();
-    for (i, first) in unsure.iter().enumerate() {
-        for second in &unsure[i + 1..] {
-            choices.push(vec![*first, *second]);
+        if board.contains(&Some(king)) {
+            continue;
+        }
+        let likeliest = Square::ALL
+            .into_iter()
+            .filter(|square| unsure(*square) && squares[*square as usize].second != Some(king))
+            .map(|square| (square, *kings[square as usize].get(color)))
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((square, probability)) = likeliest
+            && probability >= SECOND_AT_LEAST
+        {
+            alternatives.push((square, Some(king), probability));
+        }
+    }
+    // The closest calls first.
+    let gap = |(square, _, probability): &(Square, Option<Piece>, f32)| {
+        squares[*square as usize].confidence - probability
+    };
+    alternatives.sort_by(|a, b| gap(a).total_cmp(&gap(b)));
+    alternatives.truncate(TRIED);
+    let mut choices: Vec<Vec<usize>> = (0..alternatives.len()).map(|i| vec![i]).collect();
+    for first in 0..alternatives.len() {
+        for second in first + 1..alternatives.len() {
+            if alternatives[first].0 != alternatives[second].0 {
+                choices.push(vec![first, second]);
+            }
         }
     }
     // Fewest broken rules, then the likeliest: the least confidence given up.
-    let mut best: Option<(usize, f32, &Vec<Square>)> = None;
+    let mut best: Option<(usize, f32, &Vec<usize>)> = None;
     for choice in &choices {
         let mut tried = board;
         let mut cost = 0.0;
-        for square in choice {
-            let reading = &squares[*square as usize];
-            tried[*square as usize] = reading.second;
-            cost += (reading.confidence / reading.second_confidence.max(1e-6)).ln();
+        for &(square, piece, probability) in choice.iter().map(|i| &alternatives[*i]) {
+            tried[square as usize] = piece;
+            let read = squares[square as usize].confidence;
+            cost += (read / probability.max(1e-6)).ln();
         }
         let left = impossible(&tried);
         if left < broken && best.is_none_or(|(fewest, least, _)| (left, cost) < (fewest, least)) {
@@ -192,18 +221,21 @@ pub fn mend(squares: &mut [SquareReading; 64]) -> Vec<Mend> {
     };
     choice
         .iter()
-        .map(|square| {
-            let reading = &mut squares[*square as usize];
+        .map(|i| {
+            let (square, piece, probability) = alternatives[*i];
+            let reading = &mut squares[square as usize];
             let mend = Mend {
-                square: *square,
+                square,
                 read: reading.piece,
                 read_confidence: reading.confidence,
-                now: reading.second,
-                now_confidence: reading.second_confidence,
+                now: piece,
+                now_confidence: probability,
                 why: MendWhy::Rules,
             };
-            std::mem::swap(&mut reading.piece, &mut reading.second);
-            std::mem::swap(&mut reading.confidence, &mut reading.second_confidence);
+            reading.second = reading.piece;
+            reading.second_confidence = reading.confidence;
+            reading.piece = piece;
+            reading.confidence = probability;
             mend
         })
         .collect()

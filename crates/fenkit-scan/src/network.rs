@@ -21,6 +21,8 @@
 //! layer, each convolution's weights as `[out][in][3][3]` then its biases,
 //! each dense layer's as `[in][out]` then its biases.
 
+use shakmaty::{Color, Piece, Role};
+
 use crate::squares::SIDE;
 
 /// The channels of the three convolutions and the width of the hidden
@@ -29,6 +31,35 @@ pub const CHANNELS: [usize; 3] = [8, 16, 32];
 pub const HIDDEN: usize = 64;
 /// The classes: empty, then `PNBRQK`, then `pnbrqk`.
 pub const CLASSES: usize = 13;
+
+/// What each class is.
+pub(crate) const CLASS_PIECES: [Option<Piece>; CLASSES] = {
+    const fn piece(color: Color, role: Role) -> Option<Piece> {
+        Some(Piece { color, role })
+    }
+    use Color::{Black, White};
+    [
+        None,
+        piece(White, Role::Pawn),
+        piece(White, Role::Knight),
+        piece(White, Role::Bishop),
+        piece(White, Role::Rook),
+        piece(White, Role::Queen),
+        piece(White, Role::King),
+        piece(Black, Role::Pawn),
+        piece(Black, Role::Knight),
+        piece(Black, Role::Bishop),
+        piece(Black, Role::Rook),
+        piece(Black, Role::Queen),
+        piece(Black, Role::King),
+    ]
+};
+
+/// The class of `piece`.
+pub(crate) fn class_of(piece: Piece) -> usize {
+    let class = CLASS_PIECES.iter().position(|p| *p == Some(piece));
+    class.unwrap_or_else(|| unreachable!("every piece has its class"))
+}
 
 const MAGIC: &[u8; 8] = b"FKSCAN01";
 

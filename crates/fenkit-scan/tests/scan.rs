@@ -7,7 +7,7 @@ use fenkit_scan::{
     Given, Gray, PictureError, Quadrilateral, ScanError, Scanner, SquareReading,
     mend::{impossible, mend},
 };
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{ByColor, Color, Piece, Role, Square};
 
 /// Positions from real play: an opening, a middlegame, an endgame.
 const POSITIONS: [&str; 4] = [
@@ -300,7 +300,7 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
         color: Color::White,
         role: Role::Pawn,
     }));
-    let mended = mend(&mut squares);
+    let mended = mend(&mut squares, &[ByColor::default(); 64]);
     assert_eq!(mended.len(), 1);
     assert_eq!(mended[0].square, Square::D1);
     assert_eq!(
@@ -309,6 +309,52 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
     );
     let board = squares.map(|reading| reading.piece);
     assert_eq!(impossible(&board), 1, "the sure pawn on a8 stays");
+}
+
+#[test]
+fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
+    let mut squares = [sure(None); 64];
+    squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
+    squares[Square::A1 as usize] = sure(Some(Color::White.rook()));
+    // White's king of a set never seen, read as a black rook, Black's
+    // king next: its own king only third.
+    squares[Square::B8 as usize] = SquareReading {
+        piece: Some(Color::Black.rook()),
+        confidence: 0.5,
+        second: Some(Color::Black.king()),
+        second_confidence: 0.2,
+    };
+    // Another unsure square where White's king is less likely.
+    squares[Square::H4 as usize] = SquareReading {
+        piece: Some(Color::White.bishop()),
+        confidence: 0.6,
+        second: Some(Color::White.knight()),
+        second_confidence: 0.3,
+    };
+    let mut kings = [ByColor::default(); 64];
+    kings[Square::B8 as usize].white = 0.15;
+    kings[Square::H4 as usize].white = 0.05;
+    // Sure squares are never changed, however likely a king there.
+    kings[Square::A1 as usize].white = 0.009;
+    let mended = mend(&mut squares, &kings);
+    assert_eq!(mended.len(), 1, "{mended:?}");
+    assert_eq!(mended[0].square, Square::B8);
+    assert_eq!(mended[0].now, Some(Color::White.king()));
+    assert_eq!(mended[0].now_confidence, 0.15);
+    assert_eq!(
+        squares[Square::B8 as usize].second,
+        Some(Color::Black.rook())
+    );
+    let board = squares.map(|reading| reading.piece);
+    assert_eq!(impossible(&board), 0);
+
+    // Where White's king was read sure of itself as a rook, nothing moves.
+    let mut squares = [sure(None); 64];
+    squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
+    squares[Square::B8 as usize] = sure(Some(Color::Black.rook()));
+    let mut kings = [ByColor::default(); 64];
+    kings[Square::B8 as usize].white = 0.009;
+    assert!(mend(&mut squares, &kings).is_empty());
 }
 
 #[test]

@@ -37,8 +37,9 @@ const LARGEST_FILE: u64 = 64 << 20;
 /// rook stand at home, and the square a highlighted double step passed
 /// (none otherwise) are taken, each said in a note. Where the reading breaks what
 /// no position can (two kings of a side, a pawn on the last rank), the
-/// network's second choice at the squares it was unsure of mends it, with
-/// a warning; a board read with confidence is printed as read, with the
+/// network's second choice at the squares it was unsure of mends it (and
+/// a side with no king gets it where the network found it likeliest among
+/// them), with a warning; a board read with confidence is printed as read, with the
 /// rules it breaks as warnings.
 #[derive(clap::Args)]
 #[command(
