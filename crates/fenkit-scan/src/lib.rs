@@ -473,13 +473,11 @@ impl Scanner {
         };
         let mut squares = [shown[0]; 64];
         let mut kings = [ByColor::new_with(|_| 0.0); 64];
+        let king_class = ByColor::new_with(|color| network::class_of(color.king()));
         for (index, reading) in shown.iter().enumerate() {
             let square = shown_square(index, bottom) as usize;
             squares[square] = *reading;
-            kings[square] = ByColor {
-                white: probabilities[index][network::class_of(Color::White.king())],
-                black: probabilities[index][network::class_of(Color::Black.king())],
-            };
+            kings[square] = king_class.map(|class| probabilities[index][class]);
         }
         let occupied: Vec<bool> = shown
             .iter()

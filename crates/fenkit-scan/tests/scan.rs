@@ -335,7 +335,7 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
     kings[Square::B8 as usize].white = 0.15;
     kings[Square::H4 as usize].white = 0.05;
     // Sure squares are never changed, however likely a king there.
-    kings[Square::A1 as usize].white = 0.009;
+    kings[Square::A1 as usize].white = 0.3;
     let mended = mend(&mut squares, &kings);
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(mended[0].square, Square::B8);
@@ -353,7 +353,7 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
     squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
     squares[Square::B8 as usize] = sure(Some(Color::Black.rook()));
     let mut kings = [ByColor::default(); 64];
-    kings[Square::B8 as usize].white = 0.009;
+    kings[Square::B8 as usize].white = 0.3;
     assert!(mend(&mut squares, &kings).is_empty());
 }
 
