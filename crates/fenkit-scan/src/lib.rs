@@ -259,7 +259,7 @@ const NEARLY_AS_ALTERNATING: f32 = 0.95;
 /// the network's first choice under even odds.
 const UNSURE_BELOW: f32 = 0.5;
 
-/// Reads positions from pictures with one network.
+/// Reads positions from pictures with the square networks ([`Network`]).
 pub struct Scanner {
     network: Network,
 }

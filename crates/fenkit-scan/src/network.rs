@@ -16,10 +16,26 @@
 //!
 //! Its weights are trained by `tools/train-scan` on boards drawn by
 //! fenkit's diagrams library (`training/src/main.rs`) and shipped in
-//! `assets/squares.bin`: the bytes `FKSCAN01`, the count of numbers as a
-//! little-endian u32, then the numbers as little-endian f32, layer by
-//! layer, each convolution's weights as `[out][in][3][3]` then its biases,
-//! each dense layer's as `[in][out]` then its biases.
+//! `assets/squares.bin`.
+//!
+//! fenkit reads with four such networks and averages their
+//! probabilities. How one network reads a piece set it never saw depends
+//! on its seed as much as on its recipe (the same boards trained from two
+//! seeds read a held-out set 97% and 89% right, `bench/history.md`), so a
+//! choice between recipes made on one seed is made on luck, and so is
+//! what a user gets. Networks trained on different boards go wrong in
+//! different places: two learn from every set the script draws, two from
+//! boards without the two sets whose black pieces are lighter than many
+//! sets' white (those hold a light fill to be White's), and the four
+//! together read the sets held out of training better than either pair
+//! or any one, at four times one network's cost (still under 100 ms a
+//! desktop screenshot, BENCHMARKS.md).
+//!
+//! The file holds the members one after another, each the bytes
+//! `FKSCAN01`, the count of its numbers as a little-endian u32, then the
+//! numbers as little-endian f32, layer by layer, each convolution's
+//! weights as `[out][in][3][3]` then its biases, each dense layer's as
+//! `[in][out]` then its biases.
 
 use shakmaty::{Color, Piece, Role};
 
@@ -85,8 +101,13 @@ struct Dense {
     biases: Vec<f32>,
 }
 
-/// The network with its weights.
+/// The networks a square is read with, their probabilities averaged.
 pub struct Network {
+    members: Vec<Member>,
+}
+
+/// One trained network with its weights.
+struct Member {
     convolutions: [Convolution; 3],
     hidden: Dense,
     out: Dense,
@@ -105,7 +126,7 @@ impl std::fmt::Display for BadWeights {
 impl std::error::Error for BadWeights {}
 
 impl Network {
-    /// The number of weights and biases the network has.
+    /// The number of weights and biases each member has.
     pub fn parameter_count() -> usize {
         let mut count = 0;
         let mut inputs = 1;
@@ -117,13 +138,47 @@ impl Network {
         count + flat * HIDDEN + HIDDEN + HIDDEN * CLASSES + CLASSES
     }
 
-    /// The network fenkit ships.
+    /// The networks fenkit ships.
     pub fn shipped() -> Network {
         Network::from_bytes(SHIPPED).unwrap_or_else(|error| unreachable!("{error}"))
     }
 
-    /// A network from weights in the shipped file's layout.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, BadWeights> {
+    /// Networks from weights in the shipped file's layout: one member or
+    /// more, one after another.
+    pub fn from_bytes(mut bytes: &[u8]) -> Result<Network, BadWeights> {
+        let mut members = Vec::new();
+        while !bytes.is_empty() {
+            let (member, rest) = Member::from_bytes(bytes)?;
+            members.push(member);
+            bytes = rest;
+        }
+        if members.is_empty() {
+            return Err(BadWeights("no network".into()));
+        }
+        Ok(Network { members })
+    }
+
+    /// How many networks are averaged.
+    pub fn members(&self) -> usize {
+        self.members.len()
+    }
+
+    /// The probability of each class for one square: the average of the
+    /// members'.
+    pub fn classify(&self, square: &[f32; SIDE * SIDE]) -> [f32; CLASSES] {
+        let mut sums = [0.0; CLASSES];
+        for member in &self.members {
+            for (sum, probability) in sums.iter_mut().zip(member.classify(square)) {
+                *sum += probability;
+            }
+        }
+        sums.map(|sum| sum / self.members.len() as f32)
+    }
+}
+
+impl Member {
+    /// One member from the start of `bytes`, and the bytes after it.
+    fn from_bytes(bytes: &[u8]) -> Result<(Member, &[u8]), BadWeights> {
         let rest = bytes
             .strip_prefix(MAGIC)
             .ok_or_else(|| BadWeights("no FKSCAN01 header".into()))?;
@@ -131,13 +186,14 @@ impl Network {
             .split_first_chunk::<4>()
             .ok_or_else(|| BadWeights("no count".into()))?;
         let count = u32::from_le_bytes(*count) as usize;
-        if count != Network::parameter_count() || numbers.len() != count * 4 {
+        if count != Network::parameter_count() || numbers.len() < count * 4 {
             return Err(BadWeights(format!(
-                "{count} numbers in {} bytes, where the network has {}",
-                numbers.len(),
+                "{count} numbers in {} bytes, where a network has {}",
+                numbers.len().min(count * 4),
                 Network::parameter_count()
             )));
         }
+        let (numbers, rest) = numbers.split_at(count * 4);
         let mut numbers = numbers
             .chunks_exact(4)
             .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]));
@@ -186,15 +242,16 @@ impl Network {
             weights: take(HIDDEN * CLASSES),
             biases: take(CLASSES),
         };
-        Ok(Network {
+        let member = Member {
             convolutions,
             hidden,
             out,
-        })
+        };
+        Ok((member, rest))
     }
 
     /// The probability of each class for one square.
-    pub fn classify(&self, square: &[f32; SIDE * SIDE]) -> [f32; CLASSES] {
+    fn classify(&self, square: &[f32; SIDE * SIDE]) -> [f32; CLASSES] {
         let [first, second, third] = &self.convolutions;
         let maps = pooled(
             &first.apply::<{ CHANNELS[0] }>(square, SIDE),
@@ -361,12 +418,21 @@ mod tests {
     }
 
     #[test]
-    fn the_reordered_network_computes_the_layers_as_written() {
-        let numbers: Vec<f32> = SHIPPED[12..]
-            .chunks_exact(4)
-            .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
+    fn the_reordered_networks_compute_the_layers_as_written_and_average() {
+        // Each member's numbers, after its 12 bytes of header.
+        let member_bytes = 12 + 4 * Network::parameter_count();
+        assert_eq!(SHIPPED.len() % member_bytes, 0);
+        let members: Vec<Vec<f32>> = SHIPPED
+            .chunks_exact(member_bytes)
+            .map(|member| {
+                member[12..]
+                    .chunks_exact(4)
+                    .map(|chunk| f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
+                    .collect()
+            })
             .collect();
         let network = Network::shipped();
+        assert_eq!(network.members(), members.len());
         // Squares of many levels, some with a shape in them.
         for seed in 0..6_usize {
             let square: [f32; SIDE * SIDE] = std::array::from_fn(|i| {
@@ -380,7 +446,13 @@ mod tests {
                     0.6 + 0.4 * texture
                 }
             });
-            let (got, wanted) = (network.classify(&square), as_written(&numbers, &square));
+            let mut wanted = [0.0; CLASSES];
+            for numbers in &members {
+                for (sum, p) in wanted.iter_mut().zip(as_written(numbers, &square)) {
+                    *sum += p / members.len() as f32;
+                }
+            }
+            let got = network.classify(&square);
             for (g, w) in got.iter().zip(wanted) {
                 assert!(
                     (g - w).abs() < 1e-4,
@@ -388,5 +460,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn weights_cut_short_or_left_over_are_refused() {
+        let member_bytes = 12 + 4 * Network::parameter_count();
+        let one = &SHIPPED[..member_bytes];
+        assert_eq!(Network::from_bytes(one).map(|n| n.members()), Ok(1));
+        let mut two = one.to_vec();
+        two.extend_from_slice(one);
+        assert_eq!(Network::from_bytes(&two).map(|n| n.members()), Ok(2));
+        assert!(Network::from_bytes(&[]).is_err());
+        assert!(Network::from_bytes(&one[..member_bytes - 4]).is_err());
+        let mut trailing = one.to_vec();
+        trailing.extend_from_slice(b"FKSCAN01");
+        assert!(Network::from_bytes(&trailing).is_err());
     }
 }
