@@ -150,17 +150,22 @@ fn stretch(squares: &mut [[f32; SIDE * SIDE]]) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_black_piece_on_a_board_of_few_pieces_keeps_its_ink() {
-        // Light squares at 0.8, dark at 0.45, and one dark square holding a
-        // black piece: a blot of ink at 0.05 over a quarter of it, under
-        // half a percent of the board.
-        let mut board: Vec<[f32; SIDE * SIDE]> = (0..64)
+    /// A board with no pieces: light squares at 0.8, dark at 0.45.
+    fn bare_board() -> Vec<[f32; SIDE * SIDE]> {
+        (0..64)
             .map(|index| {
                 let dark = (index / 8 + index % 8) % 2 == 1;
                 [if dark { 0.45 } else { 0.8 }; SIDE * SIDE]
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn a_black_piece_on_a_board_of_few_pieces_keeps_its_ink() {
+        // A bare board, and one dark square holding a black piece: a blot
+        // of ink at 0.05 over a quarter of it, under half a percent of the
+        // board.
+        let mut board = bare_board();
         for y in 8..24 {
             for x in 8..24 {
                 board[1][y * SIDE + x] = 0.05;
@@ -181,12 +186,7 @@ mod tests {
         // Twelve pieces' grey ink at 0.25 (a twentieth of the board), and
         // one square in a shadow darker than all of it, as a photo of a
         // screen may have at a corner: the ink is still the board's black.
-        let mut board: Vec<[f32; SIDE * SIDE]> = (0..64)
-            .map(|index| {
-                let dark = (index / 8 + index % 8) % 2 == 1;
-                [if dark { 0.45 } else { 0.8 }; SIDE * SIDE]
-            })
-            .collect();
+        let mut board = bare_board();
         for square in &mut board[8..20] {
             for y in 8..24 {
                 square[y * SIDE + 8..y * SIDE + 24].fill(0.25);
