@@ -125,6 +125,7 @@ fn grid(picture: &Gray, square: Option<f32>, faint: bool) -> Option<(BoardBox, f
     let alternates = is_board(board, alternation);
     if alternates {
         board = refined(&small, board, alternation).0;
+        board = off_a_dead_edge(&small, board);
     }
     let board = BoardBox {
         left: board.left * scale,
@@ -391,6 +392,75 @@ fn refined(picture: &Gray, board: BoardBox, alternation_found: f32) -> (BoardBox
     best
 }
 
+/// An edge file or rank alternates under this share of the board's
+/// typical one to be dead: paper, not a board's squares.
+const DEAD_EDGE: f32 = 0.25;
+
+/// The box moved off an edge whose file (or rank) does not alternate: a
+/// photo's board, its squares a little larger than drawn, may be found
+/// with seven of its files and a strip of page beyond them, the lines of
+/// its frame taken for the grid's last, and its own first file left out.
+/// A whole square off, at the size found, misses that file's corners
+/// (the sizes differ by a square's share each file) and alternates no
+/// more ([`settled`] keeps it); moved and refitted ([`refined`]), it
+/// takes in the file left out. Kept where it then alternates a twentieth
+/// more; a board found right has no dead edge, and a move would cost it
+/// a file.
+fn off_a_dead_edge(picture: &Gray, board: BoardBox) -> BoardBox {
+    let Some(levels) = square_levels(picture, board) else {
+        return board;
+    };
+    let sign = |index: usize| {
+        if (index / 8 + index % 8).is_multiple_of(2) {
+            1.0
+        } else {
+            -1.0
+        }
+    };
+    let total: f32 = (0..64).map(|index| sign(index) * levels[index]).sum();
+    // Each file's and rank's share, signed as the board's whole.
+    let line = |index: &dyn Fn(usize) -> usize| -> f32 {
+        let sum: f32 = (0..8).map(|at| sign(index(at)) * levels[index(at)]).sum();
+        sum * total.signum() / 8.0
+    };
+    let files: [f32; 8] = std::array::from_fn(|file| line(&|rank| rank * 8 + file));
+    let ranks: [f32; 8] = std::array::from_fn(|rank| line(&|file| rank * 8 + file));
+    let typical = |lines: &[f32; 8]| {
+        let mut sorted = *lines;
+        sorted.sort_by(f32::total_cmp);
+        sorted[4]
+    };
+    let (file, rank) = (typical(&files), typical(&ranks));
+    let (step_x, step_y) = (board.width / 8.0, board.height / 8.0);
+    // Away from a dead edge: a dead last file moves the box left.
+    let moves = [
+        (files[0] < DEAD_EDGE * file, step_x, 0.0),
+        (files[7] < DEAD_EDGE * file, -step_x, 0.0),
+        (ranks[0] < DEAD_EDGE * rank, 0.0, step_y),
+        (ranks[7] < DEAD_EDGE * rank, 0.0, -step_y),
+    ];
+    let found = alternation(picture, board).unwrap_or(0.0);
+    let mut best = (board, found);
+    for (dead, dx, dy) in moves {
+        if !dead {
+            continue;
+        }
+        let moved = BoardBox {
+            left: board.left + dx,
+            top: board.top + dy,
+            ..board
+        };
+        let Some(score) = alternation(picture, moved) else {
+            continue;
+        };
+        let refitted = refined(picture, moved, score);
+        if refitted.1 > best.1.max(found * 1.05) {
+            best = refitted;
+        }
+    }
+    best.0
+}
+
 /// The least a board's squares alternate, as half the difference between
 /// its light and dark squares' grey levels (0 to 1), chosen on fenkit's
 /// own drawings: fen sheet's boards in its four themes measure 0.08
@@ -454,4 +524,69 @@ pub fn locate_all(picture: &Gray) -> Vec<BoardBox> {
             row
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bare board of 40-pixel squares (light 0.9, dark 0.4) at (60, 40)
+    /// on a white page of 480 by 400.
+    fn board_on_a_page() -> (Gray, BoardBox) {
+        let (width, height) = (480, 400);
+        let board = BoardBox {
+            left: 60.0,
+            top: 40.0,
+            width: 320.0,
+            height: 320.0,
+        };
+        let pixels = (0..width * height)
+            .map(|at| {
+                let (x, y) = ((at % width) as f32, (at / width) as f32);
+                let (file, rank) = ((x - 60.0) / 40.0, (y - 40.0) / 40.0);
+                if !(0.0..8.0).contains(&file) || !(0.0..8.0).contains(&rank) {
+                    1.0
+                } else if (file as usize + rank as usize).is_multiple_of(2) {
+                    0.9
+                } else {
+                    0.4
+                }
+            })
+            .collect();
+        let picture = Gray {
+            width,
+            height,
+            pixels,
+            colours: Vec::new(),
+        };
+        (picture, board)
+    }
+
+    #[test]
+    fn a_box_a_file_off_and_too_large_is_moved_onto_the_board() {
+        // Found a file to the right, its squares a twentieth too large
+        // (about the board's middle rank): its last file is page. Moved a
+        // square left at that size, it would miss the first file's
+        // corners; refitted, its corners lie on the board's, within a
+        // sixth of a square (a bare board alternates as much a few
+        // pixels either way: its squares' corners are read inside them).
+        let (picture, board) = board_on_a_page();
+        let off = BoardBox {
+            left: board.left + 40.0,
+            top: board.top - 8.0,
+            width: 336.0,
+            height: 336.0,
+        };
+        let moved = off_a_dead_edge(&picture, off);
+        for (corner, truth) in moved.corners().into_iter().zip(board.corners()) {
+            let off = (corner.0 - truth.0).abs().max((corner.1 - truth.1).abs());
+            assert!(off < 40.0 / 6.0, "{moved:?}");
+        }
+    }
+
+    #[test]
+    fn a_box_on_the_board_stays() {
+        let (picture, board) = board_on_a_page();
+        assert_eq!(off_a_dead_edge(&picture, board), board);
+    }
 }

@@ -1,10 +1,11 @@
 //! Writes the network's training (or held-out) squares: random boards
 //! drawn with piece sets (fenkit's by name, or folders of twelve drawings:
-//! the fonts' and Scid's sets `tools/train-scan` writes) in many looks (board colours, hatched
-//! dark squares as old books print them, frames, last-move tints, piece
-//! sizes and offsets, blur, noise, low resolution), each cut into its 64
-//! squares exactly as `fen scan` cuts a picture (`fenkit_scan::squares`),
-//! the board's box a little off as the finder leaves it.
+//! the fonts' and Scid's sets `tools/train-scan` writes) in many looks
+//! (board colours, hatched dark squares as old books print them, frames,
+//! last-move tints, piece sizes and offsets, blur, noise, low resolution),
+//! each cut into its 64 squares exactly as `fen scan` cuts a picture
+//! (`fenkit_scan::squares`), the board's box a little off as the finder
+//! leaves it.
 //!
 //! ```text
 //! cargo run --release --manifest-path crates/fenkit-scan/training/Cargo.toml --target-dir target/scan-training -- OUT BOARDS SEED SET[,SET...]
@@ -14,8 +15,10 @@
 //! king, 7-12 Black's) as a byte, then its 32×32 grey levels as bytes.
 //! `tools/train-scan` runs it; the same seed writes the same bytes.
 //! `training_set --books DIR SEED SET[,SET...]` draws given positions in
-//! books' looks instead, as pictures for `bench/scan` ([`write_books`]).
+//! books' looks instead, and `--photos` photographed off screens, as
+//! pictures for `bench/scan` ([`write_pictures`]).
 
+use std::f32::consts::{FRAC_PI_2, TAU};
 use std::io::Write;
 
 use fenkit_diagrams::{
@@ -390,22 +393,7 @@ fn degrade(random: &mut Random, mut picture: Gray) -> Gray {
     }
     if random.chance(0.3) {
         // Ink spread: a 3×3 blur.
-        let (width, height) = (picture.width, picture.height);
-        let blurred = (0..width * height)
-            .map(|at| {
-                let (x, y) = (at % width, at / width);
-                let mut sum = 0.0;
-                for dy in 0..3 {
-                    for dx in 0..3 {
-                        let xx = (x + dx).saturating_sub(1).min(width - 1);
-                        let yy = (y + dy).saturating_sub(1).min(height - 1);
-                        sum += picture.at(xx, yy);
-                    }
-                }
-                sum / 9.0
-            })
-            .collect();
-        picture.pixels = blurred;
+        picture.pixels = blurred(&picture, 1);
     }
     // Paper, toner and contrast.
     let contrast = random.range(0.7, 1.0);
@@ -427,6 +415,112 @@ fn degrade(random: &mut Random, mut picture: Gray) -> Gray {
         }
     }
     picture
+}
+
+/// Each level of `picture` averaged over the square of `2 * radius + 1`
+/// pixels around it (the picture's edge pixels repeated past it).
+fn blurred(picture: &Gray, radius: usize) -> Vec<f32> {
+    let (width, height) = (picture.width, picture.height);
+    let across = 2 * radius + 1;
+    (0..width * height)
+        .map(|at| {
+            let (x, y) = (at % width, at / width);
+            let mut sum = 0.0;
+            for dy in 0..across {
+                for dx in 0..across {
+                    let xx = (x + dx).saturating_sub(radius).min(width - 1);
+                    let yy = (y + dy).saturating_sub(radius).min(height - 1);
+                    sum += picture.at(xx, yy);
+                }
+            }
+            sum / (across * across) as f32
+        })
+        .collect()
+}
+
+/// What a phone's camera does to a board on a screen, for `--photos`:
+/// the board a little skewed (the finder's upright box then misses its
+/// corners by up to a sixth of a square), moiré (the screen's pixel grid
+/// beating with the camera's: stripes across every square, which a
+/// network never shown them reads as a rook's or a pawn's outline), glare
+/// (a broad bright patch that washes a black piece towards the square
+/// behind it), light falling off across the screen, and the blur of a
+/// hand-held shot. Each comes or not by chance; `board` is where the
+/// board stands. `bench/scan` measures photos of screens on them; the
+/// training boards have none of it: a run trained with one board in four
+/// so photographed read ChessVision's phone crops better, but hatched
+/// books' white queens as Black's and celtic's black king as a rook
+/// (bench/history.md, 2026-12-01).
+fn photographed(random: &mut Random, picture: Gray, board: BoardBox) -> Gray {
+    let (width, height) = (picture.width, picture.height);
+    let square = board.width / 8.0;
+    // Each corner of the board moved on its own; every pixel moved by
+    // the corners' moves, weighed by how near it lies to each.
+    let skew = if random.chance(0.6) { 1.0 / 6.0 } else { 0.0 };
+    let moves: [(f32, f32); 4] = std::array::from_fn(|_| {
+        let mut off = || random.range(-skew, skew) * square;
+        (off(), off())
+    });
+    let moire = random.chance(0.6).then(|| {
+        // Stripes nearly upright or nearly level, 3 to 12 pixels apart,
+        // their strength beating along them.
+        let upright = random.chance(0.5);
+        let angle = random.range(-0.25, 0.25) + if upright { 0.0 } else { FRAC_PI_2 };
+        let period = random.range(3.0, 12.0);
+        let beat = random.range(2.0, 8.0) * square;
+        let strength = random.range(0.03, 0.15);
+        let phase = random.range(0.0, TAU);
+        (angle.cos(), angle.sin(), period, beat, strength, phase)
+    });
+    let glare = random.chance(0.5).then(|| {
+        let (x, y) = (
+            random.range(0.0, width as f32),
+            random.range(0.0, height as f32),
+        );
+        let spread = random.range(0.1, 0.4) * board.width;
+        (x, y, spread, random.range(0.2, 0.6))
+    });
+    let falloff = random
+        .chance(0.5)
+        .then(|| (random.range(0.0, TAU), random.range(0.6, 1.0)));
+    let mut photo = Gray {
+        width,
+        height,
+        pixels: (0..width * height)
+            .map(|at| {
+                let (x, y) = ((at % width) as f32, (at / width) as f32);
+                let u = ((x - board.left) / board.width).clamp(0.0, 1.0);
+                let v = ((y - board.top) / board.height).clamp(0.0, 1.0);
+                let weights = [(1.0 - u) * (1.0 - v), u * (1.0 - v), u * v, (1.0 - u) * v];
+                let (mut dx, mut dy) = (0.0, 0.0);
+                for (weight, (mx, my)) in weights.iter().zip(moves) {
+                    dx += weight * mx;
+                    dy += weight * my;
+                }
+                let mut level = picture.sample(x + dx, y + dy);
+                if let Some((cos, sin, period, beat, strength, phase)) = moire {
+                    let across = x * cos + y * sin;
+                    let along = y * cos - x * sin;
+                    let swing = 0.5 + 0.5 * (along * TAU / beat).sin();
+                    level += strength * swing * (across * TAU / period + phase).sin();
+                }
+                if let Some((gx, gy, spread, strength)) = glare {
+                    let far = ((x - gx).powi(2) + (y - gy).powi(2)) / (2.0 * spread * spread);
+                    level += (1.0 - level) * strength * (-far).exp();
+                }
+                if let Some((angle, least)) = falloff {
+                    let along = (u - 0.5) * angle.cos() + (v - 0.5) * angle.sin();
+                    level *= least + (1.0 - least) * (0.5 + along).clamp(0.0, 1.0);
+                }
+                level.clamp(0.0, 1.0)
+            })
+            .collect(),
+        colours: Vec::new(),
+    };
+    if random.chance(0.5) {
+        photo.pixels = blurred(&photo, 1 + random.below(2));
+    }
+    photo
 }
 
 /// A shipped set by name, or a folder of twelve drawings (`wP.svg` ...
@@ -455,22 +549,43 @@ fn contents_of(record: &str) -> [Option<Piece>; 64] {
     })
 }
 
-/// `--books DIR SEED SET[,SET...]`: each FEN record of standard input
-/// drawn in a book's look (white paper, hatched dark squares, ink and
-/// print as `degrade` leaves them) with one of the sets, written to
-/// DIR/PLACEMENT.png (ranks joined by `-`, as `examples/measure` reads
-/// the real diagrams' names). bench/scan measures `fen scan` on them: the
-/// looks of books, in sets held out of training and in sets trained on.
-fn write_books(dir: &str, seed: &str, sets: &str) {
+/// The looks [`write_pictures`] draws positions in.
+#[derive(Clone, Copy, PartialEq)]
+enum Look {
+    /// `--books`: a book's (white paper, hatched dark squares, ink and
+    /// print as `degrade` leaves them).
+    Book,
+    /// `--photos`: any look of a screen or a book, then photographed off
+    /// a screen ([`photographed`]).
+    Photo,
+}
+
+/// `--books DIR SEED SET[,SET...]` and `--photos DIR SEED SET[,SET...]`:
+/// each FEN record of standard input drawn in `look` with one of the
+/// sets, written to DIR/PLACEMENT.png (ranks joined by `-`, as
+/// `examples/measure` reads the real diagrams' names). bench/scan
+/// measures `fen scan` on them: the looks of books and of photos of
+/// screens, in sets held out of training and in sets trained on.
+fn write_pictures(look: Look, dir: &str, seed: &str, sets: &str) {
     let mut random = Random(seed.parse().expect("SEED is a number"));
     let sets: Vec<PieceSet> = sets.split(',').map(piece_set).collect();
     std::fs::create_dir_all(dir).expect("DIR can be made");
     for record in std::io::stdin().lines() {
         let record = record.expect("standard input is text");
-        let (svg, _) = board(&mut random, &sets, Some(contents_of(&record)), true);
+        let given = Some(contents_of(&record));
+        let (svg, _) = board(&mut random, &sets, given, look == Look::Book);
         let side = random.range(200.0, 480.0) as u32;
         let margin = 8 + random.below(16) as u32;
-        let picture = degrade(&mut random, rasterize(&svg, side, margin));
+        let mut picture = degrade(&mut random, rasterize(&svg, side, margin));
+        if look == Look::Photo {
+            let board = BoardBox {
+                left: margin as f32,
+                top: margin as f32,
+                width: side as f32,
+                height: side as f32,
+            };
+            picture = photographed(&mut random, picture, board);
+        }
         let levels = picture.pixels.iter();
         let levels = levels.map(|level| (level * 255.0).round() as u8).collect();
         let (width, height) = (picture.width as u32, picture.height as u32);
@@ -485,14 +600,17 @@ fn write_books(dir: &str, seed: &str, sets: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [mode, dir, seed, sets] = args.as_slice()
-        && mode == "--books"
-    {
-        return write_books(dir, seed, sets);
+    if let [mode, dir, seed, sets] = args.as_slice() {
+        match mode.as_str() {
+            "--books" => return write_pictures(Look::Book, dir, seed, sets),
+            "--photos" => return write_pictures(Look::Photo, dir, seed, sets),
+            _ => {}
+        }
     }
     let [out, boards, seed, sets] = args.as_slice() else {
         eprintln!("usage: training_set OUT BOARDS SEED SET[,SET...]");
         eprintln!("       training_set --books DIR SEED SET[,SET...] < RECORDS");
+        eprintln!("       training_set --photos DIR SEED SET[,SET...] < RECORDS");
         std::process::exit(2);
     };
     let boards: usize = boards.parse().expect("BOARDS is a number");
