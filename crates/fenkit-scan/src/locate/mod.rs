@@ -397,15 +397,15 @@ fn refined(picture: &Gray, board: BoardBox, alternation_found: f32) -> (BoardBox
 const DEAD_EDGE: f32 = 0.25;
 
 /// The box moved off an edge whose file (or rank) does not alternate: a
-/// photo's board, its squares a little larger than drawn, may be found
-/// with seven of its files and a strip of page beyond them, the lines of
-/// its frame taken for the grid's last, and its own first file left out.
-/// A whole square off, at the size found, misses that file's corners
-/// (the sizes differ by a square's share each file) and alternates no
-/// more ([`settled`] keeps it); moved and refitted ([`refined`]), it
-/// takes in the file left out. Kept where it then alternates a twentieth
-/// more; a board found right has no dead edge, and a move would cost it
-/// a file.
+/// photo's board may be found with seven of its files and a strip of
+/// page beyond them, the line of its frame taken for the grid's last,
+/// its own first file left out, and its squares a little larger than the
+/// board's. Moved a whole square at that size, the box's lines drift
+/// further from the board's with each file, its first file's corners
+/// fall off their squares, and it alternates no more ([`settled`] keeps
+/// it where it was); moved and fitted again ([`refined`]), it takes in
+/// the file left out. Kept where it then alternates a twentieth more; a
+/// board found right has no dead edge, and a move would cost it a file.
 fn off_a_dead_edge(picture: &Gray, board: BoardBox) -> BoardBox {
     let Some(levels) = square_levels(picture, board) else {
         return board;
@@ -565,7 +565,7 @@ mod tests {
     #[test]
     fn a_box_a_file_off_and_too_large_is_moved_onto_the_board() {
         // Found a file to the right, its squares a twentieth too large
-        // (about the board's middle rank): its last file is page. Moved a
+        // (centred on the board's height): its last file is page. Moved a
         // square left at that size, it would miss the first file's
         // corners; refitted, its corners lie on the board's, within a
         // sixth of a square (a bare board alternates as much a few
