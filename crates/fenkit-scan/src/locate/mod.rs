@@ -439,7 +439,8 @@ fn off_a_dead_edge(picture: &Gray, board: BoardBox) -> BoardBox {
         (ranks[0] < DEAD_EDGE * rank, 0.0, step_y),
         (ranks[7] < DEAD_EDGE * rank, 0.0, -step_y),
     ];
-    let found = alternation(picture, board).unwrap_or(0.0);
+    // The box's own alternation, as `alternation` sums it.
+    let found = total.abs() / 64.0;
     let mut best = (board, found);
     for (dead, dx, dy) in moves {
         if !dead {
