@@ -22,6 +22,8 @@ pub const SUITE_NO_GOAL: Code = Code::Input("suite-no-goal");
 pub const NOT_A_PICTURE: Code = Code::Input("not-a-picture");
 pub const BROKEN_PICTURE: Code = Code::Input("broken-picture");
 pub const NO_BOARD: Code = Code::Input("no-board");
+pub const SEVERAL_BOARDS: Code = Code::Input("several-boards");
+pub const TOO_SMALL: Code = Code::Input("too-small");
 pub const PDF_NOT_READ: Code = Code::Input("pdf-not-read");
 pub const SCAN_MENDED: Code = Code::Input("scan-mended");
 pub const SCAN_ASSUMED: Code = Code::Input("scan-assumed");
@@ -29,7 +31,7 @@ pub const SCAN_UNSURE: Code = Code::Input("scan-unsure");
 
 /// The command's own codes, each with what it means, as `docs/codes.md`
 /// lists them beside the library's.
-pub const OWN: [(Code, &str); 21] = [
+pub const OWN: [(Code, &str); 23] = [
     (
         LINE_TOO_LONG,
         "The line holding a record is longer than `--max-line-bytes`.",
@@ -85,6 +87,14 @@ pub const OWN: [(Code, &str); 21] = [
     (
         NO_BOARD,
         "`fen scan`: the picture shows no board of 8 by 8 squares that fen can find.",
+    ),
+    (
+        TOO_SMALL,
+        "`fen scan`: the picture is under 80 pixels a side, too small to hold a board whose pieces can be told apart (squares of 10 pixels at least).",
+    ),
+    (
+        SEVERAL_BOARDS,
+        "`fen scan` without `--all`: the picture shows several boards with squares of a size (a page of diagrams, two games side by side), and which one is meant is not known; `--all` reads each, in reading order.",
     ),
     (
         SCAN_MENDED,

@@ -40,6 +40,10 @@ struct ScanParameters {
     /// A PDF's pages to read: `3`, or `3-7` (from 1); all when absent,
     /// at most 100 a request.
     pages: Option<String>,
+    /// `true`: every board of the picture (a page of diagrams), in
+    /// reading order, as a list; otherwise its one board, and a picture
+    /// of several boards of a size is refused (`several-boards`).
+    all: Option<bool>,
 }
 
 /// The most pages of a PDF read in one request (a page takes most of a
@@ -79,13 +83,14 @@ fn given(params: &Params) -> Result<Given, Refusal> {
 /// board's box, the orientation, what the rules mended and what was
 /// assumed. A PDF's boards come as a list of those, each page's in
 /// reading order (`source` `body#page=3`), a page without one as its
-/// error, with the side to move and id its caption gives.
+/// error, with the side to move and id its caption gives; with
+/// `all=true`, a picture's boards come as a list too, in reading order.
 #[utoipa::path(post, path = "/api/scan", operation_id = "scanPicture", tag = "records",
     params(ScanParameters),
     request_body(content = Vec<u8>, content_type = "image/*", description = "The picture's (or PDF's) bytes, at most 8 MiB"),
     responses(
-        (status = 200, description = "The position read, as `fen scan --format json` writes it; for a PDF, a list of those", content_type = "application/json", body = Object),
-        (status = 400, description = "A parameter refused, or a picture that is none, is broken or shows no board, or a PDF that cannot be read or has over 100 pages to read (the error starts with its code, as `fen scan` says it: not-a-picture, broken-picture, no-board, pdf-not-read, too-many-pages)", body = crate::ErrorBody),
+        (status = 200, description = "The position read, as `fen scan --format json` writes it; for a PDF, or with `all=true`, a list of those", content_type = "application/json", body = Object),
+        (status = 400, description = "A parameter refused, or a picture that is none, is broken or too small, shows no board or several boards of a size, or a PDF that cannot be read or has over 100 pages to read (the error starts with its code, as `fen scan` says it: not-a-picture, broken-picture, no-board, too-small, several-boards, pdf-not-read, too-many-pages)", body = crate::ErrorBody),
         (status = 413, description = "A picture over 8 MiB", body = crate::ErrorBody),
     )
 )]
@@ -98,10 +103,26 @@ pub async fn post(Query(params): Query<Params>, body: axum::body::Bytes) -> Resp
     if fenkit_scan::pdf::is_pdf(&body) {
         return book(params.get("pages"), body.to_vec(), given).await;
     }
+    let all = match crate::flag(&params, "all") {
+        Ok(all) => all,
+        Err(refusal) => return refusal.into_response(),
+    };
     // Reading takes tens of milliseconds: off the async threads.
-    let read = tokio::task::spawn_blocking(move || scanner().scan(&body, &given)).await;
+    let read = tokio::task::spawn_blocking(move || match all {
+        true => scanner().scan_all(&body, &given),
+        false => scanner().scan(&body, &given).map(|reading| vec![reading]),
+    })
+    .await;
     match read {
-        Ok(Ok(reading)) => Json(fenkit_scan::json::reading("body", &reading)).into_response(),
+        Ok(Ok(readings)) => {
+            let values: Vec<_> = (readings.iter())
+                .map(|reading| fenkit_scan::json::reading("body", reading))
+                .collect();
+            match (all, values.as_slice()) {
+                (false, [one]) => Json(one).into_response(),
+                _ => Json(values).into_response(),
+            }
+        }
         // The one shape of every refusal, the code as `fen scan` says it.
         Ok(Err(failure)) => error(
             StatusCode::BAD_REQUEST,

@@ -735,13 +735,40 @@ async fn scan_reads_a_picture_and_refuses_what_is_none() {
             .unwrap()
             .starts_with("ep: ")
     );
-    let response = send(post("/api/scan?novel=1", picture)).await;
+    let response = send(post("/api/scan?novel=1", picture.clone())).await;
     assert!(
         json(response).await["error"]
             .as_str()
             .unwrap()
             .contains("novel: is not a parameter here")
     );
+    // Two boards side by side: refused where one is asked for, both read,
+    // left to right, with all=true.
+    let board = image::load_from_memory(&picture).unwrap().to_rgb8();
+    let mut two = image::RgbImage::from_pixel(720, 360, image::Rgb([255, 255, 255]));
+    image::imageops::overlay(&mut two, &board, 20, 20);
+    image::imageops::overlay(&mut two, &board, 380, 20);
+    let mut two_png = Vec::new();
+    two.write_to(
+        &mut std::io::Cursor::new(&mut two_png),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    let response = send(post("/api/scan", two_png.clone())).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        json(response).await["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("several-boards: 2 boards")
+    );
+    let response = send(post("/api/scan?all=true", two_png)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let boards = json(response).await;
+    let read: Vec<&str> = (boards.as_array().unwrap().iter())
+        .map(|board| board["placement"].as_str().unwrap())
+        .collect();
+    assert_eq!(read, [fen.split(' ').next().unwrap(); 2]);
     // A picture may be larger than a list of records, up to its own cap.
     let huge = vec![0u8; fen_server::MAX_PICTURE + 1];
     let response = send(post("/api/scan", huge)).await;

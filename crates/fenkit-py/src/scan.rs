@@ -27,8 +27,13 @@ fn word<T>(
 /// what was ``mended`` (by the rules, or by a piece's tone), what was assumed
 /// (``assumptions``) and the rules the position breaks (``violations``).
 /// What a picture cannot show is taken from ``side``, ``castling`` and
-/// ``ep`` where given. A picture that is none, is broken or shows no
-/// board raises ``ValueError`` with its code.
+/// ``ep`` where given. A picture that is none, is broken, is too small
+/// (``too-small``), or shows no board or several of a size
+/// (``several-boards``: which is meant is not known) raises
+/// ``ValueError`` with its code.
+///
+/// With ``all``, a list: every board of the picture (a page of
+/// diagrams) in reading order.
 ///
 /// A PDF (a book, a worksheet) gives a list: every board of its
 /// ``pages`` (``"3"`` or ``"3-7"``, all when ``None``) in reading order,
@@ -39,7 +44,7 @@ fn word<T>(
 /// >>> fenkit.scan(fenkit.png("4k3/8/8/8/8/8/8/4K2R w K - 0 1", size=240), side="b")["fen"]
 /// '4k3/8/8/8/8/8/8/4K2R b K - 0 1'
 #[pyfunction]
-#[pyo3(signature = (picture, *, side = None, castling = None, ep = None, orientation = "auto", pages = None))]
+#[pyo3(signature = (picture, *, side = None, castling = None, ep = None, orientation = "auto", pages = None, all = false))]
 #[allow(
     clippy::too_many_arguments,
     reason = "Python's keywords, one a flag of fen scan"
@@ -52,6 +57,7 @@ pub fn scan<'py>(
     ep: Option<&str>,
     orientation: &str,
     pages: Option<&str>,
+    all: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let pages = word("pages", pages, fenkit_scan::pdf::page_range)?;
     let given = Given {
@@ -85,10 +91,21 @@ pub fn scan<'py>(
             ))),
         };
     }
-    let read = py.detach(|| Scanner::new().scan(&bytes, &given));
+    let read = py.detach(|| match all {
+        true => Scanner::new().scan_all(&bytes, &given),
+        false => Scanner::new()
+            .scan(&bytes, &given)
+            .map(|reading| vec![reading]),
+    });
     match read {
-        Ok(reading) => {
-            let text = fenkit_scan::json::reading(&source, &reading).to_string();
+        Ok(readings) => {
+            let values: Vec<_> = (readings.iter())
+                .map(|reading| fenkit_scan::json::reading(&source, reading))
+                .collect();
+            let text = match (all, values.as_slice()) {
+                (false, [one]) => one.to_string(),
+                _ => serde_json::Value::Array(values).to_string(),
+            };
             json.call_method1("loads", (text,))
         }
         Err(error) => Err(PyValueError::new_err(format!(

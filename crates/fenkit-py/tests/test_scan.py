@@ -3,7 +3,9 @@
 
 import os
 import pathlib
+import struct
 import subprocess
+import zlib
 
 import pytest
 
@@ -32,6 +34,44 @@ def test_a_picture_s_bytes_and_its_path_read_alike(tmp_path):
     fields = [assumption["field"] for assumption in from_bytes["assumptions"]]
     assert fields == ["side", "castling", "en_passant"]
     assert from_bytes["fen"] == FEN.split()[0] + " w KQkq - 0 1"
+
+
+def bare_boards_png(count: int) -> bytes:
+    """``count`` bare boards of 30-pixel squares side by side on a white
+    page, as a grey PNG written here (no imaging library at hand)."""
+    square, gap = 30, 40
+    width, height = count * (8 * square + gap) + gap, 8 * square + 2 * gap
+    rows = []
+    for y in range(height):
+        row = bytearray([0])  # filter: none
+        for x in range(width):
+            level = 255
+            board, across = divmod(x - gap, 8 * square + gap)
+            if 0 <= board < count and across < 8 * square and gap <= y < gap + 8 * square:
+                file, rank = across // square, (y - gap) // square
+                level = 230 if (file + rank) % 2 == 0 else 100
+            row.append(level)
+        rows.append(bytes(row))
+    chunk = lambda kind, data: (
+        struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    )
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_a_picture_of_two_boards_is_read_only_when_all_are_asked_for():
+    two = bare_boards_png(2)
+    with pytest.raises(ValueError, match="several-boards: 2 boards in the picture"):
+        fenkit.scan(two)
+    boards = fenkit.scan(two, all=True)
+    assert [board["placement"] for board in boards] == ["8/8/8/8/8/8/8/8"] * 2
+    # One board with all gives a list of one.
+    assert [board["placement"] for board in fenkit.scan(bare_boards_png(1), all=True)] == ["8/8/8/8/8/8/8/8"]
 
 
 def test_what_a_picture_cannot_show_is_taken_as_given():

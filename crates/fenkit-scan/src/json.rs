@@ -88,6 +88,8 @@ pub fn reading(source: &str, reading: &Reading) -> Value {
 pub fn error_code(error: &ScanError) -> &'static str {
     match error {
         ScanError::NoBoard => "no-board",
+        ScanError::TooSmall(..) => "too-small",
+        ScanError::SeveralBoards(_) => "several-boards",
         ScanError::Picture(crate::PictureError::NotAPicture) => "not-a-picture",
         ScanError::Picture(_) => "broken-picture",
     }

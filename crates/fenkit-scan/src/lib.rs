@@ -29,6 +29,7 @@
 
 pub mod caption;
 mod colour;
+mod error;
 mod fields;
 mod given;
 pub mod highlight;
@@ -47,12 +48,14 @@ pub mod squares;
 use shakmaty::{Board, ByColor, CastlingMode, Color, Piece, Setup, Square};
 
 use crate::{
+    error::too_small,
     fields::fields,
     highlight::could_have_moved,
     orientation::{bottom_by_pieces, shown_square},
 };
 
 pub use caption::Caption;
+pub use error::ScanError;
 pub use fields::Assumption;
 pub use given::Given;
 pub use mend::{Mend, MendWhy, Moved};
@@ -211,33 +214,6 @@ fn recolour(
         .collect()
 }
 
-/// Why a picture gave no position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ScanError {
-    Picture(PictureError),
-    /// The picture was read but shows no board of 8 by 8 squares.
-    NoBoard,
-}
-
-impl std::fmt::Display for ScanError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ScanError::Picture(error) => error.fmt(f),
-            ScanError::NoBoard => {
-                f.write_str("no chess board of 8 by 8 squares found in the picture")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ScanError {}
-
-impl From<PictureError> for ScanError {
-    fn from(error: PictureError) -> ScanError {
-        ScanError::Picture(error)
-    }
-}
-
 /// How far each extra reading of a square is nudged along the diagonal,
 /// as a share of a square: three readings averaged (measured on the real
 /// diagrams: 75% of boards exact with one reading, 96% with three, no
@@ -289,9 +265,15 @@ impl Scanner {
         self.scan_picture(&picture, given)
     }
 
-    /// The position in a decoded picture.
+    /// The position in a decoded picture: a picture with several boards
+    /// of a size is refused ([`ScanError::SeveralBoards`]).
     pub fn scan_picture(&self, picture: &Gray, given: &Given) -> Result<Reading, ScanError> {
+        too_small(picture)?;
         if let Some((board_box, _strength)) = locate::locate(picture) {
+            if locate::another_beside(picture, board_box) {
+                let count = locate::locate_all(picture).len().max(2);
+                return Err(ScanError::SeveralBoards(count));
+            }
             return Ok(self.read_board(picture, board_box, given));
         }
         self.read_slanted_or_faint(picture, given)
@@ -346,6 +328,7 @@ impl Scanner {
         picture: &Gray,
         given: &Given,
     ) -> Result<Vec<Reading>, ScanError> {
+        too_small(picture)?;
         let boards = locate::locate_all(picture);
         if boards.is_empty() {
             return Ok(vec![self.read_slanted_or_faint(picture, given)?]);

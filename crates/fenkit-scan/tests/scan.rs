@@ -166,6 +166,17 @@ fn what_is_no_picture_of_a_board_is_said() {
         scanner.scan_picture(&blank, &Given::default()).err(),
         Some(ScanError::NoBoard)
     );
+    // A picture too small for a board to be read is said to be so.
+    let tiny = Gray {
+        width: 300,
+        height: 79,
+        pixels: vec![1.0; 300 * 79],
+        colours: Vec::new(),
+    };
+    assert_eq!(
+        scanner.scan_picture(&tiny, &Given::default()).err(),
+        Some(ScanError::TooSmall(300, 79))
+    );
     let mut state = 7u32;
     let noise = (0..60_000)
         .map(|_| {
@@ -479,19 +490,13 @@ fn a_board_found_a_file_off_is_moved_back_where_the_rules_cannot_tell() {
     );
 }
 
-#[test]
-fn every_board_of_a_page_is_read_in_reading_order() {
-    // Four boards of different sizes and looks on a page, two rows of two.
-    let looks = [
-        (POSITIONS[0], 300, "cburnett", (60, 80)),
-        (POSITIONS[1], 260, "merida", (480, 100)),
-        (POSITIONS[2], 280, "fantasy", (90, 520)),
-        (POSITIONS[3], 300, "cburnett", (470, 500)),
-    ];
-    let mut page = image::RgbImage::from_pixel(860, 900, image::Rgb([255, 255, 255]));
-    for (fen, size, set, (x, y)) in looks {
+/// A white page of `size` with boards drawn on it, each a position, its
+/// side in pixels, its piece set and its top left corner; as PNG.
+fn page_of_boards(size: (u32, u32), boards: &[(&str, u32, &str, (i64, i64))]) -> Vec<u8> {
+    let mut page = image::RgbImage::from_pixel(size.0, size.1, image::Rgb([255, 255, 255]));
+    for &(fen, side, set, (x, y)) in boards {
         let diagram = Diagram::default()
-            .with_size(size)
+            .with_size(side)
             .with_coordinates(Coordinates::None)
             .with_pieces(PieceSet::named(set).unwrap());
         let board = png(&setup(fen), &diagram).expect("drawn");
@@ -504,17 +509,49 @@ fn every_board_of_a_page_is_read_in_reading_order() {
         image::ImageFormat::Png,
     )
     .expect("encoded");
+    bytes
+}
+
+#[test]
+fn every_board_of_a_page_is_read_in_reading_order() {
+    // Four boards of different sizes and looks on a page, two rows of two.
+    let looks = [
+        (POSITIONS[0], 300, "cburnett", (60, 80)),
+        (POSITIONS[1], 260, "merida", (480, 100)),
+        (POSITIONS[2], 280, "fantasy", (90, 520)),
+        (POSITIONS[3], 300, "cburnett", (470, 500)),
+    ];
+    let bytes = page_of_boards((860, 900), &looks);
     let readings = Scanner::new()
         .scan_all(&bytes, &Given::default())
         .expect("boards");
     let read: Vec<String> = readings.iter().map(|reading| reading.placement()).collect();
     let expected: Vec<&str> = POSITIONS.iter().map(|fen| placement(fen)).collect();
     assert_eq!(read, expected);
-    // The largest board alone without --all.
+    // Asked for one board, the page is refused: which is meant is not
+    // known (their squares are of a size, 32 to 38 pixels).
+    assert_eq!(
+        Scanner::new().scan(&bytes, &Given::default()).err(),
+        Some(ScanError::SeveralBoards(4))
+    );
+}
+
+#[test]
+fn a_board_with_a_small_one_beside_it_is_read_as_one() {
+    // A board of 40-pixel squares and, beside it, one of 16 (a
+    // thumbnail, a diagram's inset), with room for a board of 40 beside
+    // it: no second board of its size.
+    let bytes = page_of_boards(
+        (800, 400),
+        &[
+            (POSITIONS[0], 320, "cburnett", (20, 40)),
+            (POSITIONS[1], 128, "cburnett", (520, 140)),
+        ],
+    );
     let one = Scanner::new()
         .scan(&bytes, &Given::default())
-        .expect("a board");
-    assert!(expected.contains(&one.placement().as_str()));
+        .expect("the large board");
+    assert_eq!(one.placement(), placement(POSITIONS[0]));
 }
 
 /// `picture` (a board drawn upright) as photographed at an angle: its

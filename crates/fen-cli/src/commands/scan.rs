@@ -43,7 +43,7 @@ const LARGEST_FILE: u64 = 64 << 20;
 /// rules it breaks as warnings.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Exit status: 0 when every picture was read; 1 when a picture was no picture, broken, or showed no board (said on standard error, and the others still read); 2 for usage or I/O errors."
+    after_help = "Exit status: 0 when every picture was read; 1 when a picture was no picture, broken, or showed no board, or several without --all (said on standard error, and the others still read); 2 for usage or I/O errors."
 )]
 pub struct Args {
     /// Pictures to read; `-` for standard input.
@@ -76,7 +76,8 @@ pub struct Args {
     pub orientation: ScanOrientation,
     /// Read every board of each picture (a page of diagrams), in reading
     /// order: rows of boards from the top, each row from the left; one
-    /// FEN (or JSON object) a board. Otherwise the largest board only.
+    /// FEN (or JSON object) a board. Otherwise a picture's one board: a
+    /// picture of several boards of a size is said and not read.
     #[arg(long)]
     pub all: bool,
     /// Threads: N pictures read at once, or 0 for one per core. Output
@@ -263,8 +264,12 @@ fn write_readings(
         Err(error) => {
             *status = (*status).max(Status::BadRecords);
             let code = fenkit_scan::json::error_code(&error);
+            let hint = match error {
+                fenkit_scan::ScanError::SeveralBoards(_) => " (--all reads each, in reading order)",
+                _ => "",
+            };
             out.note(&format!(
-                "{}: error[{code}]: {error}",
+                "{}: error[{code}]: {error}{hint}",
                 fenkit::printable(source)
             ))?;
             if let ScanFormat::Json = format {

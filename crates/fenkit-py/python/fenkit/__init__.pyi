@@ -227,7 +227,7 @@ def png(fen: Record, *, size: int = 400, flip: bool = False, coordinates: bool =
     b'\\x89PNG'
     """
 
-def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | None = None, castling: str | None = None, ep: str | None = None, orientation: Literal["auto", "white", "black"] = "auto", pages: str | None = None) -> dict[str, Any] | list[dict[str, Any]]:
+def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | None = None, castling: str | None = None, ep: str | None = None, orientation: Literal["auto", "white", "black"] = "auto", pages: str | None = None, all: bool = False) -> dict[str, Any] | list[dict[str, Any]]:
     """The position in a picture of a board (a path or the picture's
     bytes: PNG, JPEG, GIF, WebP, BMP) as a dict in the shape of ``fen scan
     --format json``: ``fen``, ``placement``, ``squares`` (a8 to h1, each
@@ -237,7 +237,10 @@ def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | N
     an angle, found and straightened), ``orientation``, ``mended`` (each
     with ``why``: ``rules`` or ``tone``), ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
     what a picture cannot show. Raises ``ValueError`` (its code first) for
-    a picture that is none, is broken or shows no board.
+    a picture that is none, is broken, is too small (``too-small``), or
+    shows no board or several of a size (``several-boards``). With
+    ``all``, a list: every board of the picture (a page of diagrams) in
+    reading order.
 
     A PDF gives a list of those: every board of its ``pages`` (``"3"`` or
     ``"3-7"``; all when ``None``) in reading order, ``source`` naming the

@@ -11,14 +11,21 @@
 //! the other boards of a page, weigh less.
 
 mod lines;
+mod page;
 
 use crate::picture::{Gray, Points};
 use crate::squares::BoardBox;
+pub use page::{another_beside, locate_all};
+
 use lines::{Lines, Way, blur, grid_near, lines_over, profile, square_grid};
 
 /// The smallest square read, in pixels of the picture as read: a board
 /// under 80 pixels a side has too little detail to name its pieces.
-pub(crate) const SMALLEST_SQUARE: f32 = 10.0;
+pub const SMALLEST_SQUARE: f32 = 10.0;
+
+/// The longest side of the copy of a picture a grid is searched on:
+/// boards are found on it and mapped back to the picture.
+const SEARCHED_SIDE: usize = 800;
 
 /// How much the board's nine lines must stand above an average column,
 /// as a ratio and in grey levels (a line's mean edge along its length):
@@ -58,7 +65,7 @@ pub fn locate_faint(picture: &Gray) -> Option<(BoardBox, f32)> {
 /// ([`locate_faint`]).
 fn grid(picture: &Gray, square: Option<f32>, faint: bool) -> Option<(BoardBox, f32, bool)> {
     // Found on a copy at most 800 pixels a side, and mapped back.
-    let small = picture.scaled_to(800);
+    let small = picture.scaled_to(SEARCHED_SIDE);
     // A faint board's edges are as faint as its squares. Any grid must
     // part as a board's squares do: a grid of half squares over a pale
     // board's pieces alternates by the pieces caught at its corners.
@@ -468,64 +475,6 @@ fn off_a_dead_edge(picture: &Gray, board: BoardBox) -> BoardBox {
 /// (gray) to 0.2 (green), the most alternating grid on a page of its
 /// answers (text) 0.031.
 pub(crate) const LEAST_ALTERNATION: f32 = 0.045;
-
-/// The most boards looked for on one page.
-const MOST_BOARDS: usize = 24;
-
-/// Every board in the picture, in reading order (rows of boards from the
-/// top, each row from the left): the strongest board found, then the
-/// picture searched again with it blanked out, until no board is left.
-pub fn locate_all(picture: &Gray) -> Vec<BoardBox> {
-    let mut left = picture.levels_only();
-    let mut found = Vec::new();
-    let mut tried = 0;
-    while found.len() < MOST_BOARDS && tried < 2 * MOST_BOARDS {
-        tried += 1;
-        // A page's diagrams are mostly of one size: the squares of the
-        // first found are looked for first (a grid of another size may
-        // sum more lines where the boards left stand apart).
-        let square = found.first().map(|board: &BoardBox| board.width / 8.0);
-        let Some((board, _, alternates)) = square
-            .and_then(|square| grid(&left, Some(square), false))
-            .or_else(|| grid(&left, None, false))
-        else {
-            break;
-        };
-        // Blanked with a margin, so that its frame is not found again.
-        let margin = board.width.max(board.height) / 40.0;
-        let x0 = (board.left - margin).max(0.0) as usize;
-        let y0 = (board.top - margin).max(0.0) as usize;
-        let x1 = ((board.left + board.width + margin).ceil() as usize).min(left.width);
-        let y1 = ((board.top + board.height + margin).ceil() as usize).min(left.height);
-        if x1 <= x0 || y1 <= y0 {
-            break;
-        }
-        for y in y0..y1 {
-            left.pixels[y * left.width + x0..y * left.width + x1].fill(1.0);
-        }
-        // A grid that is no board (a block of text) is blanked too, and
-        // the search goes on.
-        if alternates {
-            found.push(board);
-        }
-    }
-    // Rows of boards: boards whose tops lie within half a board of each
-    // other share a row.
-    found.sort_by(|a, b| a.top.total_cmp(&b.top));
-    let mut rows: Vec<Vec<BoardBox>> = Vec::new();
-    for board in found {
-        match rows.last_mut() {
-            Some(row) if (board.top - row[0].top).abs() < row[0].height / 2.0 => row.push(board),
-            _ => rows.push(vec![board]),
-        }
-    }
-    rows.into_iter()
-        .flat_map(|mut row| {
-            row.sort_by(|a, b| a.left.total_cmp(&b.left));
-            row
-        })
-        .collect()
-}
 
 #[cfg(test)]
 mod tests {
