@@ -106,7 +106,7 @@ pub const OWN: [(Code, &str); 23] = [
     ),
     (
         SCAN_ASSUMED,
-        "`fen scan`: what the picture cannot show (side to move, castling rights, en passant square) was assumed; `--side`, `--castling` and `--ep` say it.",
+        "`fen scan`: what the picture cannot show (side to move, castling rights, en passant square) was assumed, or the board turned round as its pawns and kings stand; `--side`, `--castling`, `--ep` and `--orientation` say it.",
     ),
     (
         book::EP_NO_CAPTURE,

@@ -44,7 +44,9 @@ pub(crate) fn shown_square(index: usize, bottom: Color) -> Square {
 /// beside it seem to stand on the wrong half) turns no board round. And
 /// kings alone never turn it round: a study or an endgame puts them
 /// anywhere, and diagrams are printed with White at the bottom, so the
-/// pawns must lean that way too.
+/// pawns must lean that way too, and not by one pawn alone: an
+/// endgame's one pawn far up the board, its kings on the far ranks,
+/// turned a diagram with White at the bottom round.
 pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
     let leans: Vec<(Role, f32)> = shown
         .iter()
@@ -66,11 +68,12 @@ pub(crate) fn bottom_by_pieces(shown: &[SquareReading]) -> Option<Color> {
             Some((piece.role, lean))
         })
         .collect();
-    let pawns_lean: f32 = leans
-        .iter()
-        .filter(|(role, _)| *role == Role::Pawn)
-        .map(|(_, lean)| lean)
-        .sum();
+    // The pawns' lean without the pawn that leans the board round the
+    // most: one pawn far up the board (an endgame's passed pawn) turns
+    // nothing.
+    let pawn_leans = leans.iter().filter(|(role, _)| *role == Role::Pawn);
+    let pawns_lean: f32 = pawn_leans.clone().map(|(_, lean)| lean).sum::<f32>()
+        - pawn_leans.map(|(_, lean)| *lean).fold(0.0, f32::min);
     let leans: Vec<f32> = leans.into_iter().map(|(_, lean)| lean).collect();
     let white_at_bottom: f32 = leans.iter().sum();
     let strongest_for = leans.iter().copied().fold(0.0, f32::max);
@@ -136,6 +139,20 @@ mod tests {
         let mut game = study.to_vec();
         game.extend([(1, 2, 'P'), (6, 3, 'p')]);
         assert_eq!(bottom_by_pieces(&shown(&game)), Some(Color::Black));
+    }
+
+    #[test]
+    fn one_pawn_far_up_the_board_turns_no_board_round() {
+        // An endgame with White at the bottom: White's king up the board,
+        // Black's on the first rank, and Black's one pawn three rows from
+        // promoting. The kings lean the board round; the one pawn with
+        // them does not turn it.
+        let endgame = [(1, 1, 'K'), (2, 4, 'q'), (5, 6, 'p'), (7, 2, 'k')];
+        assert_eq!(bottom_by_pieces(&shown(&endgame)), None);
+        // A second pawn leaning the same way turns it.
+        let mut pawns = endgame.to_vec();
+        pawns.push((1, 5, 'P'));
+        assert_eq!(bottom_by_pieces(&shown(&pawns)), Some(Color::Black));
     }
 
     #[test]

@@ -95,9 +95,12 @@ impl Quadrilateral {
 
 /// How the squares of a quadrilateral alternate light and dark: half the
 /// mean difference between its light and dark squares' levels (0 to 1),
-/// and how many of the 64 lie on their colour's side of the board's mean
-/// level. Each square's level is taken near its four corners, where
-/// pieces seldom reach, the middle two of the four (a coordinate's
+/// and how many of the 64 lie on their colour's side of the mean level of
+/// the squares beside them (up, down, left and right): light falling off
+/// across a photographed screen leaves a whole corner's squares, light
+/// and dark, on one side of the board's own mean, but each square still
+/// stands apart from its neighbours. Each square's level is taken near
+/// its four corners, where pieces seldom reach, the middle two of the four (a coordinate's
 /// letter in one corner counts for nothing), each `k` by `k` points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Chequer {
@@ -131,12 +134,24 @@ fn chequer(picture: &Gray, quad: &Quadrilateral, k: usize) -> Option<Chequer> {
     let signed: f32 = (levels.iter().enumerate())
         .map(|(index, level)| if first_colour(index) { *level } else { -level })
         .sum();
-    let mean = levels.iter().sum::<f32>() / 64.0;
     // The first colour (a8's, as seen) is the lighter where `signed` is
     // above nothing.
     let lighter_first = signed > 0.0;
-    let on_their_side = (levels.iter().enumerate())
-        .filter(|(index, level)| (first_colour(*index) == lighter_first) == (**level > mean))
+    let around = |index: usize| {
+        let (row, column) = (index / 8, index % 8);
+        let beside = [
+            (row > 0).then(|| index - 8),
+            (row < 7).then(|| index + 8),
+            (column > 0).then(|| index - 1),
+            (column < 7).then(|| index + 1),
+        ];
+        let (sum, count) = (beside.into_iter().flatten()).fold((0.0, 0.0), |(sum, count), at| {
+            (sum + levels[at], count + 1.0)
+        });
+        sum / count
+    };
+    let on_their_side = (0..64)
+        .filter(|&index| (first_colour(index) == lighter_first) == (levels[index] > around(index)))
         .count();
     Some(Chequer {
         alternation: (signed / 64.0).abs(),
@@ -152,8 +167,8 @@ const SEARCH_SIDE: usize = 600;
 /// side: a board at an angle is photographed to fill much of the frame.
 const SMALLEST_SIDE: f32 = 0.3;
 
-/// How many of the 64 squares must lie on their colour's side of the
-/// board's mean level: nearly all (a highlighted last move and a few
+/// How many of the 64 squares must lie on their colour's side of their
+/// neighbours' mean level: nearly all (a highlighted last move and a few
 /// squares under glare aside). Half of them do by chance.
 const LEAST_ON_THEIR_SIDE: usize = 58;
 
@@ -405,6 +420,38 @@ mod tests {
         });
         assert_eq!(upright.point(0.25, 0.5), (25.0, 27.0));
         assert_eq!(upright.bounds().width, 80.0);
+    }
+
+    #[test]
+    fn a_board_under_light_falling_off_is_found() {
+        // A bare board of 40-pixel squares on a grey page, photographed
+        // off a screen whose light falls off to the right: its right-hand
+        // light squares darker than its left-hand dark ones.
+        let (side, board, square) = (400, 40..360, 40);
+        let pixels = (0..side * side)
+            .map(|at| {
+                let (x, y) = (at % side, at / side);
+                let level = if board.contains(&x) && board.contains(&y) {
+                    let dark = ((x - board.start) / square + (y - board.start) / square) % 2 == 1;
+                    if dark { 0.55 } else { 0.85 }
+                } else {
+                    0.7
+                };
+                level * (1.0 - 0.65 * x as f32 / side as f32)
+            })
+            .collect();
+        let picture = Gray {
+            width: side,
+            height: side,
+            pixels,
+            colours: Vec::new(),
+        };
+        let found = find(&picture).expect("the board");
+        let drawn = [(40.0, 40.0), (360.0, 40.0), (360.0, 360.0), (40.0, 360.0)];
+        for ((x, y), (drawn_x, drawn_y)) in found.corners.into_iter().zip(drawn) {
+            let off = (x - drawn_x).abs().max((y - drawn_y).abs());
+            assert!(off < 8.0, "{:?}", found.corners);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use std::io::{self, Read, Write};
 
 use fenkit_scan::{
-    Given, Reading, Scanner,
+    Given, OrientationFound, Reading, Scanner,
     pdf::{Book, PdfError},
 };
 use shakmaty::{Color, Square};
@@ -337,12 +337,24 @@ fn report(out: &mut Output, source: &str, reading: &Reading) -> io::Result<()> {
             violation.code, violation.message
         ))?;
     }
-    if !reading.assumptions.is_empty() {
-        let said: Vec<String> = reading
+    // A board turned round is read with every square moved: said, so
+    // that a picture with White at the bottom, its pawns and kings
+    // standing as Black's would, is not turned silently.
+    let mut said: Vec<String> = Vec::new();
+    if reading.orientation == OrientationFound::Pieces && reading.bottom == Color::Black {
+        said.push(
+            "the pawns and kings stand as they do with Black at the bottom: read so \
+             (--orientation says it)"
+                .into(),
+        );
+    }
+    said.extend(
+        reading
             .assumptions
             .iter()
-            .map(|assumption| assumption.why.clone())
-            .collect();
+            .map(|assumption| assumption.why.clone()),
+    );
+    if !said.is_empty() {
         out.note(&format!(
             "{source}: note[{}]: {}",
             codes::SCAN_ASSUMED,

@@ -15,8 +15,9 @@
 //! king, 7-12 Black's) as a byte, then its 32×32 grey levels as bytes.
 //! `tools/train-scan` runs it; the same seed writes the same bytes.
 //! `training_set --books DIR SEED SET[,SET...]` draws given positions in
-//! books' looks instead, and `--photos` photographed off screens, as
-//! pictures for `bench/scan` ([`write_pictures`]).
+//! books' looks instead, `--drawn` in any look as training draws them,
+//! and `--photos` photographed off screens, as pictures for `bench/scan`
+//! ([`write_pictures`]).
 
 use std::f32::consts::{FRAC_PI_2, TAU};
 use std::io::Write;
@@ -555,12 +556,14 @@ enum Look {
     /// `--books`: a book's (white paper, hatched dark squares, ink and
     /// print as `degrade` leaves them).
     Book,
+    /// `--drawn`: any look of a screen or a book, as training draws them.
+    Drawn,
     /// `--photos`: any look of a screen or a book, then photographed off
     /// a screen ([`photographed`]).
     Photo,
 }
 
-/// `--books DIR SEED SET[,SET...]` and `--photos DIR SEED SET[,SET...]`:
+/// `--books DIR SEED SET[,SET...]`, `--drawn` and `--photos`:
 /// each FEN record of standard input drawn in `look` with one of the
 /// sets, written to DIR/PLACEMENT.png (ranks joined by `-`, as
 /// `examples/measure` reads the real diagrams' names). bench/scan
@@ -603,6 +606,7 @@ fn main() {
     if let [mode, dir, seed, sets] = args.as_slice() {
         match mode.as_str() {
             "--books" => return write_pictures(Look::Book, dir, seed, sets),
+            "--drawn" => return write_pictures(Look::Drawn, dir, seed, sets),
             "--photos" => return write_pictures(Look::Photo, dir, seed, sets),
             _ => {}
         }
@@ -610,6 +614,7 @@ fn main() {
     let [out, boards, seed, sets] = args.as_slice() else {
         eprintln!("usage: training_set OUT BOARDS SEED SET[,SET...]");
         eprintln!("       training_set --books DIR SEED SET[,SET...] < RECORDS");
+        eprintln!("       training_set --drawn DIR SEED SET[,SET...] < RECORDS");
         eprintln!("       training_set --photos DIR SEED SET[,SET...] < RECORDS");
         std::process::exit(2);
     };
