@@ -24,7 +24,7 @@ fn word<T>(
 /// ``least_certain`` squares, those read at under even odds
 /// (``unsure``), the board's box in the picture (with ``moved``: the whole
 /// squares the rules moved it, or None), the ``orientation``,
-/// what was ``mended`` (by the rules, or by a piece's tone), what was assumed
+/// what was ``mended`` (by the rules, a piece's tone, or a side's count), what was assumed
 /// (``assumptions``) and the rules the position breaks (``violations``).
 /// What a picture cannot show is taken from ``side``, ``castling`` and
 /// ``ep`` where given. A picture that is none, is broken, is too small

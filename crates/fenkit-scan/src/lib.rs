@@ -484,6 +484,7 @@ impl Scanner {
             })
             .collect();
         mended.extend(mend::mend(&mut squares, &kings));
+        mended.extend(mend::wrong_side(&mut squares));
         let mut board = Board::empty();
         for square in Square::ALL {
             if let Some(piece) = squares[square as usize].piece {
