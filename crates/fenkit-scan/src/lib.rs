@@ -484,7 +484,19 @@ impl Scanner {
             })
             .collect();
         mended.extend(mend::mend(&mut squares, &kings));
-        mended.extend(mend::wrong_side(&mut squares));
+        // A piece its tone turned and the count turned back stands as the
+        // network read it: neither change is said.
+        for turned in mend::wrong_side(&mut squares) {
+            let by_tone = mended.iter().position(|mend| {
+                mend.square == turned.square && mend.why == MendWhy::Tone && mend.read == turned.now
+            });
+            match by_tone {
+                Some(at) => {
+                    mended.remove(at);
+                }
+                None => mended.push(turned),
+            }
+        }
         let mut board = Board::empty();
         for square in Square::ALL {
             if let Some(piece) = squares[square as usize].piece {

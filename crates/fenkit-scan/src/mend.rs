@@ -8,7 +8,10 @@
 //! set never seen read as a rook, the other side's king second). A
 //! reading the network was sure of is left as read, broken or not:
 //! people picture composed and fantasy positions too, and the caller
-//! warns of the rules they break.
+//! warns of the rules they break. And a side with more of a piece than
+//! it starts with, the other side fewer, has its least sure one changed
+//! to the other side's where the network found that next
+//! ([`wrong_side`]): a promotion is rarer than a piece misread.
 
 use shakmaty::{ByColor, Color, Piece, Role, Square};
 
@@ -264,6 +267,10 @@ fn starts_with(role: Role) -> usize {
 /// a piece than it starts with and the other side fewer (two black
 /// queens and no white one): the least sure of them, read unsurely, its
 /// next choice the other side's same piece, changes sides, and says so.
+/// A piece whose tone changed its side (`colour.rs`) may be changed back
+/// (the caller then says neither): a hatched book's heavily inked white
+/// queen has a black queen's tone, and the count outweighs one square's
+/// tone.
 /// A heavily inked white queen of a book or a photo reads as Black's at
 /// even odds, and a position with it breaks no rule; but a side promotes
 /// to a second queen while the other has lost its own far more seldom
