@@ -12,8 +12,13 @@
 //! boards were printed silently (no warning: no rule broken, nothing
 //! mended, the placement not doubted).
 //!
+//! With `MEASURE_WHY` set, each missed square's reading (its first and
+//! second choices and their probabilities) and the squares the rules
+//! mended are printed under its picture's miss: why a board was lost.
+//!
 //! ```text
 //! cargo run --release -p fenkit-scan --example measure -- FOLDER...
+//! MEASURE_WHY=1 cargo run --release -p fenkit-scan --example measure -- FOLDER...
 //! ```
 
 use std::time::Instant;
@@ -60,6 +65,11 @@ fn squares_of(placement: &str) -> Vec<char> {
             })
         })
         .collect()
+}
+
+/// The name of the `i`th square from a8, rank by rank: "c6".
+fn square_name(i: usize) -> String {
+    format!("{}{}", (b'a' + (i % 8) as u8) as char, 8 - i / 8)
 }
 
 fn main() {
@@ -120,18 +130,21 @@ fn main() {
                 silent += usize::from(unwarned);
                 let misses: Vec<String> = (0..64)
                     .filter(|i| read[*i] != truth[*i])
-                    .map(|i| {
-                        format!(
-                            "{}{}: {} for {}",
-                            (b'a' + (i % 8) as u8) as char,
-                            8 - i / 8,
-                            read[i],
-                            truth[i]
-                        )
-                    })
+                    .map(|i| format!("{}: {} for {}", square_name(i), read[i], truth[i]))
                     .collect();
                 let warned = if unwarned { " (no warning)" } else { "" };
                 println!("{}: {}{warned}", path.display(), misses.join(", "));
+                if std::env::var_os("MEASURE_WHY").is_some() {
+                    // `read` runs from a8 rank by rank; the reading's
+                    // squares from a1.
+                    for i in (0..64).filter(|i| read[*i] != truth[*i]) {
+                        let square = (7 - i / 8) * 8 + i % 8;
+                        println!("    {}: {:?}", square_name(i), reading.squares[square]);
+                    }
+                    for mend in &reading.mended {
+                        println!("    mended {mend}");
+                    }
+                }
             }
         }
     }

@@ -26,6 +26,9 @@
 //! assert_eq!(reading.assumptions.len(), 3);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+// The one `unsafe` call (and its test's) is the network's AVX2 path
+// (`network.rs`), taken where the CPU says it has AVX2.
+#![deny(unsafe_code)]
 
 pub mod caption;
 mod colour;
