@@ -196,21 +196,21 @@ fn what_is_no_picture_of_a_board_is_said() {
     );
 }
 
-#[test]
-fn a_board_printed_pale_is_found_by_how_its_squares_part() {
-    // A grey board printed faintly (its levels squeezed into the top
-    // quarter, as a pale photocopy leaves them): the dark squares a few
-    // levels under the light ones alternate as little as a page of text
-    // does, so the first search finds no board (else this test would
-    // prove nothing), and the last finds it by its squares parting
-    // cleanly into two tones.
+/// Each of [`POSITIONS`] on a grey board printed faintly (its levels
+/// squeezed into the top quarter, as a pale photocopy leaves them), the
+/// light falling off by `falling_off` of it from its left edge to its
+/// right: not found upright (else the tests would prove nothing), and
+/// found and read right by the faint search.
+fn pale_boards_read_back(falling_off: f32) {
     let scanner = Scanner::new();
     for fen in POSITIONS {
         let diagram = Diagram::default().with_size(360).with_theme(Theme::GRAY);
         let picture = png(&setup(fen), &diagram).expect("drawn");
         let mut pale = Gray::decode(&picture).expect("decoded");
-        for level in &mut pale.pixels {
-            *level = 0.75 + 0.25 * *level;
+        let width = pale.width;
+        for (index, level) in pale.pixels.iter_mut().enumerate() {
+            let across = (index % width) as f32 / width as f32;
+            *level = (0.75 + 0.25 * *level) * (1.0 - falling_off * across);
         }
         pale.colours.clear();
         assert_eq!(fenkit_scan::locate::locate(&pale), None, "{fen}");
@@ -219,6 +219,24 @@ fn a_board_printed_pale_is_found_by_how_its_squares_part() {
             .expect("a board");
         assert_eq!(reading.placement(), placement(fen), "{fen}");
     }
+}
+
+#[test]
+fn a_board_printed_pale_is_found_by_how_its_squares_part() {
+    // The dark squares a few levels under the light ones alternate as
+    // little as a page of text does, so the first search finds no
+    // board, and the last finds it by its squares parting cleanly into
+    // two tones.
+    pale_boards_read_back(0.0);
+}
+
+#[test]
+fn a_pale_board_under_light_falling_off_is_found_square_by_square() {
+    // Photographed under a lamp, the light falling off across it: its
+    // light squares on the dark side are darker than its dark squares on
+    // the bright side, and no one level parts the two tones; each square
+    // still stands above or below those beside it.
+    pale_boards_read_back(0.3);
 }
 
 #[test]

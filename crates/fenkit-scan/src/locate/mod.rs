@@ -76,7 +76,7 @@ fn grid(picture: &Gray, square: Option<f32>, faint: bool) -> Option<(BoardBox, f
         LEAST_ALTERNATION
     };
     let is_board = |board: BoardBox, alternation: f32| {
-        alternation >= least_alternation && parted(&small, board)
+        alternation >= least_alternation && parted(&small, board, faint)
     };
     let scale = picture.width as f32 / small.width as f32;
     // A 5-pixel box blur: hatching as books print it (a line every few
@@ -322,10 +322,13 @@ const MOST_ASTRAY: usize = 15;
 /// the two. A page of text makes a grid whose squares alternate a
 /// little, by the letters caught at a few corners, but its typical square
 /// of either colour is the paper.
-fn parted(picture: &Gray, board: BoardBox) -> bool {
+fn parted(picture: &Gray, board: BoardBox, faint: bool) -> bool {
     let Some(levels) = square_levels(picture, board) else {
         return false;
     };
+    if faint && parted_locally(&levels) {
+        return true;
+    }
     let (mut even, mut odd): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
     for (index, level) in levels.into_iter().enumerate() {
         if (index / 8 + index % 8) % 2 == 0 {
@@ -348,6 +351,60 @@ fn parted(picture: &Gray, board: BoardBox) -> bool {
     let astray = light.iter().filter(|level| **level < middle).count()
         + dark.iter().filter(|level| **level >= middle).count();
     median_light - median_dark >= 2.0 * FAINTEST_ALTERNATION && astray <= MOST_ASTRAY
+}
+
+/// The most squares that may stand on the wrong side of their
+/// neighbours for a faint grid to part as a board's does, each square
+/// against those beside it ([`parted_locally`]): a sixteenth. Judged so,
+/// a board's squares hardly stray (a hatched book's and a photographed
+/// screen's of `bench/scan`, 0 and 1), while grids of half squares over
+/// a hatched book's pieces part so with 8 and 15 astray, and were taken
+/// before the board itself, their squares alternating more, where
+/// [`MOST_ASTRAY`] was asked: at a sixteenth, the books' rows of
+/// `bench/scan` read as before and the photographed ones better.
+const MOST_ASTRAY_LOCALLY: usize = 4;
+
+/// Whether squares part into light and dark each against its
+/// neighbours (the mean of the two to four beside it, all of the other
+/// colour), as [`parted`] asks of them over the whole board: where light
+/// falls off across a photographed page or screen, a faint board's
+/// light squares on its dark side are darker than its dark squares on
+/// the bright side, and no one level parts them, but each square still
+/// stands above or below those beside it. Asked of faint grids alone.
+fn parted_locally(levels: &[f32; 64]) -> bool {
+    let contrast = |index: usize| {
+        let (rank, file) = ((index / 8) as isize, (index % 8) as isize);
+        let beside: Vec<f32> = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+            .into_iter()
+            .map(|(down, across)| (rank + down, file + across))
+            .filter(|(rank, file)| (0..8).contains(rank) && (0..8).contains(file))
+            .map(|(rank, file)| levels[(rank * 8 + file) as usize])
+            .collect();
+        levels[index] - beside.iter().sum::<f32>() / beside.len() as f32
+    };
+    let (mut even, mut odd): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
+    for index in 0..64 {
+        if (index / 8 + index % 8) % 2 == 0 {
+            even.push(contrast(index));
+        } else {
+            odd.push(contrast(index));
+        }
+    }
+    let median = |contrasts: &mut Vec<f32>| {
+        contrasts.sort_by(f32::total_cmp);
+        contrasts[contrasts.len() / 2]
+    };
+    let (median_even, median_odd) = (median(&mut even), median(&mut odd));
+    let (light, dark, above) = if median_even >= median_odd {
+        (even, odd, median_even - median_odd)
+    } else {
+        (odd, even, median_odd - median_even)
+    };
+    let astray = light.iter().filter(|contrast| **contrast < 0.0).count()
+        + dark.iter().filter(|contrast| **contrast >= 0.0).count();
+    // A light square stands above its neighbours by the two tones'
+    // difference, a dark one below by as much: twice what parts them.
+    above >= 4.0 * FAINTEST_ALTERNATION && astray <= MOST_ASTRAY_LOCALLY
 }
 
 /// The box near `board` (its side 85% to 105%, its corner within a
