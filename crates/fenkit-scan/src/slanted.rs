@@ -137,21 +137,9 @@ fn chequer(picture: &Gray, quad: &Quadrilateral, k: usize) -> Option<Chequer> {
     // The first colour (a8's, as seen) is the lighter where `signed` is
     // above nothing.
     let lighter_first = signed > 0.0;
-    let around = |index: usize| {
-        let (row, column) = (index / 8, index % 8);
-        let beside = [
-            (row > 0).then(|| index - 8),
-            (row < 7).then(|| index + 8),
-            (column > 0).then(|| index - 1),
-            (column < 7).then(|| index + 1),
-        ];
-        let (sum, count) = (beside.into_iter().flatten()).fold((0.0, 0.0), |(sum, count), at| {
-            (sum + levels[at], count + 1.0)
-        });
-        sum / count
-    };
+    let against_beside = crate::squares::against_beside(&levels);
     let on_their_side = (0..64)
-        .filter(|&index| (first_colour(index) == lighter_first) == (levels[index] > around(index)))
+        .filter(|&index| (first_colour(index) == lighter_first) == (against_beside[index] > 0.0))
         .count();
     Some(Chequer {
         alternation: (signed / 64.0).abs(),

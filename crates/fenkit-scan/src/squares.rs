@@ -146,6 +146,27 @@ fn stretch(squares: &mut [[f32; SIDE * SIDE]]) {
     }
 }
 
+/// Each square's level (rank by rank from the top) less the mean level
+/// of the two to four squares beside it (up, down, left and right, in
+/// that order): where it stands against its neighbours, which light
+/// falling off across a photograph leaves as it was (the faint
+/// search's `parted_locally` in `locate/`, and `slanted.rs`'s chequer).
+pub(crate) fn against_beside(levels: &[f32; 64]) -> [f32; 64] {
+    std::array::from_fn(|index| {
+        let (row, column) = (index / 8, index % 8);
+        let beside = [
+            (row > 0).then(|| index - 8),
+            (row < 7).then(|| index + 8),
+            (column > 0).then(|| index - 1),
+            (column < 7).then(|| index + 1),
+        ];
+        let (sum, count) = (beside.into_iter().flatten()).fold((0.0, 0.0), |(sum, count), at| {
+            (sum + levels[at], count + 1.0)
+        });
+        levels[index] - sum / count
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@ mod lines;
 mod page;
 
 use crate::picture::{Gray, Points};
-use crate::squares::BoardBox;
+use crate::squares::{self, BoardBox};
 pub use page::{another_beside, locate_all};
 
 use lines::{Lines, Way, blur, grid_near, lines_over, profile, square_grid};
@@ -372,22 +372,12 @@ const MOST_ASTRAY_LOCALLY: usize = 4;
 /// the bright side, and no one level parts them, but each square still
 /// stands above or below those beside it. Asked of faint grids alone.
 fn parted_locally(levels: &[f32; 64]) -> bool {
-    let contrast = |index: usize| {
-        let (rank, file) = ((index / 8) as isize, (index % 8) as isize);
-        let beside: Vec<f32> = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-            .into_iter()
-            .map(|(down, across)| (rank + down, file + across))
-            .filter(|(rank, file)| (0..8).contains(rank) && (0..8).contains(file))
-            .map(|(rank, file)| levels[(rank * 8 + file) as usize])
-            .collect();
-        levels[index] - beside.iter().sum::<f32>() / beside.len() as f32
-    };
     let (mut even, mut odd): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
-    for index in 0..64 {
+    for (index, contrast) in squares::against_beside(levels).into_iter().enumerate() {
         if (index / 8 + index % 8) % 2 == 0 {
-            even.push(contrast(index));
+            even.push(contrast);
         } else {
-            odd.push(contrast(index));
+            odd.push(contrast);
         }
     }
     let median = |contrasts: &mut Vec<f32>| {
