@@ -387,6 +387,45 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
 }
 
 #[test]
+fn the_rules_mend_several_squares_at_once_where_a_set_breaks_them_together() {
+    // A set never seen: both white rooks read as kings at near even odds,
+    // and Black's king as a rook. Three changes mend it; two leave a rule
+    // broken.
+    let unsure =
+        |piece: Piece, confidence: f32, second: Piece, second_confidence: f32| SquareReading {
+            piece: Some(piece),
+            confidence,
+            second: Some(second),
+            second_confidence,
+        };
+    let mut squares = [sure(None); 64];
+    squares[Square::E1 as usize] = sure(Some(Color::White.king()));
+    for (square, confidence) in [(Square::A1, 0.48), (Square::H1, 0.47)] {
+        squares[square as usize] =
+            unsure(Color::White.king(), confidence, Color::White.rook(), 0.46);
+    }
+    squares[Square::E8 as usize] = unsure(Color::Black.rook(), 0.5, Color::Black.queen(), 0.3);
+    let mut kings = [ByColor::default(); 64];
+    kings[Square::E8 as usize].black = 0.15;
+    let board = squares.map(|reading| reading.piece);
+    assert_eq!(impossible(&board), 3);
+    let mended = mend(&mut squares, &kings);
+    let mut changed: Vec<(Square, Option<Piece>)> =
+        mended.iter().map(|mend| (mend.square, mend.now)).collect();
+    changed.sort_by_key(|(square, _)| *square);
+    assert_eq!(
+        changed,
+        vec![
+            (Square::A1, Some(Color::White.rook())),
+            (Square::H1, Some(Color::White.rook())),
+            (Square::E8, Some(Color::Black.king())),
+        ]
+    );
+    let board = squares.map(|reading| reading.piece);
+    assert_eq!(impossible(&board), 0);
+}
+
+#[test]
 fn a_highlighted_last_move_tells_the_side_to_move_and_a_double_step_the_en_passant_square() {
     let scanner = Scanner::new();
     let cases = [
