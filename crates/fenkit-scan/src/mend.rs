@@ -1,6 +1,7 @@
 //! The rules helping the eyes: a reading that breaks what no position
 //! can (a side with two kings or none, a pawn on the first or last rank,
-//! more than 16 pieces or 8 pawns a side) is mended with the network's
+//! more than 16 pieces or 8 pawns a side, more pieces promoted than
+//! pawns gone: three queens beside eight pawns) is mended with the network's
 //! second choice at squares it was unsure of, where that makes the
 //! reading break fewer rules; and a side with no king with its king
 //! where the network found that likeliest among the squares it was
@@ -13,7 +14,7 @@
 //! to the other side's where the network found that next
 //! ([`wrong_side`]): a promotion is rarer than a piece misread.
 
-use shakmaty::{ByColor, Color, Piece, Role, Square};
+use shakmaty::{ByColor, Color, Piece, Rank, Role, Square};
 
 use crate::SquareReading;
 
@@ -139,32 +140,43 @@ const SECOND_AT_LEAST: f32 = 0.04;
 const TRIED: usize = 16;
 const MOST_CHANGED: usize = 5;
 
-/// How many rules no position can break `board` breaks.
+/// How many rules no position can break `board` breaks: a side's kings
+/// other than one, pawns past 8, pieces past 16, promoted pieces past the
+/// pawns it has lost, and pawns on the first or last rank.
 pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
+    // One pass over the board: the mend asks this of thousands of sets
+    // of changes a picture.
+    let mut roles = ByColor::<[usize; 6]>::default();
+    let mut bishops_on_light = ByColor::<usize>::default();
     let mut broken = 0;
-    for color in Color::ALL {
-        let count = |role: Role| {
-            board
-                .iter()
-                .filter(|p| **p == Some(Piece { color, role }))
-                .count()
-        };
-        broken += count(Role::King).abs_diff(1);
-        broken += count(Role::Pawn).saturating_sub(8);
-        let pieces = board
-            .iter()
-            .filter(|p| p.is_some_and(|p| p.color == color))
-            .count();
-        broken += pieces.saturating_sub(16);
-    }
     for square in Square::ALL {
-        if matches!(
-            square.rank(),
-            shakmaty::Rank::First | shakmaty::Rank::Eighth
-        ) && board[square as usize].is_some_and(|piece| piece.role == Role::Pawn)
-        {
+        let Some(piece) = board[square as usize] else {
+            continue;
+        };
+        roles[piece.color][piece.role as usize - 1] += 1;
+        if piece.role == Role::Bishop && square.is_light() {
+            bishops_on_light[piece.color] += 1;
+        }
+        if piece.role == Role::Pawn && matches!(square.rank(), Rank::First | Rank::Eighth) {
             broken += 1;
         }
+    }
+    for color in Color::ALL {
+        let count = |role: Role| roles[color][role as usize - 1];
+        broken += count(Role::King).abs_diff(1);
+        broken += count(Role::Pawn).saturating_sub(8);
+        broken += roles[color].iter().sum::<usize>().saturating_sub(16);
+        // A queen past the first, a rook or knight past the second and a
+        // bishop past the first on each colour of square come only by
+        // promotion, a pawn each: more of them than pawns gone is
+        // impossible material, as shakmaty holds a position to.
+        let bishops_on_dark = count(Role::Bishop) - bishops_on_light[color];
+        let promoted = count(Role::Queen).saturating_sub(1)
+            + count(Role::Rook).saturating_sub(2)
+            + count(Role::Knight).saturating_sub(2)
+            + bishops_on_light[color].saturating_sub(1)
+            + bishops_on_dark.saturating_sub(1);
+        broken += promoted.saturating_sub(8usize.saturating_sub(count(Role::Pawn)));
     }
     broken
 }

@@ -7,7 +7,7 @@ use fenkit_scan::{
     Given, Gray, PictureError, Quadrilateral, ScanError, Scanner, SquareReading,
     mend::{impossible, mend},
 };
-use shakmaty::{ByColor, Color, Piece, Role, Square};
+use shakmaty::{ByColor, Color, File, Piece, Rank, Role, Square};
 
 /// Positions from real play: an opening, a middlegame, an endgame.
 const POSITIONS: [&str; 4] = [
@@ -423,6 +423,64 @@ fn the_rules_mend_several_squares_at_once_where_a_set_breaks_them_together() {
     );
     let board = squares.map(|reading| reading.piece);
     assert_eq!(impossible(&board), 0);
+}
+
+#[test]
+fn more_pieces_promoted_than_pawns_gone_is_impossible_and_mended() {
+    let rank = |rank: Rank| {
+        File::ALL
+            .into_iter()
+            .map(move |file| Square::from_coords(file, rank))
+    };
+    let mut board = [None; 64];
+    board[Square::E1 as usize] = Some(Color::White.king());
+    board[Square::E8 as usize] = Some(Color::Black.king());
+    for square in rank(Rank::Second) {
+        board[square as usize] = Some(Color::White.pawn());
+    }
+    assert_eq!(impossible(&board), 0);
+    // Three queens beside eight pawns: two promoted, no pawn gone.
+    board[Square::D1 as usize] = Some(Color::White.queen());
+    board[Square::D4 as usize] = Some(Color::White.queen());
+    board[Square::F4 as usize] = Some(Color::White.queen());
+    assert_eq!(impossible(&board), 2);
+    // Two pawns gone: the queens may have been promoted.
+    board[Square::A2 as usize] = None;
+    board[Square::B2 as usize] = None;
+    assert_eq!(impossible(&board), 0);
+    // Two bishops on light squares, with no pawn gone: one promoted.
+    let mut bishops = [None; 64];
+    bishops[Square::E1 as usize] = Some(Color::White.king());
+    bishops[Square::E8 as usize] = Some(Color::Black.king());
+    for square in rank(Rank::Seventh) {
+        bishops[square as usize] = Some(Color::Black.pawn());
+    }
+    bishops[Square::C8 as usize] = Some(Color::Black.bishop());
+    bishops[Square::D5 as usize] = Some(Color::Black.bishop());
+    assert_eq!(impossible(&bishops), 1);
+    // One on each colour, as a side starts.
+    bishops[Square::D5 as usize] = None;
+    bishops[Square::F8 as usize] = Some(Color::Black.bishop());
+    assert_eq!(impossible(&bishops), 0);
+
+    // A queen read unsurely on an empty square beside eight pawns and a
+    // queen is taken for the empty square the network read next.
+    let mut squares = [sure(None); 64];
+    squares[Square::E1 as usize] = sure(Some(Color::White.king()));
+    squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
+    squares[Square::D1 as usize] = sure(Some(Color::White.queen()));
+    for square in rank(Rank::Second) {
+        squares[square as usize] = sure(Some(Color::White.pawn()));
+    }
+    squares[Square::D4 as usize] = SquareReading {
+        piece: Some(Color::White.queen()),
+        confidence: 0.51,
+        second: None,
+        second_confidence: 0.32,
+    };
+    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    assert_eq!(mended.len(), 1, "{mended:?}");
+    assert_eq!((mended[0].square, mended[0].now), (Square::D4, None));
 }
 
 #[test]
