@@ -7,7 +7,7 @@ use fenkit_scan::{
     Given, Gray, PictureError, Quadrilateral, ScanError, Scanner, SquareReading,
     mend::{impossible, mend},
 };
-use shakmaty::{ByColor, Color, File, Piece, Rank, Role, Square};
+use shakmaty::{ByColor, Color, File, Piece, Rank, Square};
 
 /// Positions from real play: an opening, a middlegame, an endgame.
 const POSITIONS: [&str; 4] = [
@@ -312,11 +312,18 @@ fn sure(piece: Option<Piece>) -> SquareReading {
     }
 }
 
-#[test]
-fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
+/// Both kings on their squares, read surely, every other square surely
+/// empty.
+fn kings_at_home() -> [SquareReading; 64] {
     let mut squares = [sure(None); 64];
     squares[Square::E1 as usize] = sure(Some(Color::White.king()));
     squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
+    squares
+}
+
+#[test]
+fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
+    let mut squares = kings_at_home();
     // A second white king the network was unsure of: a queen, it thought next.
     squares[Square::D1 as usize] = SquareReading {
         piece: Some(Color::White.king()),
@@ -324,11 +331,8 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
         second: Some(Color::White.queen()),
         second_confidence: 0.43,
     };
-    // A pawn on the last rank, read with confidence: left as read.
-    squares[Square::A8 as usize] = sure(Some(Piece {
-        color: Color::White,
-        role: Role::Pawn,
-    }));
+    // A third white king, read with confidence: left as read.
+    squares[Square::H1 as usize] = sure(Some(Color::White.king()));
     let mended = mend(&mut squares, &[ByColor::default(); 64]);
     assert_eq!(mended.len(), 1);
     assert_eq!(mended[0].square, Square::D1);
@@ -337,7 +341,32 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
         Some(Color::White.queen())
     );
     let board = squares.map(|reading| reading.piece);
-    assert_eq!(impossible(&board), 1, "the sure pawn on a8 stays");
+    assert_eq!(impossible(&board), 1, "the sure king on h1 stays");
+}
+
+#[test]
+fn a_pawn_on_the_first_or_last_rank_is_mended_however_sure() {
+    let mut squares = kings_at_home();
+    // A bishop read as a pawn on c1 at 97%, a bishop the network's next
+    // choice at 2%: no pawn ever stands there.
+    squares[Square::C1 as usize] = SquareReading {
+        piece: Some(Color::White.pawn()),
+        confidence: 0.97,
+        second: Some(Color::White.bishop()),
+        second_confidence: 0.02,
+    };
+    // The same pawn read as surely on c3 stays a pawn.
+    squares[Square::C3 as usize] = squares[Square::C1 as usize];
+    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    assert_eq!(mended.len(), 1, "{mended:?}");
+    assert_eq!(
+        (mended[0].square, mended[0].now),
+        (Square::C1, Some(Color::White.bishop()))
+    );
+    assert_eq!(
+        squares[Square::C3 as usize].piece,
+        Some(Color::White.pawn())
+    );
 }
 
 #[test]
@@ -465,9 +494,7 @@ fn more_pieces_promoted_than_pawns_gone_is_impossible_and_mended() {
 
     // A queen read unsurely on an empty square beside eight pawns and a
     // queen is taken for the empty square the network read next.
-    let mut squares = [sure(None); 64];
-    squares[Square::E1 as usize] = sure(Some(Color::White.king()));
-    squares[Square::E8 as usize] = sure(Some(Color::Black.king()));
+    let mut squares = kings_at_home();
     squares[Square::D1 as usize] = sure(Some(Color::White.queen()));
     for square in rank(Rank::Second) {
         squares[square as usize] = sure(Some(Color::White.pawn()));
