@@ -98,7 +98,7 @@ pub const OWN: [(Code, &str); 23] = [
     ),
     (
         SCAN_MENDED,
-        "`fen scan`: a square's reading changed: the squares read broke what no position can (a side with two kings or none, a pawn on the first or last rank, more than 16 pieces or 8 pawns a side, more pieces promoted than pawns gone), and the network's second choice at a square it was unsure of (or at a pawn on the first or last rank, however sure) was taken instead (for a side with no king, its king where the network found that likeliest among those squares); or a piece's tone was the other side's on this board (the tones of the pieces the network was sure of), and it changed sides; or a side had more of a piece than it starts with and the other side fewer (two black queens, no white one), and the least sure of them, the other side's piece as the network's next choice, changed sides.",
+        "`fen scan`: a square's reading changed: the squares read broke what no position can (a side with two kings or none, a pawn on the first or last rank, more than 16 pieces or 8 pawns a side, more pieces promoted than pawns gone, pawns off their files with nothing taken for them), and the network's second choice at a square it was unsure of (or at a pawn on the first or last rank, however sure) was taken instead (for a side with no king, its king where the network found that likeliest among those squares); or a piece's tone was the other side's on this board (the tones of the pieces the network was sure of), and it changed sides; or a side had more of a piece than it starts with and the other side fewer (two black queens, no white one), and the least sure of them, the other side's piece as the network's next choice, changed sides.",
     ),
     (
         SCAN_UNSURE,

@@ -1,7 +1,8 @@
 //! The rules helping the eyes: a reading that breaks what no position
 //! can (a side with two kings or none, a pawn on the first or last rank,
 //! more than 16 pieces or 8 pawns a side, more pieces promoted than
-//! pawns gone: three queens beside eight pawns) is mended with the network's
+//! pawns gone: three queens beside eight pawns, pawns off their files
+//! with nothing taken for them) is mended with the network's
 //! second choice at squares it was unsure of, where that makes the
 //! reading break fewer rules; and a side with no king with its king
 //! where the network found that likeliest among the squares it was
@@ -148,12 +149,14 @@ const MOST_CHANGED: usize = 5;
 
 /// How many rules no position can break `board` breaks: a side's kings
 /// other than one, pawns past 8, pieces past 16, promoted pieces past the
-/// pawns it has lost, and pawns on the first or last rank.
+/// pawns it has lost, captures its pawns' files need past the other
+/// side's pieces gone, and pawns on the first or last rank.
 pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
     // One pass over the board: the mend asks this of thousands of sets
     // of changes a picture.
     let mut roles = ByColor::<[usize; 6]>::default();
     let mut bishops_on_light = ByColor::<usize>::default();
+    let mut pawns_on_file = ByColor::<[usize; 8]>::default();
     let mut broken = 0;
     for square in Square::ALL {
         let Some(piece) = board[square as usize] else {
@@ -165,6 +168,9 @@ pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
         }
         if piece.role == Role::Pawn && matches!(square.rank(), Rank::First | Rank::Eighth) {
             broken += 1;
+        }
+        if piece.role == Role::Pawn {
+            pawns_on_file[piece.color][square.file() as usize] += 1;
         }
     }
     for color in Color::ALL {
@@ -183,8 +189,40 @@ pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
             + bishops_on_light[color].saturating_sub(1)
             + bishops_on_dark.saturating_sub(1);
         broken += promoted.saturating_sub(8usize.saturating_sub(count(Role::Pawn)));
+        // A pawn leaves its file only by taking, and each taking removes
+        // one of the other side's 16: a bishop read as a pawn beside a
+        // pawn in the opening doubles pawns that nothing was taken for.
+        let theirs: usize = roles[!color].iter().sum();
+        broken +=
+            captures_needed(&pawns_on_file[color]).saturating_sub(16usize.saturating_sub(theirs));
     }
     broken
+}
+
+/// The fewest captures that bring pawns standing `on_file` (a count a
+/// file) from their files at home, one a file: each pawn matched to a
+/// home file of its own, a file apart a capture. Matched in file order,
+/// which on a line is the cheapest, by the fewest captures bringing the
+/// pawns so far from the first `home` home files. More than 8 pawns are
+/// a rule of their own.
+fn captures_needed(on_file: &[usize; 8]) -> usize {
+    let mut least = [0usize; 9];
+    let mut pawns = 0;
+    for (file, &count) in on_file.iter().enumerate() {
+        for _ in 0..count {
+            if pawns == 8 {
+                return 0;
+            }
+            let mut next = [usize::MAX; 9];
+            for home in pawns..8 {
+                let from = least[home].saturating_add(file.abs_diff(home));
+                next[home + 1] = next[home].min(from);
+            }
+            least = next;
+            pawns += 1;
+        }
+    }
+    least[8]
 }
 
 /// Mends `squares` (indexed by square) in place where the rules show the

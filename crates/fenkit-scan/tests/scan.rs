@@ -511,6 +511,43 @@ fn more_pieces_promoted_than_pawns_gone_is_impossible_and_mended() {
 }
 
 #[test]
+fn pawns_off_their_files_with_nothing_taken_are_impossible_and_mended() {
+    let start: [Option<Piece>; 64] = {
+        let setup = setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        Square::ALL.map(|square| setup.board.piece_at(square))
+    };
+    assert_eq!(impossible(&start), 0);
+    // The b-pawn on c3 beside the c-pawn: a capture, with all of
+    // Black's 16 pieces on the board.
+    let mut doubled = start;
+    doubled[Square::B2 as usize] = None;
+    doubled[Square::C3 as usize] = Some(Color::White.pawn());
+    assert_eq!(impossible(&doubled), 1);
+    // With a black knight gone, it may have been taken there.
+    doubled[Square::G8 as usize] = None;
+    assert_eq!(impossible(&doubled), 0);
+
+    // A bishop on c4 read unsurely as a pawn, in front of the c-pawn
+    // where the b-pawn is gone (eight pawns) with nothing taken, is taken
+    // for the bishop the network read next.
+    let mut squares = start.map(sure);
+    squares[Square::F1 as usize] = sure(None);
+    squares[Square::B2 as usize] = sure(None);
+    squares[Square::C4 as usize] = SquareReading {
+        piece: Some(Color::White.pawn()),
+        confidence: 0.6,
+        second: Some(Color::White.bishop()),
+        second_confidence: 0.35,
+    };
+    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    assert_eq!(mended.len(), 1, "{mended:?}");
+    assert_eq!(
+        (mended[0].square, mended[0].now),
+        (Square::C4, Some(Color::White.bishop()))
+    );
+}
+
+#[test]
 fn a_highlighted_last_move_tells_the_side_to_move_and_a_double_step_the_en_passant_square() {
     let scanner = Scanner::new();
     let cases = [
