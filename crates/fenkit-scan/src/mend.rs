@@ -166,11 +166,11 @@ pub fn impossible(board: &[Option<Piece>; 64]) -> usize {
         if piece.role == Role::Bishop && square.is_light() {
             bishops_on_light[piece.color] += 1;
         }
-        if piece.role == Role::Pawn && matches!(square.rank(), Rank::First | Rank::Eighth) {
-            broken += 1;
-        }
         if piece.role == Role::Pawn {
             pawns_on_file[piece.color][square.file() as usize] += 1;
+            if matches!(square.rank(), Rank::First | Rank::Eighth) {
+                broken += 1;
+            }
         }
     }
     for color in Color::ALL {
