@@ -40,7 +40,8 @@ const LARGEST_FILE: u64 = 64 << 20;
 /// network's second choice at the squares it was unsure of mends it (and
 /// a side with no king gets it where the network found it likeliest among
 /// them), with a warning; a board read with confidence is printed as read, with the
-/// rules it breaks as warnings.
+/// rules it breaks as warnings, save a pawn on the first or last rank,
+/// which none can hold: its next choice is taken however sure.
 #[derive(clap::Args)]
 #[command(
     after_help = "Exit status: 0 when every picture was read; 1 when a picture was no picture, broken, or showed no board, or several without --all (said on standard error, and the others still read); 2 for usage or I/O errors."
