@@ -327,8 +327,14 @@ async fn log(request: Request, next: Next) -> Response {
 /// standard error.
 pub async fn serve(bind: SocketAddr, log: bool, indexes: Indexes) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(bind).await?;
-    // Scripts and tests that bind port 0 read the port from this line.
-    eprintln!("fen serve: listening on http://{}", listener.local_addr()?);
+    // Scripts and tests that bind port 0 read the port from this line:
+    // written in one piece, as standard error is unbuffered and a reader
+    // of a line cut after the host would take it for the whole address.
+    let line = format!(
+        "fen serve: listening on http://{}\n",
+        listener.local_addr()?
+    );
+    eprint!("{line}");
     serve_until(listener, log, indexes, shutdown()).await;
     eprintln!("fen serve: stopped");
     Ok(())

@@ -41,7 +41,8 @@ function startServer() {
     let said = '';
     server.stderr.on('data', (chunk) => {
       said += chunk;
-      const found = said.match(/listening on (http:\/\/[\d.:]+)/);
+      // The whole line: a chunk may end inside the address.
+      const found = said.match(/listening on (http:\/\/[\d.:]+)\n/);
       if (found) resolve(found[1]);
     });
     server.on('error', reject);
