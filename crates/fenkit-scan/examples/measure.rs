@@ -15,15 +15,19 @@
 //! With `MEASURE_WHY` set, each missed square's reading (its first and
 //! second choices and their probabilities) and the squares the rules
 //! mended are printed under its picture's miss: why a board was lost.
+//! With `MEASURE_WEIGHTS=FILE`, the networks read are those of FILE (in
+//! `assets/squares.bin`'s layout: `tools/train-scan`'s `WEIGHTS`), so
+//! that weights are compared on the same pictures without a build each.
 //!
 //! ```text
 //! cargo run --release -p fenkit-scan --example measure -- FOLDER...
 //! MEASURE_WHY=1 cargo run --release -p fenkit-scan --example measure -- FOLDER...
+//! MEASURE_WEIGHTS=target/scan/again.bin cargo run --release -p fenkit-scan --example measure -- FOLDER...
 //! ```
 
 use std::time::Instant;
 
-use fenkit_scan::{Given, Scanner};
+use fenkit_scan::{Given, Network, Scanner};
 
 /// The extensions of the pictures measured (a folder's labels and
 /// READMEs are not).
@@ -73,7 +77,14 @@ fn square_name(i: usize) -> String {
 }
 
 fn main() {
-    let scanner = Scanner::new();
+    // Weights to compare with the shipped ones, without building again.
+    let scanner = match std::env::var_os("MEASURE_WEIGHTS") {
+        Some(path) => {
+            let bytes = std::fs::read(&path).expect("MEASURE_WEIGHTS can be read");
+            Scanner::with_network(Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}")))
+        }
+        None => Scanner::new(),
+    };
     let (mut squares, mut squares_right, mut boards, mut boards_right) = (0, 0, 0, 0);
     let (mut lost_to_grid, mut lost_to_square, mut silent) = (0, 0, 0);
     let mut elapsed = std::time::Duration::ZERO;

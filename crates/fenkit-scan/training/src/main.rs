@@ -190,12 +190,16 @@ fn diagram(random: &mut Random, sets: &[PieceSet]) -> (String, [Option<Piece>; 6
 /// order: a book's or a screen's look drawn here, with hatching and frames
 /// that fenkit's diagrams do not draw.
 /// `given` holds the contents to draw (a real position), else they are
-/// random; `books_only` draws every board in a book's look.
+/// random; `books_only` draws every board in a book's look; `flat`
+/// draws screens without wood or move hints, and draws from `random`
+/// just what the generator drew before it drew them, so that the
+/// networks trained on flat screens are reproduced (tools/train-scan).
 fn board(
     random: &mut Random,
     sets: &[PieceSet],
     given: Option<[Option<Piece>; 64]>,
     books_only: bool,
+    flat: bool,
 ) -> (String, [Option<Piece>; 64]) {
     let set = &sets[random.below(sets.len())];
     let contents = given.unwrap_or_else(|| contents(random));
@@ -258,6 +262,11 @@ fn board(
             }
         }
     }
+    // Wood, as desktop programs and sites draw it: each square's grain
+    // its own, as a board's squares are cut from different wood.
+    if !flat && style <= 4 && random.chance(0.3) {
+        svg += &wood_grain(random);
+    }
     // A last move's two squares tinted, as sites show it.
     if random.chance(0.3) {
         let tint = colour(random, 0.4, 0.9);
@@ -279,6 +288,11 @@ fn board(
             svg +=
                 &format!(r#"<path d="M{at} 0V800M0 {at}H800" stroke="{ink}" stroke-width="1.5"/>"#);
         }
+    }
+    // The moves a site offers for the piece in hand: a dot on an empty
+    // square, a ring round a piece that may be taken.
+    if !flat && style <= 4 && random.chance(0.25) {
+        svg += &move_hints(random, &contents);
     }
     // Sets differ in how much of the square a piece fills and in its
     // build: a narrower or wider drawing of each.
@@ -304,6 +318,67 @@ fn board(
     }
     svg += "</svg>";
     (svg, contents)
+}
+
+/// Grain over a board's 64 squares of 100 units, each square clipped to
+/// itself: thin streaks, darker or lighter than the square and a little
+/// bent, running along the board or across it (on some boards square by
+/// square in turn).
+fn wood_grain(random: &mut Random) -> String {
+    let alternating = random.chance(0.5);
+    let across = random.chance(0.5);
+    let strength = random.range(0.15, 0.6);
+    let mut svg = String::new();
+    for index in 0..64 {
+        let (x, y) = (index % 8 * 100, index / 8 * 100);
+        let turned = across ^ (alternating && (index / 8 + index % 8) % 2 == 1);
+        svg += &format!(r#"<svg x="{x}" y="{y}" width="100" height="100" viewBox="0 0 100 100">"#);
+        let rotate = if turned {
+            r#" transform="rotate(90 50 50)""#
+        } else {
+            ""
+        };
+        svg += &format!("<g{rotate}>");
+        for _ in 0..6 + random.below(12) {
+            let at = random.range(-5.0, 105.0);
+            let width = random.range(0.5, 6.0);
+            let ink = if random.chance(0.75) { "#000" } else { "#fff" };
+            let opacity = strength * random.range(0.1, 0.5);
+            svg += &format!(
+                r#"<path d="M-5 {at}Q50 {} 105 {}" fill="none" stroke="{ink}" stroke-opacity="{opacity}" stroke-width="{width}"/>"#,
+                at + random.range(-8.0, 8.0),
+                at + random.range(-5.0, 5.0)
+            );
+        }
+        svg += "</g></svg>";
+    }
+    svg
+}
+
+/// A site's hints for the moves of the piece in hand, on 1 to 10 squares
+/// of `contents` (picture order): a dot in the middle of an empty square,
+/// a ring round an occupied one, in a grey or a tint, more or less see
+/// through.
+fn move_hints(random: &mut Random, contents: &[Option<Piece>; 64]) -> String {
+    let ink = colour(random, 0.0, 0.7);
+    let opacity = random.range(0.15, 0.6);
+    let dot = random.range(8.0, 20.0);
+    let ring = random.range(4.0, 12.0);
+    let mut svg = String::new();
+    for _ in 0..1 + random.below(10) {
+        let index = random.below(64);
+        let (x, y) = ((index % 8 * 100 + 50) as f32, (index / 8 * 100 + 50) as f32);
+        svg += &match contents[index] {
+            None => format!(
+                r#"<circle cx="{x}" cy="{y}" r="{dot}" fill="{ink}" fill-opacity="{opacity}"/>"#
+            ),
+            Some(_) => format!(
+                r#"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ink}" stroke-opacity="{opacity}" stroke-width="{ring}"/>"#,
+                50.0 - ring / 2.0
+            ),
+        };
+    }
+    svg
 }
 
 /// The board rasterized at `side` pixels inside a margin of `margin`
@@ -569,14 +644,16 @@ enum Look {
 /// `examples/measure` reads the real diagrams' names). bench/scan
 /// measures `fen scan` on them: the looks of books and of photos of
 /// screens, in sets held out of training and in sets trained on.
-fn write_pictures(look: Look, dir: &str, seed: &str, sets: &str) {
+/// `flat` draws screens as [`board`] says: the pictures `bench/scan`
+/// drew before wood and move hints, byte for byte.
+fn write_pictures(look: Look, flat: bool, dir: &str, seed: &str, sets: &str) {
     let mut random = Random(seed.parse().expect("SEED is a number"));
     let sets: Vec<PieceSet> = sets.split(',').map(piece_set).collect();
     std::fs::create_dir_all(dir).expect("DIR can be made");
     for record in std::io::stdin().lines() {
         let record = record.expect("standard input is text");
         let given = Some(contents_of(&record));
-        let (svg, _) = board(&mut random, &sets, given, look == Look::Book);
+        let (svg, _) = board(&mut random, &sets, given, look == Look::Book, flat);
         let side = random.range(200.0, 480.0) as u32;
         let margin = 8 + random.below(16) as u32;
         let mut picture = degrade(&mut random, rasterize(&svg, side, margin));
@@ -602,20 +679,27 @@ fn write_pictures(look: Look, dir: &str, seed: &str, sets: &str) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--flat-screens` first: screens with no wood and no move hints,
+    // drawn as before they were (training boards, or `--drawn` and
+    // `--photos` pictures).
+    let flat = args.first().is_some_and(|first| first == "--flat-screens");
+    if flat {
+        args.remove(0);
+    }
     if let [mode, dir, seed, sets] = args.as_slice() {
         match mode.as_str() {
-            "--books" => return write_pictures(Look::Book, dir, seed, sets),
-            "--drawn" => return write_pictures(Look::Drawn, dir, seed, sets),
-            "--photos" => return write_pictures(Look::Photo, dir, seed, sets),
+            "--books" => return write_pictures(Look::Book, flat, dir, seed, sets),
+            "--drawn" => return write_pictures(Look::Drawn, flat, dir, seed, sets),
+            "--photos" => return write_pictures(Look::Photo, flat, dir, seed, sets),
             _ => {}
         }
     }
     let [out, boards, seed, sets] = args.as_slice() else {
-        eprintln!("usage: training_set OUT BOARDS SEED SET[,SET...]");
-        eprintln!("       training_set --books DIR SEED SET[,SET...] < RECORDS");
-        eprintln!("       training_set --drawn DIR SEED SET[,SET...] < RECORDS");
-        eprintln!("       training_set --photos DIR SEED SET[,SET...] < RECORDS");
+        eprintln!("usage: training_set [--flat-screens] OUT BOARDS SEED SET[,SET...]");
+        eprintln!("       training_set [--flat-screens] --books DIR SEED SET[,SET...] < RECORDS");
+        eprintln!("       training_set [--flat-screens] --drawn DIR SEED SET[,SET...] < RECORDS");
+        eprintln!("       training_set [--flat-screens] --photos DIR SEED SET[,SET...] < RECORDS");
         std::process::exit(2);
     };
     let boards: usize = boards.parse().expect("BOARDS is a number");
@@ -626,7 +710,7 @@ fn main() {
         let (svg, contents) = if random.chance(0.3) {
             diagram(&mut random, &sets)
         } else {
-            board(&mut random, &sets, None, false)
+            board(&mut random, &sets, None, false, flat)
         };
         let side = random.range(150.0, 560.0) as u32;
         let margin = random.below(12) as u32;
