@@ -10,6 +10,10 @@
 //! Where the sure pieces do not part cleanly by tone (hatched diagrams,
 //! pieces told apart by outline only) nothing is changed.
 
+use shakmaty::{Color, Piece};
+
+use crate::SquareReading;
+use crate::network;
 use crate::squares::SIDE;
 
 /// A reading at least this sure shows the set's tones.
@@ -122,6 +126,54 @@ pub(crate) fn other_side(seen: &[Seen]) -> Vec<usize> {
             None => false,
         })
         .map(|(index, _)| index)
+        .collect()
+}
+
+/// Changes the side of each piece in `shown` whose tone is the other
+/// side's on this board ([`other_side`]), its probabilities in
+/// `probabilities` and its square's levels in `levels` (picture order);
+/// says which changed (index, what was read, how sure).
+pub(crate) fn recolour(
+    shown: &mut [SquareReading],
+    probabilities: &[[f32; network::CLASSES]],
+    levels: &[[f32; SIDE * SIDE]],
+) -> Vec<(usize, Option<Piece>, f32)> {
+    let seen: Vec<Seen> = shown
+        .iter()
+        .zip(levels)
+        .map(|(reading, levels)| {
+            // An empty square has no side to tell: its heart is not looked at.
+            let (tone, telling) = match reading.piece {
+                Some(_) => heart(levels),
+                None => (0.0, false),
+            };
+            Seen {
+                white: reading.piece.map(|piece| piece.color == Color::White),
+                confidence: reading.confidence,
+                tone,
+                telling,
+            }
+        })
+        .collect();
+    other_side(&seen)
+        .into_iter()
+        .filter_map(|index| {
+            let reading = &mut shown[index];
+            let read = reading.piece?;
+            let other = Piece {
+                color: !read.color,
+                role: read.role,
+            };
+            let class = network::class_of(other);
+            let was = (index, reading.piece, reading.confidence);
+            *reading = SquareReading {
+                piece: Some(other),
+                confidence: probabilities[index][class],
+                second: Some(read),
+                second_confidence: reading.confidence,
+            };
+            Some(was)
+        })
         .collect()
 }
 

@@ -156,6 +156,16 @@ impl Reading {
         unsure
     }
 
+    /// How likely the network found the whole reading: the sum of the
+    /// natural logarithms of its 64 squares' probabilities (0 where it
+    /// was sure of every square).
+    fn log_likelihood(&self) -> f32 {
+        self.squares
+            .iter()
+            .map(|square| square.confidence.max(f32::MIN_POSITIVE).ln())
+            .sum()
+    }
+
     /// The `n` squares the network was least sure of, least sure first.
     pub fn least_certain(&self, n: usize) -> Vec<Square> {
         let mut squares = Square::ALL.to_vec();
@@ -167,54 +177,6 @@ impl Reading {
         squares.truncate(n);
         squares
     }
-}
-
-/// Changes the side of each piece in `shown` whose tone is the other
-/// side's on this board (`colour.rs`), its probabilities in
-/// `probabilities` and its square's levels in `levels` (picture order);
-/// says which changed (index, what was read, how sure).
-fn recolour(
-    shown: &mut [SquareReading],
-    probabilities: &[[f32; network::CLASSES]],
-    levels: &[[f32; squares::SIDE * squares::SIDE]],
-) -> Vec<(usize, Option<Piece>, f32)> {
-    let seen: Vec<colour::Seen> = shown
-        .iter()
-        .zip(levels)
-        .map(|(reading, levels)| {
-            // An empty square has no side to tell: its heart is not looked at.
-            let (tone, telling) = match reading.piece {
-                Some(_) => colour::heart(levels),
-                None => (0.0, false),
-            };
-            colour::Seen {
-                white: reading.piece.map(|piece| piece.color == Color::White),
-                confidence: reading.confidence,
-                tone,
-                telling,
-            }
-        })
-        .collect();
-    colour::other_side(&seen)
-        .into_iter()
-        .filter_map(|index| {
-            let reading = &mut shown[index];
-            let read = reading.piece?;
-            let other = Piece {
-                color: !read.color,
-                role: read.role,
-            };
-            let class = network::class_of(other);
-            let was = (index, reading.piece, reading.confidence);
-            *reading = SquareReading {
-                piece: Some(other),
-                confidence: probabilities[index][class],
-                second: Some(read),
-                second_confidence: reading.confidence,
-            };
-            Some(was)
-        })
-        .collect()
 }
 
 /// How far each extra reading of a square is nudged along the diagonal,
@@ -237,6 +199,15 @@ const NEARLY_AS_ALTERNATING: f32 = 0.95;
 /// A square read with less confidence is unsure ([`Reading::unsure`]):
 /// the network's first choice under even odds.
 const UNSURE_BELOW: f32 = 0.5;
+
+/// A reading whose likelihood ([`Reading::log_likelihood`]) is below
+/// this is in doubt, and the board is read again from its four corners
+/// ([`Scanner::or_straightened`]): its 64 squares together at odds under
+/// one in 55. Chosen on `bench/scan`'s renders (seeds 1 to 4, 2,236
+/// boards with an upright grid): -2, -3 and -4 keep as many boards, to
+/// one, and -4 reads the fewest again (7 of ChessVision's 31 upright
+/// boards, where -2 reads 13: the time a picture is held to 100 ms).
+const DOUBTFUL_BELOW: f32 = -4.0;
 
 /// Reads positions from pictures with the square networks ([`Network`]).
 pub struct Scanner {
@@ -277,9 +248,39 @@ impl Scanner {
                 let count = locate::locate_all(picture).len().max(2);
                 return Err(ScanError::SeveralBoards(count));
             }
-            return Ok(self.read_board(picture, board_box, given));
+            let upright = self.read_board(picture, board_box, given);
+            return Ok(self.or_straightened(picture, upright, given));
         }
         self.read_slanted_or_faint(picture, given)
+    }
+
+    /// `upright`, the board read in its upright box, or the board read
+    /// again from its four corners ([`slanted::find`]) and straightened,
+    /// where that reading is likelier and breaks no more of the rules no
+    /// position can ([`mend::impossible`]). A photo of a screen or a page
+    /// taken a little off straight still shows an upright box, but the
+    /// far squares of the box cut across the board's lines, and the
+    /// pieces there read unsurely or wrongly. Tried only where the
+    /// upright reading is in doubt ([`DOUBTFUL_BELOW`]): finding the
+    /// corners and reading again costs more than the first reading (some
+    /// 90 ms on a phone's crop of 512 pixels, where that takes 60).
+    fn or_straightened(&self, picture: &Gray, upright: Reading, given: &Given) -> Reading {
+        if upright.log_likelihood() >= DOUBTFUL_BELOW {
+            return upright;
+        }
+        let Some(quad) = slanted::find(picture) else {
+            return upright;
+        };
+        let straightened = self.read_slanted(picture, quad, given);
+        let impossible =
+            |reading: &Reading| mend::impossible(&reading.squares.map(|square| square.piece));
+        if impossible(&straightened) <= impossible(&upright)
+            && straightened.log_likelihood() > upright.log_likelihood()
+        {
+            straightened
+        } else {
+            upright
+        }
     }
 
     /// The board of a picture in which no upright board stands out: one
@@ -449,7 +450,7 @@ impl Scanner {
                 }
             })
             .collect();
-        let recoloured = recolour(&mut shown, &probabilities, &views[0]);
+        let recoloured = colour::recolour(&mut shown, &probabilities, &views[0]);
         let (bottom, orientation) = match given.bottom {
             Some(bottom) => (bottom, OrientationFound::Given),
             None => match bottom_by_pieces(&shown) {

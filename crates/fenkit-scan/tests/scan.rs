@@ -797,3 +797,27 @@ fn a_board_photographed_at_an_angle_is_found_by_its_corners_and_read() {
         );
     }
 }
+
+#[test]
+fn a_board_photographed_a_little_off_straight_is_read_from_its_corners() {
+    let scanner = Scanner::new();
+    // The far edge a little narrower and turned: the upright grid is still
+    // found, but its box cuts across the board's lines at the corners.
+    let corners = [(100.0, 60.0), (500.0, 80.0), (520.0, 500.0), (80.0, 490.0)];
+    let mut misread_upright = 0;
+    for fen in POSITIONS {
+        let diagram = Diagram::default().with_size(400);
+        let board = png(&setup(fen), &diagram).expect("drawn");
+        let picture = photographed(&board, corners, 620, 580);
+        let (board_box, _) = fenkit_scan::locate::locate(&picture).expect("an upright grid");
+        let upright = scanner.read_board(&picture, board_box, &Given::default());
+        misread_upright += usize::from(upright.placement() != placement(fen));
+        let reading = scanner
+            .scan_picture(&picture, &Given::default())
+            .expect("a board");
+        assert_eq!(reading.placement(), placement(fen), "{fen}");
+    }
+    // What the test is about: the upright box alone misreads boards so
+    // photographed.
+    assert!(misread_upright > 0, "the upright box read every board");
+}
