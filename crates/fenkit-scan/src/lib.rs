@@ -156,6 +156,12 @@ impl Reading {
         unsure
     }
 
+    /// How many rules no position can break the reading breaks
+    /// ([`mend::impossible`]).
+    fn impossible(&self) -> usize {
+        mend::impossible(&self.squares.map(|square| square.piece))
+    }
+
     /// How likely the network found the whole reading: the sum of the
     /// natural logarithms of its 64 squares' probabilities (0 where it
     /// was sure of every square).
@@ -272,9 +278,7 @@ impl Scanner {
             return upright;
         };
         let straightened = self.read_slanted(picture, quad, given);
-        let impossible =
-            |reading: &Reading| mend::impossible(&reading.squares.map(|square| square.piece));
-        if impossible(&straightened) <= impossible(&upright)
+        if straightened.impossible() <= upright.impossible()
             && straightened.log_likelihood() > upright.log_likelihood()
         {
             straightened
@@ -361,10 +365,7 @@ impl Scanner {
     /// board a square off often reads as a position as good.
     pub fn read_board(&self, picture: &Gray, board_box: BoardBox, given: &Given) -> Reading {
         let reading = self.read_box(picture, board_box, given);
-        let broken = |reading: &Reading| {
-            let pieces = reading.squares.map(|square| square.piece);
-            (mend::impossible(&pieces), reading.mended.len())
-        };
+        let broken = |reading: &Reading| (reading.impossible(), reading.mended.len());
         let broken_as_found = broken(&reading);
         let impossible_as_found = broken_as_found.0;
         if impossible_as_found == 0 {
@@ -461,10 +462,13 @@ impl Scanner {
         let mut squares = [shown[0]; 64];
         let mut kings = [ByColor::new_with(|_| 0.0); 64];
         let king_class = ByColor::new_with(|color| network::class_of(color.king()));
+        let mut next = [(None, 0.0); 64];
         for (index, reading) in shown.iter().enumerate() {
             let square = shown_square(index, bottom) as usize;
             squares[square] = *reading;
             kings[square] = king_class.map(|class| probabilities[index][class]);
+            next[square] =
+                mend::next_choice(&probabilities[index], [reading.piece, reading.second]);
         }
         let occupied: Vec<bool> = shown
             .iter()
@@ -487,7 +491,7 @@ impl Scanner {
                 }
             })
             .collect();
-        mended.extend(mend::mend(&mut squares, &kings));
+        mended.extend(mend::mend(&mut squares, &kings, &next));
         // A piece its tone turned and the count turned back stands as the
         // network read it: neither change is said.
         for turned in mend::wrong_side(&mut squares) {

@@ -7,7 +7,10 @@
 //! reading break fewer rules; and a side with no king with its king
 //! where the network found that likeliest among the squares it was
 //! unsure of, even where the king was not its second choice (a king of a
-//! set never seen read as a rook, the other side's king second). A
+//! set never seen read as a rook, the other side's king second); a piece
+//! its tone turned to the other side offers the network's next choice
+//! too, beside what the network read (a phantom queen of a photo's moiré,
+//! impossible on either side, next read empty). A
 //! reading the network was sure of is left as read, broken or not:
 //! people picture composed and fantasy positions too, and the caller
 //! warns of the rules they break; save a pawn on the first or last rank,
@@ -21,6 +24,7 @@
 use shakmaty::{ByColor, Color, Piece, Rank, Role, Square};
 
 use crate::SquareReading;
+use crate::network;
 
 /// A square whose reading was changed after the network read it.
 #[derive(Clone, Debug, PartialEq)]
@@ -227,8 +231,14 @@ fn captures_needed(on_file: &[usize; 8]) -> usize {
 
 /// Mends `squares` (indexed by square) in place where the rules show the
 /// reading wrong, and says what changed. `kings` holds each square's
-/// probability of White's king and of Black's, as the network read it.
-pub fn mend(squares: &mut [SquareReading; 64], kings: &[ByColor<f32>; 64]) -> Vec<Mend> {
+/// probability of White's king and of Black's, as the network read it;
+/// `next` each square's likeliest piece (or empty) but the two its
+/// reading holds, and its probability (`next_choice`).
+pub fn mend(
+    squares: &mut [SquareReading; 64],
+    kings: &[ByColor<f32>; 64],
+    next: &[(Option<Piece>, f32); 64],
+) -> Vec<Mend> {
     let board = squares.each_ref().map(|reading| reading.piece);
     let broken = impossible(&board);
     if broken == 0 {
@@ -254,6 +264,18 @@ pub fn mend(squares: &mut [SquareReading; 64], kings: &[ByColor<f32>; 64]) -> Ve
             *probability >= SECOND_AT_LEAST || pawn_on_back_rank(*square)
         })
         .collect();
+    // A piece its tone turned to the other side (`colour.rs`) has for its
+    // second what the network read, likelier than the piece it now holds
+    // (only a turn leaves a reading so): the network's own next choice is
+    // offered too (a phantom piece of a photo's moiré, turned, next read
+    // empty).
+    for square in Square::ALL.into_iter().filter(|square| unsure(*square)) {
+        let reading = &squares[square as usize];
+        let (piece, probability) = next[square as usize];
+        if reading.confidence < reading.second_confidence && probability >= SECOND_AT_LEAST {
+            alternatives.push((square, piece, probability));
+        }
+    }
     for color in Color::ALL {
         let king = Piece {
             color,
@@ -312,6 +334,22 @@ pub fn mend(squares: &mut [SquareReading; 64], kings: &[ByColor<f32>; 64]) -> Ve
             mend
         })
         .collect()
+}
+
+/// The likeliest piece (or empty) of a square's `probabilities` but
+/// the two of `taken` (its reading's first and second), and its
+/// probability.
+pub(crate) fn next_choice(
+    probabilities: &[f32; network::CLASSES],
+    taken: [Option<Piece>; 2],
+) -> (Option<Piece>, f32) {
+    (network::CLASS_PIECES.into_iter())
+        .zip(probabilities.iter().copied())
+        .filter(|(piece, _)| !taken.contains(piece))
+        .fold(
+            (None, 0.0),
+            |best, choice| if choice.1 > best.1 { choice } else { best },
+        )
 }
 
 /// The alternatives taken, by index, and what they leave: the fewest
@@ -469,6 +507,38 @@ mod tests {
         squares[Square::D8 as usize] = read(Some('q'), 0.99, Some('Q'));
         squares[Square::D1 as usize] = d1;
         squares
+    }
+
+    #[test]
+    fn a_piece_its_tone_turned_may_take_the_network_s_next_choice() {
+        // The start position with a queen on c5 as well: a second queen
+        // beside eight pawns is impossible for either side.
+        let mut squares = [read(None, 1.0, Some('P')); 64];
+        let start = shakmaty::Board::new();
+        for (square, piece) in start {
+            squares[square as usize] = read(Some(piece.char()), 1.0, None);
+        }
+        // Read a white queen (60%), next empty (35%); its tone turned it
+        // to Black's (3%), so its second is the white queen read.
+        squares[Square::C5 as usize] = SquareReading {
+            piece: Piece::from_char('q'),
+            confidence: 0.03,
+            second: Piece::from_char('Q'),
+            second_confidence: 0.6,
+        };
+        let mut c5 = [0.0; network::CLASSES];
+        c5[network::class_of(Piece::from_char('Q').unwrap())] = 0.6;
+        c5[0] = 0.35;
+        c5[network::class_of(Piece::from_char('q').unwrap())] = 0.03;
+        let taken = [Piece::from_char('q'), Piece::from_char('Q')];
+        assert_eq!(next_choice(&c5, taken), (None, 0.35));
+        let mut next = [(None, 0.0); 64];
+        next[Square::C5 as usize] = (None, 0.35);
+        let mends = mend(&mut squares, &[ByColor::default(); 64], &next);
+        assert_eq!(mends.len(), 1, "{mends:?}");
+        assert_eq!((mends[0].square, mends[0].now), (Square::C5, None));
+        assert_eq!(squares[Square::C5 as usize].piece, None);
+        assert_eq!(squares[Square::C5 as usize].confidence, 0.35);
     }
 
     #[test]

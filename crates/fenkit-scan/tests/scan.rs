@@ -333,7 +333,7 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
     };
     // A third white king, read with confidence: left as read.
     squares[Square::H1 as usize] = sure(Some(Color::White.king()));
-    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
     assert_eq!(mended.len(), 1);
     assert_eq!(mended[0].square, Square::D1);
     assert_eq!(
@@ -357,7 +357,7 @@ fn a_pawn_on_the_first_or_last_rank_is_mended_however_sure() {
     };
     // The same pawn read as surely on c3 stays a pawn.
     squares[Square::C3 as usize] = squares[Square::C1 as usize];
-    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(
         (mended[0].square, mended[0].now),
@@ -394,7 +394,7 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
     kings[Square::H4 as usize].white = 0.05;
     // Sure squares are never changed, however likely a king there.
     kings[Square::A1 as usize].white = 0.3;
-    let mended = mend(&mut squares, &kings);
+    let mended = mend(&mut squares, &kings, &[(None, 0.0); 64]);
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(mended[0].square, Square::B8);
     assert_eq!(mended[0].now, Some(Color::White.king()));
@@ -412,7 +412,7 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
     squares[Square::B8 as usize] = sure(Some(Color::Black.rook()));
     let mut kings = [ByColor::default(); 64];
     kings[Square::B8 as usize].white = 0.3;
-    assert!(mend(&mut squares, &kings).is_empty());
+    assert!(mend(&mut squares, &kings, &[(None, 0.0); 64]).is_empty());
 }
 
 #[test]
@@ -438,7 +438,7 @@ fn the_rules_mend_several_squares_at_once_where_a_set_breaks_them_together() {
     kings[Square::E8 as usize].black = 0.15;
     let board = squares.map(|reading| reading.piece);
     assert_eq!(impossible(&board), 3);
-    let mended = mend(&mut squares, &kings);
+    let mended = mend(&mut squares, &kings, &[(None, 0.0); 64]);
     let mut changed: Vec<(Square, Option<Piece>)> =
         mended.iter().map(|mend| (mend.square, mend.now)).collect();
     changed.sort_by_key(|(square, _)| *square);
@@ -505,7 +505,7 @@ fn more_pieces_promoted_than_pawns_gone_is_impossible_and_mended() {
         second: None,
         second_confidence: 0.32,
     };
-    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!((mended[0].square, mended[0].now), (Square::D4, None));
 }
@@ -539,7 +539,7 @@ fn pawns_off_their_files_with_nothing_taken_are_impossible_and_mended() {
         second: Some(Color::White.bishop()),
         second_confidence: 0.35,
     };
-    let mended = mend(&mut squares, &[ByColor::default(); 64]);
+    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(
         (mended[0].square, mended[0].now),
