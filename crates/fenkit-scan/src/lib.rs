@@ -383,25 +383,26 @@ impl Scanner {
             if !shifted.lies_inside(picture) {
                 continue;
             }
-            // Neither rule below keeps a box that alternates less than
-            // both the best box and its share of it, so such a box is not
-            // read, as most boxes a square off a board found right are
-            // not (they alternate some 7/8 as much): a position that
+            // Each rule below keeps a box only where it alternates nearly
+            // as much as the best box, or more, so a box that does neither
+            // is not read, as most boxes a square off a board found right
+            // are not (they alternate some 7/8 as much): a position that
             // breaks the rules as drawn (lichess's editor's four kings)
             // is spared four readings of its 64 squares.
             let ((best_broken, best_alternation), _) = best;
             let other_alternation = alternation(shifted);
-            if other_alternation < NEARLY_AS_ALTERNATING * best_alternation
-                && other_alternation <= best_alternation
-            {
+            let nearly_as_alternating =
+                other_alternation >= NEARLY_AS_ALTERNATING * best_alternation;
+            let more_alternating = other_alternation > best_alternation;
+            if !nearly_as_alternating && !more_alternating {
                 continue;
             }
             let other = self.read_box(picture, shifted, given);
             let other_broken = broken(&other);
             let fewer = other_broken.0 < impossible_as_found
                 && other_broken < best_broken
-                && other_alternation >= NEARLY_AS_ALTERNATING * best_alternation;
-            let as_few = other_broken.0 <= best_broken.0 && other_alternation > best_alternation;
+                && nearly_as_alternating;
+            let as_few = other_broken.0 <= best_broken.0 && more_alternating;
             if fewer || as_few {
                 let moved = Moved {
                     across: dx as i8,
