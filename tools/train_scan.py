@@ -3,9 +3,11 @@ squares written by crates/fenkit-scan/training (training_set), and writes its we
 layout network.rs reads. Run through tools/train-scan, which makes the
 squares first.
 
-    python train_scan.py TRAIN.bin HELD_OUT.bin OUT.bin SEED
+    python train_scan.py TRAIN.bin HELD_OUT.bin OUT.bin SEED [EPOCHS]
 
 The same seed and squares give the same weights on the same machine.
+EPOCHS (8 unless given) is there to compare recipes; tools/train-scan
+gives none.
 """
 
 import struct
@@ -107,6 +109,7 @@ def boards_exact(params, squares, labels):
 def main():
     train_path, held_out_path, out_path, seed = sys.argv[1:5]
     seed = int(seed)
+    epochs = int(sys.argv[5]) if len(sys.argv) > 5 else EPOCHS
     squares, labels = load(train_path)
     held_squares, held_labels = load(held_out_path)
     print(f"training on {len(labels)} squares, {len(held_labels)} held out", flush=True)
@@ -115,14 +118,14 @@ def main():
     moments = (jax.tree.map(jnp.zeros_like, params), jax.tree.map(jnp.zeros_like, params))
     t = 0
     batches = len(labels) // BATCH
-    for epoch in range(EPOCHS):
+    for epoch in range(epochs):
         began = time.time()
         order = rng.permutation(len(labels))
         # A cosine schedule from 3e-3 down.
         total = 0.0
         for b in range(batches):
             t += 1
-            progress = (epoch * batches + b) / (EPOCHS * batches)
+            progress = (epoch * batches + b) / (epochs * batches)
             rate = 3e-3 * 0.5 * (1 + np.cos(np.pi * progress))
             index = order[b * BATCH : (b + 1) * BATCH]
             x = as_input(squares[index])
