@@ -32,6 +32,7 @@
 
 pub mod caption;
 mod colour;
+pub mod counts;
 mod error;
 mod fields;
 mod given;
@@ -507,7 +508,7 @@ impl Scanner {
         mended.extend(mend::mend(&mut squares, &kings, &next));
         // A piece its tone turned and the count turned back stands as the
         // network read it: neither change is said.
-        for turned in mend::wrong_side(&mut squares) {
+        for turned in counts::wrong_side(&mut squares) {
             let by_tone = mended.iter().position(|mend| {
                 mend.square == turned.square && mend.why == MendWhy::Tone && mend.read == turned.now
             });
@@ -518,6 +519,7 @@ impl Scanner {
                 None => mended.push(turned),
             }
         }
+        mended.extend(counts::fewer_promotions(&mut squares));
         let mut board = Board::empty();
         for square in Square::ALL {
             if let Some(piece) = squares[square as usize].piece {

@@ -16,10 +16,8 @@
 //! warns of the rules they break; save a pawn on the first or last rank,
 //! which no position, composed or not, can hold (a bishop of a set never
 //! seen read as a pawn on c1), whose next choice is taken however sure
-//! the network was. And a side with more of a piece than
-//! it starts with, the other side fewer, has its least sure one changed
-//! to the other side's where the network found that next
-//! ([`wrong_side`]): a promotion is rarer than a piece misread.
+//! the network was. A reading that breaks no rule but counts more of a
+//! piece than a side starts with is `counts.rs`'s to mend.
 
 use shakmaty::{ByColor, Color, Piece, Rank, Role, Square};
 
@@ -51,8 +49,13 @@ pub enum MendWhy {
     /// Its side had more of the piece than it starts with, the other side
     /// fewer, and the network's next choice was the other side's: a
     /// piece read on the wrong side is far likelier than a promotion
-    /// ([`wrong_side`]).
+    /// ([`wrong_side`](crate::counts::wrong_side)).
     Count,
+    /// Its side had more of the piece than it starts with, and the
+    /// network's next choice was the side's pawn: a pawn read as a piece
+    /// is far likelier than a promotion
+    /// ([`fewer_promotions`](crate::counts::fewer_promotions)).
+    Promotion,
 }
 
 impl MendWhy {
@@ -61,6 +64,7 @@ impl MendWhy {
             MendWhy::Rules => "rules",
             MendWhy::Tone => "tone",
             MendWhy::Count => "count",
+            MendWhy::Promotion => "promotion",
         }
     }
 }
@@ -95,6 +99,10 @@ impl std::fmt::Display for Mend {
             MendWhy::Count => {
                 "its side had more of these than it starts with and the other side fewer: \
                  likelier read on the wrong side than promoted"
+            }
+            MendWhy::Promotion => {
+                "its side had more of these than it starts with: likelier a pawn misread than \
+                 promoted"
             }
         })
     }
@@ -137,8 +145,8 @@ impl std::fmt::Display for Moved {
 /// A pawn on the first or last rank is the exception, its second choice
 /// tried however sure the first and unlikely the second: on `bench/scan`'s
 /// renders (seeds 1 and 2) 7 boards more and none fewer, seed 3 4 more.
-const UNSURE_BELOW: f32 = 0.9;
-const SECOND_AT_LEAST: f32 = 0.04;
+pub(crate) const UNSURE_BELOW: f32 = 0.9;
+pub(crate) const SECOND_AT_LEAST: f32 = 0.04;
 /// The most alternatives tried (the closest calls), and the most of them
 /// taken at once: a set never seen breaks rules on several squares
 /// together (both rooks read as kings and the other side's king as a
@@ -413,83 +421,16 @@ fn search(
     }
 }
 
-/// How many of `role` a side starts with: more come only by promotion.
-fn starts_with(role: Role) -> usize {
-    match role {
-        Role::Pawn => 8,
-        Role::Knight | Role::Bishop | Role::Rook => 2,
-        Role::Queen | Role::King => 1,
-    }
-}
-
-/// Mends `squares` (indexed by square) in place where a side has more of
-/// a piece than it starts with and the other side fewer (two black
-/// queens and no white one): the least sure of them, read unsurely, its
-/// next choice the other side's same piece, changes sides, and says so.
-/// A piece whose tone changed its side (`colour.rs`) may be changed back
-/// (the caller then says neither): a hatched book's heavily inked white
-/// queen has a black queen's tone, and the count outweighs one square's
-/// tone.
-/// A heavily inked white queen of a book or a photo reads as Black's at
-/// even odds, and a position with it breaks no rule; but a side promotes
-/// to a second queen while the other has lost its own far more seldom
-/// than a queen is read on the wrong side.
-pub fn wrong_side(squares: &mut [SquareReading; 64]) -> Vec<Mend> {
-    let mut mends = Vec::new();
-    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-        for color in Color::ALL {
-            let (piece, other) = (
-                Piece { color, role },
-                Piece {
-                    color: !color,
-                    role,
-                },
-            );
-            let count = |piece: Piece| {
-                (squares.iter())
-                    .filter(|reading| reading.piece == Some(piece))
-                    .count()
-            };
-            if count(piece) <= starts_with(role) || count(other) >= starts_with(role) {
-                continue;
-            }
-            let least_sure = (Square::ALL.into_iter())
-                .filter(|square| squares[*square as usize].piece == Some(piece))
-                .min_by(|a, b| {
-                    let confidence = |square: &Square| squares[*square as usize].confidence;
-                    confidence(a).total_cmp(&confidence(b))
-                });
-            let Some(square) = least_sure else {
-                continue;
-            };
-            let reading = &mut squares[square as usize];
-            if reading.confidence >= UNSURE_BELOW || reading.second != Some(other) {
-                continue;
-            }
-            mends.push(Mend {
-                square,
-                read: reading.piece,
-                read_confidence: reading.confidence,
-                now: Some(other),
-                now_confidence: reading.second_confidence,
-                why: MendWhy::Count,
-            });
-            *reading = SquareReading {
-                piece: Some(other),
-                confidence: reading.second_confidence,
-                second: Some(piece),
-                second_confidence: reading.confidence,
-            };
-        }
-    }
-    mends
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn read(piece: Option<char>, confidence: f32, second: Option<char>) -> SquareReading {
+    /// A square read as `piece` at `confidence`, `second` the rest.
+    pub(crate) fn read(
+        piece: Option<char>,
+        confidence: f32,
+        second: Option<char>,
+    ) -> SquareReading {
         let piece_of = |letter: Option<char>| letter.and_then(Piece::from_char);
         SquareReading {
             piece: piece_of(piece),
@@ -497,16 +438,6 @@ mod tests {
             second: piece_of(second),
             second_confidence: 1.0 - confidence,
         }
-    }
-
-    /// Kings at home and a black queen on d8, all sure, and `d1` on d1.
-    fn board(d1: SquareReading) -> [SquareReading; 64] {
-        let mut squares = [read(None, 1.0, Some('P')); 64];
-        squares[Square::E1 as usize] = read(Some('K'), 1.0, None);
-        squares[Square::E8 as usize] = read(Some('k'), 1.0, None);
-        squares[Square::D8 as usize] = read(Some('q'), 0.99, Some('Q'));
-        squares[Square::D1 as usize] = d1;
-        squares
     }
 
     #[test]
@@ -539,32 +470,5 @@ mod tests {
         assert_eq!((mends[0].square, mends[0].now), (Square::C5, None));
         assert_eq!(squares[Square::C5 as usize].piece, None);
         assert_eq!(squares[Square::C5 as usize].confidence, 0.35);
-    }
-
-    #[test]
-    fn a_second_queen_read_unsurely_where_the_other_side_has_none_changes_sides() {
-        let mut squares = board(read(Some('q'), 0.51, Some('Q')));
-        let mends = wrong_side(&mut squares);
-        assert_eq!(mends.len(), 1);
-        assert_eq!(
-            (mends[0].square, mends[0].why),
-            (Square::D1, MendWhy::Count)
-        );
-        assert_eq!(squares[Square::D1 as usize].piece, Piece::from_char('Q'));
-        assert_eq!(squares[Square::D8 as usize].piece, Piece::from_char('q'));
-    }
-
-    #[test]
-    fn a_promotion_read_surely_or_beside_the_other_side_s_queen_stays() {
-        // Read surely: left as read.
-        let mut sure = board(read(Some('q'), 0.95, Some('Q')));
-        assert!(wrong_side(&mut sure).is_empty());
-        // Unsure, but its next choice is no white queen.
-        let mut other = board(read(Some('q'), 0.51, Some('r')));
-        assert!(wrong_side(&mut other).is_empty());
-        // White has its queen: two black queens are a promotion.
-        let mut promoted = board(read(Some('q'), 0.51, Some('Q')));
-        promoted[Square::A1 as usize] = read(Some('Q'), 1.0, None);
-        assert!(wrong_side(&mut promoted).is_empty());
     }
 }

@@ -44,13 +44,13 @@ pub fn locate(picture: &Gray) -> Option<(BoardBox, f32)> {
 }
 
 /// A board as [`locate`] finds it, or one whose squares alternate
-/// faintly but as only a board's do ([`parted`]): a book's hatching
+/// faintly but as only a board's do (`parted`): a book's hatching
 /// printed pale, or photocopied, leaves its dark squares a few levels
 /// darker than its light ones, as little as a page of text alternates.
 /// Tried last, on a picture in which no board was found upright or at an
 /// angle ([`Scanner::scan`](crate::Scanner::scan) and `scan_all`); a PDF
 /// book's pages are not searched for faint boards. A grid that does not
-/// part is moved by parts of a square ([`phased`]) before it is turned
+/// part is moved by parts of a square (`phased`) before it is turned
 /// down: a faint board's lines are weaker than its pieces' edges.
 pub fn locate_faint(picture: &Gray) -> Option<(BoardBox, f32)> {
     let (board, strength, alternates) = grid(picture, None, true)?;
