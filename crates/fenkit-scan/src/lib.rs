@@ -46,10 +46,11 @@ mod orientation;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod picture;
+mod reading;
 pub mod slanted;
 pub mod squares;
 
-use shakmaty::{Board, ByColor, CastlingMode, Color, Piece, Setup, Square};
+use shakmaty::{Board, ByColor, Color, Square};
 
 use crate::{
     error::too_small,
@@ -66,125 +67,9 @@ pub use mend::{Mend, MendWhy, Moved};
 pub use network::Network;
 pub use orientation::OrientationFound;
 pub use picture::{Gray, PictureError};
+pub use reading::{Reading, SquareReading};
 pub use slanted::Quadrilateral;
 pub use squares::BoardBox;
-
-/// What the network read on one square.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SquareReading {
-    pub piece: Option<Piece>,
-    /// The network's probability for `piece`, 0 to 1.
-    pub confidence: f32,
-    /// Its second choice and that choice's probability.
-    pub second: Option<Piece>,
-    pub second_confidence: f32,
-}
-
-/// One board read from a picture.
-#[derive(Clone, Debug)]
-pub struct Reading {
-    /// Where the board stands in the picture, in its pixels: the upright
-    /// box around `corners`.
-    pub board_box: BoardBox,
-    /// The board's corners in the picture: top left, top right, bottom
-    /// right, bottom left as seen. Those of `board_box`, unless the board
-    /// was seen at an angle ([`slanted`]).
-    pub corners: [(f32, f32); 4],
-    /// The last move's squares (from, to) where the picture highlights
-    /// them: what the side to move was read from.
-    pub last_move: Option<(Square, Square)>,
-    /// The side at the bottom of the picture, and how that was found.
-    pub bottom: Color,
-    pub orientation: OrientationFound,
-    /// Each square's reading, indexed by square (a1 = 0).
-    pub squares: [SquareReading; 64],
-    /// Squares the rules mended.
-    pub mended: Vec<Mend>,
-    /// Where the rules moved the board from where its lines stand.
-    pub moved: Option<Moved>,
-    /// The fields the picture could not show, each as assumed.
-    pub assumptions: Vec<Assumption>,
-    /// The position: the board read, the other fields given or assumed.
-    pub setup: Setup,
-    /// The caption printed beside the board (a PDF page's text), where
-    /// one was found: the side to move it says was taken unless given.
-    pub caption: Option<Caption>,
-}
-
-impl Reading {
-    /// The piece placement field.
-    pub fn placement(&self) -> String {
-        self.setup.board.board_fen().to_string()
-    }
-
-    /// The whole record.
-    pub fn fen(&self) -> String {
-        fenkit::WriteOptions::default().fen(&self.setup)
-    }
-
-    /// The position as an EPD record named `id` (its four fields, then
-    /// `id "..."`, the quote and backslash escaped).
-    pub fn epd(&self, id: &str) -> String {
-        let fen = self.fen();
-        let fields: Vec<&str> = fen.split(' ').take(4).collect();
-        let id = id.replace('\\', "\\\\").replace('"', "\\\"");
-        format!("{} id \"{id}\";", fields.join(" "))
-    }
-
-    /// The position as an EPD record named by its caption's id, where
-    /// the caption beside it gives one, else by `otherwise()`.
-    pub fn epd_or(&self, otherwise: &dyn Fn() -> String) -> String {
-        let caption = self.caption.as_ref().and_then(|caption| caption.id.clone());
-        self.epd(&caption.unwrap_or_else(otherwise))
-    }
-
-    /// The rules of chess the position breaks, in fenkit's words.
-    pub fn violations(&self) -> Vec<fenkit::Violation> {
-        fenkit::violations(&self.setup, CastlingMode::Standard)
-    }
-
-    /// The squares the network read at under even odds, least sure
-    /// first, mended squares aside (their mend says so). A board found
-    /// off its squares, or drawn in a look the network never saw, reads
-    /// unsure there: the caller warns that the board may be misread.
-    pub fn unsure(&self) -> Vec<Square> {
-        let mut unsure: Vec<Square> = self
-            .least_certain(64)
-            .into_iter()
-            .filter(|square| self.squares[*square as usize].confidence < UNSURE_BELOW)
-            .collect();
-        unsure.retain(|square| self.mended.iter().all(|mend| mend.square != *square));
-        unsure
-    }
-
-    /// How many rules no position can break the reading breaks
-    /// ([`mend::impossible`]).
-    fn impossible(&self) -> usize {
-        mend::impossible(&self.squares.map(|square| square.piece))
-    }
-
-    /// How likely the network found the whole reading: the sum of the
-    /// natural logarithms of its 64 squares' probabilities (0 where it
-    /// was sure of every square).
-    fn log_likelihood(&self) -> f32 {
-        self.squares
-            .iter()
-            .map(|square| square.confidence.max(f32::MIN_POSITIVE).ln())
-            .sum()
-    }
-
-    /// The `n` squares the network was least sure of, least sure first.
-    pub fn least_certain(&self, n: usize) -> Vec<Square> {
-        let mut squares = Square::ALL.to_vec();
-        squares.sort_by(|a, b| {
-            self.squares[*a as usize]
-                .confidence
-                .total_cmp(&self.squares[*b as usize].confidence)
-        });
-        squares.truncate(n);
-        squares
-    }
-}
 
 /// How far each extra reading of a square is nudged along the diagonal,
 /// as a share of a square: three readings averaged (measured on the real
@@ -202,10 +87,6 @@ const STRAIGHTENED_SQUARE: usize = 48;
 /// box moved a square by the rules must alternate at least this share of
 /// the box it moves from.
 const NEARLY_AS_ALTERNATING: f32 = 0.95;
-
-/// A square read with less confidence is unsure ([`Reading::unsure`]):
-/// the network's first choice under even odds.
-const UNSURE_BELOW: f32 = 0.5;
 
 /// A reading whose likelihood ([`Reading::log_likelihood`]) is below
 /// this is in doubt, and the board is read again from its four corners
@@ -440,18 +321,77 @@ impl Scanner {
                 squares::squares(picture, nudged)
             })
             .collect();
-        let probabilities: Vec<[f32; network::CLASSES]> = (0..64)
-            .map(|index| {
-                let mut probabilities = [0.0; network::CLASSES];
-                for view in &views {
-                    let read = self.network.classify(&view[index]);
-                    for (sum, probability) in probabilities.iter_mut().zip(read) {
-                        *sum += probability / views.len() as f32;
-                    }
-                }
-                probabilities
+        // Each square read by each member, in each view.
+        let each: Vec<Vec<Vec<[f32; network::CLASSES]>>> = views
+            .iter()
+            .map(|view| {
+                view.iter()
+                    .map(|square| self.network.classify_each(square))
+                    .collect()
             })
             .collect();
+        let read_by = |members: &[usize]| {
+            let probabilities = network::averaged(&each, members);
+            self.reading_of(picture, board_box, given, &views[0], &probabilities)
+        };
+        let members: Vec<usize> = (0..self.network.members()).collect();
+        let all = read_by(&members);
+        if all.impossible() == 0 || members.len() < 2 {
+            return all;
+        }
+        // The shipped networks are two pairs trained on different boards
+        // (network.rs): on a set only one pair learnt (lichess's firi,
+        // whose black pieces are gold), the pairs disagree, their average
+        // sits near even odds on many squares and breaks rules all over
+        // that no mend of a few squares repairs. Each half read alone is
+        // kept where it breaks fewer such rules, changing only squares
+        // the whole read unsurely.
+        let (first, second) = members.split_at(members.len() / 2);
+        let mut kept: Option<Reading> = None;
+        for half in [first, second] {
+            let by_half = read_by(half);
+            let fewest = kept.as_ref().unwrap_or(&all).impossible();
+            if by_half.impossible() < fewest && all.differs_only_where_unsure(&by_half) {
+                kept = Some(by_half);
+            }
+        }
+        let Some(mut by_half) = kept else {
+            return all;
+        };
+        // Each square the half reads otherwise is said, as a mend is,
+        // where the half's own mends do not say it already.
+        let said: Vec<Square> = by_half.mended.iter().map(|mend| mend.square).collect();
+        for square in Square::ALL {
+            let (whole, half) = (
+                all.squares[square as usize],
+                by_half.squares[square as usize],
+            );
+            if whole.piece != half.piece && !said.contains(&square) {
+                by_half.mended.push(Mend {
+                    square,
+                    read: whole.piece,
+                    read_confidence: whole.confidence,
+                    now: half.piece,
+                    now_confidence: half.confidence,
+                    why: MendWhy::Networks,
+                });
+            }
+        }
+        by_half
+    }
+
+    /// The board read from each square's `probabilities`, in picture
+    /// order (`levels` the squares as cut, for their pieces' tones):
+    /// turned the right way up, its sides' tones, the rules and the
+    /// counts of pieces mending what the networks were unsure of.
+    fn reading_of(
+        &self,
+        picture: &Gray,
+        board_box: BoardBox,
+        given: &Given,
+        levels: &[[f32; squares::SIDE * squares::SIDE]],
+        probabilities: &[[f32; network::CLASSES]],
+    ) -> Reading {
         let mut shown: Vec<SquareReading> = probabilities
             .iter()
             .map(|probabilities| {
@@ -465,7 +405,7 @@ impl Scanner {
                 }
             })
             .collect();
-        let recoloured = colour::recolour(&mut shown, &probabilities, &views[0]);
+        let recoloured = colour::recolour(&mut shown, probabilities, levels);
         let (bottom, orientation) = match given.bottom {
             Some(bottom) => (bottom, OrientationFound::Given),
             None => match bottom_by_pieces(&shown) {

@@ -56,6 +56,11 @@ pub enum MendWhy {
     /// is far likelier than a promotion
     /// ([`fewer_promotions`](crate::counts::fewer_promotions)).
     Promotion,
+    /// Half the networks read the board breaking fewer of the rules no
+    /// position can than all of them together, and changed only squares
+    /// all of them read unsurely: the half's reading was kept (`lib.rs`,
+    /// `Scanner::read_box`).
+    Networks,
 }
 
 impl MendWhy {
@@ -65,6 +70,7 @@ impl MendWhy {
             MendWhy::Tone => "tone",
             MendWhy::Count => "count",
             MendWhy::Promotion => "promotion",
+            MendWhy::Networks => "networks",
         }
     }
 }
@@ -103,6 +109,10 @@ impl std::fmt::Display for Mend {
             MendWhy::Promotion => {
                 "its side had more of these than it starts with: likelier a pawn misread than \
                  promoted"
+            }
+            MendWhy::Networks => {
+                "read so by half of the networks, whose reading breaks fewer of the rules no \
+                 position can: the networks disagreed, as on a set only some of them learnt"
             }
         })
     }

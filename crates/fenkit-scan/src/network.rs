@@ -35,7 +35,9 @@
 //! sets' white (those hold a light fill to be White's), and the four
 //! together read the sets held out of training better than either pair
 //! or any one, at four times one network's cost (still under 100 ms a
-//! desktop screenshot, BENCHMARKS.md).
+//! desktop screenshot, BENCHMARKS.md). Where one pair alone reads a board
+//! better by the rules (a set only it learnt), `Scanner` keeps that
+//! pair's reading ([`Network::classify_each`], `averaged`).
 //!
 //! The file holds the members one after another, each the bytes
 //! `FKSCAN01`, the count of its numbers as a little-endian u32, then the
@@ -169,6 +171,14 @@ impl Network {
         self.members.len()
     }
 
+    /// The probability of each class for one square by each member.
+    pub fn classify_each(&self, square: &[f32; SIDE * SIDE]) -> Vec<[f32; CLASSES]> {
+        self.members
+            .iter()
+            .map(|member| member.classify(square))
+            .collect()
+    }
+
     /// The probability of each class for one square: the average of the
     /// members'.
     pub fn classify(&self, square: &[f32; SIDE * SIDE]) -> [f32; CLASSES] {
@@ -180,6 +190,31 @@ impl Network {
         }
         sums.map(|sum| sum / self.members.len() as f32)
     }
+}
+
+/// A board's squares read by the members `chosen`, from each member's
+/// probabilities (`each[view][square][member]`): averaged over those
+/// members as [`Network::classify`] averages them, then over the views.
+pub(crate) fn averaged(each: &[Vec<Vec<[f32; CLASSES]>>], chosen: &[usize]) -> Vec<[f32; CLASSES]> {
+    let squares = each.first().map_or(0, Vec::len);
+    (0..squares)
+        .map(|square| {
+            let mut probabilities = [0.0; CLASSES];
+            for view in each {
+                let mut sums = [0.0; CLASSES];
+                for &member in chosen {
+                    for (sum, probability) in sums.iter_mut().zip(view[square][member]) {
+                        *sum += probability;
+                    }
+                }
+                let read = sums.map(|sum| sum / chosen.len() as f32);
+                for (sum, probability) in probabilities.iter_mut().zip(read) {
+                    *sum += probability / each.len() as f32;
+                }
+            }
+            probabilities
+        })
+        .collect()
 }
 
 impl Member {
@@ -523,6 +558,26 @@ mod tests {
                     member.layers(&square).map(f32::to_bits)
                 );
             }
+        }
+    }
+
+    /// Through `averaged`, all the members read as `classify` does, to the
+    /// bit: a board the halves leave alone reads as it did before them.
+    #[test]
+    fn averaged_over_every_member_is_classify_to_the_bit() {
+        let network = Network::shipped();
+        let squares = squares();
+        let views: Vec<Vec<[f32; CLASSES]>> = squares
+            .iter()
+            .map(|square| network.classify_each(square))
+            .collect();
+        let each = vec![views.clone(), views];
+        let all: Vec<usize> = (0..network.members()).collect();
+        for (square, averaged) in squares.iter().zip(averaged(&each, &all)) {
+            assert_eq!(
+                averaged.map(f32::to_bits),
+                network.classify(square).map(f32::to_bits)
+            );
         }
     }
 

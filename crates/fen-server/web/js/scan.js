@@ -59,7 +59,11 @@ function describe(answer) {
     .map((square) => answer.squares.find((s) => s.square === square))
     .map((s) => `${s.square} (${Math.round(s.confidence * 100)}%)`);
   const mended = answer.mended.map((m) =>
-    m.why === 'tone' ? `${m.square} changed sides by its tone` : `${m.square} mended to its second choice`,
+    m.why === 'tone'
+      ? `${m.square} changed sides by its tone`
+      : m.why === 'networks'
+        ? `${m.square} read as half of the networks read it`
+        : `${m.square} mended to its second choice`,
   );
   const highlighted = answer.last_move ? [`the highlighted last move ${answer.last_move} says who is to move`] : [];
   const notes = [...movedWarning(answer.board.moved), ...highlighted, ...mended, ...(unsure.length ? [`unsure of ${unsure.join(', ')}: check them`] : [])];
