@@ -200,6 +200,44 @@ fn a_set_one_pair_of_networks_learnt_is_read_by_that_pair() {
     assert!(by_networks > 0, "{}", reading["mended"]);
 }
 
+/// Lichess's editor drawn in celtic and governor, sets never trained: the
+/// networks read celtic's kings and governor's knights as rooks, beside
+/// the rooks themselves, and the rules' mend turned one of each side's
+/// two kings into a queen. A program draws every piece of a kind alike:
+/// a drawing read as the piece a different drawing holds takes its next
+/// likeliest piece, and twins are left as read (`likeness.rs`).
+#[test]
+fn a_screenshot_s_own_drawings_tell_its_pieces_apart() {
+    let editor = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/real/screens/lichess-editor");
+    if !editor.is_dir() {
+        common::oracle_missing(&format!("{} is absent", editor.display()));
+        return;
+    }
+    let position = "kkKKqqQQ-rrRRbbBB-nnNNppPP-8-8-8-8-8";
+    for set in ["celtic", "governor"] {
+        let picture = editor.join(format!("{position}_{set}.png"));
+        let output = fen(&["scan", "--format", "json", &picture.display().to_string()])
+            .output()
+            .expect("fen runs");
+        assert_exit(&output, 0, "warning[scan-mended]");
+        let said = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            said.contains("the board's own drawings told"),
+            "{set}: {said}"
+        );
+        let reading: Value = serde_json::from_slice(&output.stdout).expect("a JSON reading");
+        assert_eq!(reading["placement"], placement_of(position), "{set}");
+        let by_drawing = reading["mended"]
+            .as_array()
+            .expect("the mends")
+            .iter()
+            .filter(|mend| mend["why"] == "drawing")
+            .count();
+        assert!(by_drawing >= 2, "{set}: {}", reading["mended"]);
+    }
+}
+
 /// What `fen sheet` prints, `fen scan` reads back: every diagram of every
 /// page of the PDF, in order, with the side to move and id of its
 /// caption, 4 to 12 a page, on the

@@ -39,6 +39,7 @@ mod given;
 pub mod highlight;
 #[cfg(feature = "serde")]
 pub mod json;
+mod likeness;
 pub mod locate;
 pub mod mend;
 pub mod network;
@@ -382,8 +383,9 @@ impl Scanner {
 
     /// The board read from each square's `probabilities`, in picture
     /// order (`levels` the squares as cut, for their pieces' tones):
-    /// turned the right way up, its sides' tones, the rules and the
-    /// counts of pieces mending what the networks were unsure of.
+    /// turned the right way up, its sides' tones, its own drawings, the
+    /// rules and the counts of pieces mending what the networks were
+    /// unsure of.
     fn reading_of(
         &self,
         picture: &Gray,
@@ -406,6 +408,7 @@ impl Scanner {
             })
             .collect();
         let recoloured = colour::recolour(&mut shown, probabilities, levels);
+        let told = likeness::mend(&mut shown, probabilities, levels);
         let (bottom, orientation) = match given.bottom {
             Some(bottom) => (bottom, OrientationFound::Given),
             None => match bottom_by_pieces(&shown) {
@@ -430,22 +433,28 @@ impl Scanner {
             .collect();
         let last_move = highlight::last_move(picture, board_box, &occupied)
             .map(|(from, to)| (shown_square(from, bottom), shown_square(to, bottom)));
-        let mut mended: Vec<Mend> = recoloured
-            .into_iter()
-            .map(|(index, read, read_confidence)| {
-                let square = shown_square(index, bottom);
-                let now = &squares[square as usize];
-                Mend {
-                    square,
-                    read,
-                    read_confidence,
-                    now: now.piece,
-                    now_confidence: now.confidence,
-                    why: MendWhy::Tone,
-                }
-            })
+        // A change before the rules', said as the mend it is.
+        let said = |(index, read, read_confidence): likeness::Changed, why: MendWhy| {
+            let square = shown_square(index, bottom);
+            let now = &squares[square as usize];
+            Mend {
+                square,
+                read,
+                read_confidence,
+                now: now.piece,
+                now_confidence: now.confidence,
+                why,
+            }
+        };
+        let mut mended: Vec<Mend> = (recoloured.into_iter())
+            .map(|changed| said(changed, MendWhy::Tone))
             .collect();
-        mended.extend(mend::mend(&mut squares, &kings, &next));
+        mended.extend((told.changed.into_iter()).map(|changed| said(changed, MendWhy::Drawing)));
+        let mut twinned = [false; 64];
+        for (index, twin) in told.twinned.iter().enumerate() {
+            twinned[shown_square(index, bottom) as usize] = *twin;
+        }
+        mended.extend(mend::mend(&mut squares, &kings, &next, &twinned));
         // A piece its tone turned and the count turned back stands as the
         // network read it: neither change is said.
         for turned in counts::wrong_side(&mut squares) {

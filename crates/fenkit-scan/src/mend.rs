@@ -61,6 +61,10 @@ pub enum MendWhy {
     /// all of them read unsurely: the half's reading was kept (`lib.rs`,
     /// `Scanner::read_box`).
     Networks,
+    /// The board's own drawings told: a drawing read as another square's
+    /// same drawing was, or one read as the piece of a different drawing
+    /// took its next likeliest piece (`likeness.rs`).
+    Drawing,
 }
 
 impl MendWhy {
@@ -71,6 +75,7 @@ impl MendWhy {
             MendWhy::Count => "count",
             MendWhy::Promotion => "promotion",
             MendWhy::Networks => "networks",
+            MendWhy::Drawing => "drawing",
         }
     }
 }
@@ -113,6 +118,10 @@ impl std::fmt::Display for Mend {
             MendWhy::Networks => {
                 "read so by half of the networks, whose reading breaks fewer of the rules no \
                  position can: the networks disagreed, as on a set only some of them learnt"
+            }
+            MendWhy::Drawing => {
+                "the board's own drawings told: the same drawing elsewhere is read so, or a \
+                 different drawing holds the piece read"
             }
         })
     }
@@ -251,11 +260,15 @@ fn captures_needed(on_file: &[usize; 8]) -> usize {
 /// reading wrong, and says what changed. `kings` holds each square's
 /// probability of White's king and of Black's, as the network read it;
 /// `next` each square's likeliest piece (or empty) but the two its
-/// reading holds, and its probability (`next_choice`).
+/// reading holds, and its probability (`next_choice`). A square
+/// `twinned` shows a drawing another square shares (`likeness.rs`): it
+/// is left as read, as a square read surely is, for a mend of one twin
+/// alone would read one drawing as two pieces.
 pub fn mend(
     squares: &mut [SquareReading; 64],
     kings: &[ByColor<f32>; 64],
     next: &[(Option<Piece>, f32); 64],
+    twinned: &[bool; 64],
 ) -> Vec<Mend> {
     let board = squares.each_ref().map(|reading| reading.piece);
     let broken = impossible(&board);
@@ -267,7 +280,8 @@ pub fn mend(
             && board[square as usize].is_some_and(|piece| piece.role == Role::Pawn)
     };
     let unsure = |square: Square| {
-        squares[square as usize].confidence < UNSURE_BELOW || pawn_on_back_rank(square)
+        (squares[square as usize].confidence < UNSURE_BELOW && !twinned[square as usize])
+            || pawn_on_back_rank(square)
     };
     // What each unsure square might be instead: its second choice, and
     // the king of a side that has none where that king is likeliest.
@@ -475,7 +489,7 @@ pub(crate) mod tests {
         assert_eq!(next_choice(&c5, taken), (None, 0.35));
         let mut next = [(None, 0.0); 64];
         next[Square::C5 as usize] = (None, 0.35);
-        let mends = mend(&mut squares, &[ByColor::default(); 64], &next);
+        let mends = mend(&mut squares, &[ByColor::default(); 64], &next, &[false; 64]);
         assert_eq!(mends.len(), 1, "{mends:?}");
         assert_eq!((mends[0].square, mends[0].now), (Square::C5, None));
         assert_eq!(squares[Square::C5 as usize].piece, None);

@@ -333,7 +333,12 @@ fn the_rules_mend_an_unsure_square_and_leave_a_sure_one() {
     };
     // A third white king, read with confidence: left as read.
     squares[Square::H1 as usize] = sure(Some(Color::White.king()));
-    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
+    let mended = mend(
+        &mut squares,
+        &[ByColor::default(); 64],
+        &[(None, 0.0); 64],
+        &[false; 64],
+    );
     assert_eq!(mended.len(), 1);
     assert_eq!(mended[0].square, Square::D1);
     assert_eq!(
@@ -357,7 +362,12 @@ fn a_pawn_on_the_first_or_last_rank_is_mended_however_sure() {
     };
     // The same pawn read as surely on c3 stays a pawn.
     squares[Square::C3 as usize] = squares[Square::C1 as usize];
-    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
+    let mended = mend(
+        &mut squares,
+        &[ByColor::default(); 64],
+        &[(None, 0.0); 64],
+        &[false; 64],
+    );
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(
         (mended[0].square, mended[0].now),
@@ -394,7 +404,7 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
     kings[Square::H4 as usize].white = 0.05;
     // Sure squares are never changed, however likely a king there.
     kings[Square::A1 as usize].white = 0.3;
-    let mended = mend(&mut squares, &kings, &[(None, 0.0); 64]);
+    let mended = mend(&mut squares, &kings, &[(None, 0.0); 64], &[false; 64]);
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(mended[0].square, Square::B8);
     assert_eq!(mended[0].now, Some(Color::White.king()));
@@ -412,7 +422,32 @@ fn a_side_with_no_king_gets_it_where_the_network_found_it_likeliest() {
     squares[Square::B8 as usize] = sure(Some(Color::Black.rook()));
     let mut kings = [ByColor::default(); 64];
     kings[Square::B8 as usize].white = 0.3;
-    assert!(mend(&mut squares, &kings, &[(None, 0.0); 64]).is_empty());
+    assert!(mend(&mut squares, &kings, &[(None, 0.0); 64], &[false; 64]).is_empty());
+}
+
+/// Two squares of one drawing read as one piece (lichess's editor's two
+/// black kings) are left as read by the rules' mend: a mend of one alone
+/// would read one drawing as two pieces.
+#[test]
+fn the_rules_leave_twins_as_read() {
+    let mut squares = [sure(None); 64];
+    squares[Square::E1 as usize] = sure(Some(Color::White.king()));
+    for square in [Square::A8, Square::B8] {
+        squares[square as usize] = SquareReading {
+            piece: Some(Color::Black.king()),
+            confidence: 0.6,
+            second: Some(Color::Black.queen()),
+            second_confidence: 0.3,
+        };
+    }
+    let kings = [ByColor::default(); 64];
+    let mut apart = squares;
+    let mended = mend(&mut apart, &kings, &[(None, 0.0); 64], &[false; 64]);
+    assert_eq!(mended.len(), 1, "two kings a side break a rule: {mended:?}");
+    let mut twinned = [false; 64];
+    twinned[Square::A8 as usize] = true;
+    twinned[Square::B8 as usize] = true;
+    assert!(mend(&mut squares, &kings, &[(None, 0.0); 64], &twinned).is_empty());
 }
 
 #[test]
@@ -438,7 +473,7 @@ fn the_rules_mend_several_squares_at_once_where_a_set_breaks_them_together() {
     kings[Square::E8 as usize].black = 0.15;
     let board = squares.map(|reading| reading.piece);
     assert_eq!(impossible(&board), 3);
-    let mended = mend(&mut squares, &kings, &[(None, 0.0); 64]);
+    let mended = mend(&mut squares, &kings, &[(None, 0.0); 64], &[false; 64]);
     let mut changed: Vec<(Square, Option<Piece>)> =
         mended.iter().map(|mend| (mend.square, mend.now)).collect();
     changed.sort_by_key(|(square, _)| *square);
@@ -505,7 +540,12 @@ fn more_pieces_promoted_than_pawns_gone_is_impossible_and_mended() {
         second: None,
         second_confidence: 0.32,
     };
-    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
+    let mended = mend(
+        &mut squares,
+        &[ByColor::default(); 64],
+        &[(None, 0.0); 64],
+        &[false; 64],
+    );
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!((mended[0].square, mended[0].now), (Square::D4, None));
 }
@@ -539,7 +579,12 @@ fn pawns_off_their_files_with_nothing_taken_are_impossible_and_mended() {
         second: Some(Color::White.bishop()),
         second_confidence: 0.35,
     };
-    let mended = mend(&mut squares, &[ByColor::default(); 64], &[(None, 0.0); 64]);
+    let mended = mend(
+        &mut squares,
+        &[ByColor::default(); 64],
+        &[(None, 0.0); 64],
+        &[false; 64],
+    );
     assert_eq!(mended.len(), 1, "{mended:?}");
     assert_eq!(
         (mended[0].square, mended[0].now),

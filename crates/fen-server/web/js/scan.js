@@ -63,7 +63,9 @@ function describe(answer) {
       ? `${m.square} changed sides by its tone`
       : m.why === 'networks'
         ? `${m.square} read as half of the networks read it`
-        : `${m.square} mended to its second choice`,
+        : m.why === 'drawing'
+          ? `${m.square} read as the board's own drawings tell`
+          : `${m.square} mended to its second choice`,
   );
   const highlighted = answer.last_move ? [`the highlighted last move ${answer.last_move} says who is to move`] : [];
   const notes = [...movedWarning(answer.board.moved), ...highlighted, ...mended, ...(unsure.length ? [`unsure of ${unsure.join(', ')}: check them`] : [])];

@@ -235,7 +235,7 @@ def scan(picture: str | os.PathLike[str] | bytes, *, side: Literal["w", "b"] | N
     ``least_certain``, ``unsure`` (squares read at under even odds),
     ``board`` (with its ``corners``: those of a board photographed at
     an angle, found and straightened), ``orientation``, ``mended`` (each
-    with ``why``: ``rules``, ``tone``, ``count``, ``promotion`` or ``networks``), ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
+    with ``why``: ``rules``, ``tone``, ``count``, ``promotion``, ``networks`` or ``drawing``), ``assumptions``, ``violations``. ``side``, ``castling`` and ``ep`` say
     what a picture cannot show. Raises ``ValueError`` (its code first) for
     a picture that is none, is broken, is too small (``too-small``), or
     shows no board or several of a size (``several-boards``). With
