@@ -158,10 +158,10 @@ pub(crate) fn mend(
     for _ in 0..groups.len() {
         let mut moved = false;
         'pairs: for (a, first) in groups.iter().enumerate() {
+            let Some(piece) = piece_of(shown, first) else {
+                continue;
+            };
             for second in &groups[a + 1..] {
-                let Some(piece) = piece_of(shown, first) else {
-                    continue 'pairs;
-                };
                 if piece_of(shown, second) != Some(piece) || !different(first, second) {
                     continue;
                 }
@@ -251,16 +251,15 @@ fn twins(shown: &[SquareReading], occupied: &[usize], apart: &[[f32; 64]; 64]) -
 /// the middle empty square of each colour spans at most [`FLAT`] (a
 /// book's hatched dark squares do not, beside its white paper).
 fn flat(shown: &[SquareReading], levels: &[[f32; SIDE * SIDE]]) -> bool {
+    // No copy of the middle is kept: this runs on every board read.
     let spread = |i: usize| {
-        let inner: Vec<f32> = (MARGIN..SIDE - MARGIN)
-            .flat_map(|y| (MARGIN..SIDE - MARGIN).map(move |x| levels[i][y * SIDE + x]))
-            .collect();
-        let mean = inner.iter().sum::<f32>() / inner.len() as f32;
-        let variance = inner
-            .iter()
-            .map(|level| (level - mean).powi(2))
-            .sum::<f32>()
-            / inner.len() as f32;
+        let inner = || {
+            (MARGIN..SIDE - MARGIN)
+                .flat_map(|y| (MARGIN..SIDE - MARGIN).map(move |x| levels[i][y * SIDE + x]))
+        };
+        let count = ((SIDE - 2 * MARGIN) * (SIDE - 2 * MARGIN)) as f32;
+        let mean = inner().sum::<f32>() / count;
+        let variance = inner().map(|level| (level - mean).powi(2)).sum::<f32>() / count;
         variance.sqrt()
     };
     let mut seen = false;
