@@ -200,12 +200,14 @@ fn a_set_one_pair_of_networks_learnt_is_read_by_that_pair() {
     assert!(by_networks > 0, "{}", reading["mended"]);
 }
 
-/// Lichess's editor drawn in celtic and governor, sets never trained: the
-/// networks read celtic's kings and governor's knights as rooks, beside
-/// the rooks themselves, and the rules' mend turned one of each side's
-/// two kings into a queen. A program draws every piece of a kind alike:
-/// a drawing read as the piece a different drawing holds takes its next
-/// likeliest piece, and twins are left as read (`likeness.rs`).
+/// Lichess's editor drawn in celtic, governor and pixel, sets never
+/// trained: the networks read celtic's kings and governor's knights as
+/// rooks, beside the rooks themselves, and pixel's queens as kings, beside
+/// the kings; the rules' mend turned one of each side's two kings into a
+/// queen. A program draws every piece of a kind alike: a drawing read as
+/// the piece a different drawing holds takes its next likeliest piece
+/// (pixel's queens however unlikely, each drawing seen twice), and twins
+/// are left as read (`likeness.rs`).
 #[test]
 fn a_screenshot_s_own_drawings_tell_its_pieces_apart() {
     let editor = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -215,7 +217,10 @@ fn a_screenshot_s_own_drawings_tell_its_pieces_apart() {
         return;
     }
     let position = "kkKKqqQQ-rrRRbbBB-nnNNppPP-8-8-8-8-8";
-    for set in ["celtic", "governor"] {
+    // Each set, and how many of its squares the drawings told at least
+    // (pixel: the board kept is as half of the networks read it, where
+    // the drawings told one square).
+    for (set, told) in [("celtic", 2), ("governor", 2), ("pixel", 1)] {
         let picture = editor.join(format!("{position}_{set}.png"));
         let output = fen(&["scan", "--format", "json", &picture.display().to_string()])
             .output()
@@ -234,7 +239,7 @@ fn a_screenshot_s_own_drawings_tell_its_pieces_apart() {
             .iter()
             .filter(|mend| mend["why"] == "drawing")
             .count();
-        assert!(by_drawing >= 2, "{set}: {}", reading["mended"]);
+        assert!(by_drawing >= told, "{set}: {}", reading["mended"]);
     }
 }
 

@@ -10,13 +10,16 @@
 //! screenshot: its empty squares flat, the pieces read surely as one
 //! piece twins), a drawing read as a piece that a different drawing
 //! holds, read less likely so and unsurely everywhere, takes its
-//! likeliest other piece of its side that no different drawing holds;
-//! twins of one side read as two pieces are read as the likelier of the
-//! two, on squares read unsurely; and the rules' mend leaves twins read
-//! as one piece as they are. A photo or a scanned page, whose twins
-//! differ by noise and light, is left as read.
+//! likeliest other piece of its side that no different drawing holds
+//! (of two drawings each seen twice, the one whose change leaves both
+//! likelier, however unlikely its new piece: lichess's pixel queens,
+//! read as kings beside the kings); twins of one side read as two
+//! pieces are read as the likelier of the two, on squares read unsurely;
+//! and the rules' mend leaves twins read as one piece as they are. A
+//! photo or a scanned page, whose twins differ by noise and light, is
+//! left as read.
 
-use shakmaty::{Piece, Role};
+use shakmaty::{Color, Piece, Role};
 
 use crate::squares::SIDE;
 use crate::{SquareReading, mend, network};
@@ -139,10 +142,17 @@ pub(crate) fn mend(
             }
         }
     }
-    // Different drawings read as one piece: the group less likely that
-    // piece, read unsurely throughout, takes the likeliest other piece of
-    // its side that no drawing different from it holds. One change at a
-    // time, each group's pieces seen anew.
+    // Different drawings read as one piece: one of the two groups, read
+    // unsurely throughout, yields, taking the likeliest piece of its side
+    // that no drawing different from it holds. Where each drawing is seen
+    // on two squares or more, no arrow or mark over one square made it
+    // unlike its kind: the two are two pieces, and the yielder is the one
+    // whose yielding leaves the reading likelier over both groups, however
+    // unlikely its new piece (lichess's pixel set, whose queens the
+    // network reads as kings). A drawing seen once may be a piece under an
+    // arrow: the group less likely the piece yields, and only to a piece
+    // the network gave a chance. One change at a time, each group's
+    // pieces seen anew.
     let different = |a: &[usize], b: &[usize]| {
         a.iter()
             .any(|&i| b.iter().any(|&j| apart[i][j] > DIFFERENT))
@@ -155,6 +165,27 @@ pub(crate) fn mend(
             .then_some(piece)
             .flatten()
     };
+    let unsure = |shown: &[SquareReading], group: &[usize]| group.iter().all(|&i| !sure(&shown[i]));
+    let free = |shown: &[SquareReading], group: &[usize], color: Color| {
+        let held: Vec<Piece> = groups
+            .iter()
+            .filter(|other| different(group, other))
+            .filter_map(|other| piece_of(shown, other))
+            .collect();
+        Role::ALL
+            .into_iter()
+            .map(|role| Piece { color, role })
+            .filter(|piece| !held.contains(piece))
+            .max_by(|x, y| likely(group, *x).total_cmp(&likely(group, *y)))
+    };
+    // A group's log-likelihood of a piece; a probability of 0 still
+    // compares.
+    let log_likely = |group: &[usize], piece: Piece| {
+        let class = network::class_of(piece);
+        (group.iter())
+            .map(|&i| probabilities[i][class].max(f32::MIN_POSITIVE).ln())
+            .sum::<f32>()
+    };
     for _ in 0..groups.len() {
         let mut moved = false;
         'pairs: for (a, first) in groups.iter().enumerate() {
@@ -165,31 +196,33 @@ pub(crate) fn mend(
                 if piece_of(shown, second) != Some(piece) || !different(first, second) {
                     continue;
                 }
-                let weaker = if likely(first, piece) < likely(second, piece) {
-                    first
+                let yielding = if first.len() > 1 && second.len() > 1 {
+                    // Each drawing seen twice: the reading likelier over
+                    // both groups, however unlikely the yielder's piece.
+                    [(first, second), (second, first)]
+                        .into_iter()
+                        .filter(|(yielder, _)| unsure(shown, yielder))
+                        .filter_map(|(yielder, keeper)| {
+                            let other = free(shown, yielder, piece.color)?;
+                            let odds = log_likely(yielder, other) + log_likely(keeper, piece);
+                            Some((odds, yielder, other))
+                        })
+                        .max_by(|a, b| a.0.total_cmp(&b.0))
+                        .map(|(_, yielder, other)| (yielder, other))
                 } else {
-                    second
+                    let weaker = if likely(first, piece) < likely(second, piece) {
+                        first
+                    } else {
+                        second
+                    };
+                    free(shown, weaker, piece.color)
+                        .filter(|other| {
+                            unsure(shown, weaker) && likely(weaker, *other) >= mend::SECOND_AT_LEAST
+                        })
+                        .map(|other| (weaker, other))
                 };
-                if weaker.iter().any(|&i| sure(&shown[i])) {
-                    continue;
-                }
-                let held: Vec<Piece> = groups
-                    .iter()
-                    .filter(|other| different(weaker, other))
-                    .filter_map(|other| piece_of(shown, other))
-                    .collect();
-                let other = Role::ALL
-                    .into_iter()
-                    .map(|role| Piece {
-                        color: piece.color,
-                        role,
-                    })
-                    .filter(|other| !held.contains(other))
-                    .max_by(|x, y| likely(weaker, *x).total_cmp(&likely(weaker, *y)));
-                if let Some(other) = other
-                    && likely(weaker, other) >= mend::SECOND_AT_LEAST
-                {
-                    for &i in weaker {
+                if let Some((yielder, other)) = yielding {
+                    for &i in yielder {
                         change(shown, i, other);
                     }
                     moved = true;
@@ -362,6 +395,69 @@ mod tests {
             let d = distance(&drawn(back_a, 9), &drawn(back_b, 13));
             assert!(d > SAME, "{back_a} {back_b}: {d}");
         }
+    }
+
+    /// A flat board with three drawings of Black's: the first on a8 and
+    /// b8, read as kings; the second on e8 and, where `second_seen` is 2,
+    /// f8, read as kings more likely, the network giving it a queen a
+    /// few in a thousand; the third on a7 to d7, read surely as rooks.
+    /// Returns the pieces of a8 to d7 as mended.
+    fn kings_read_twice(second_seen: usize) -> String {
+        let empty = |i: usize| {
+            if (i / 8 + i % 8).is_multiple_of(2) {
+                0.9
+            } else {
+                0.5
+            }
+        };
+        let mut levels: Vec<[f32; SIDE * SIDE]> =
+            (0..64).map(|i| [empty(i); SIDE * SIDE]).collect();
+        let mut shown = vec![crate::mend::tests::read(None, 1.0, None); 64];
+        let mut probabilities = vec![[0.0; network::CLASSES]; 64];
+        for row in probabilities.iter_mut() {
+            row[0] = 1.0;
+        }
+        let (king, queen, white_king, rook) = (12, 11, 6, 10);
+        let mut put = |i: usize, left: usize, odds: &[(usize, f32)]| {
+            levels[i] = drawn(empty(i), left);
+            probabilities[i] = [0.0; network::CLASSES];
+            for &(class, p) in odds {
+                probabilities[i][class] = p;
+            }
+            let (class, p) = odds[0];
+            shown[i] = SquareReading {
+                piece: network::CLASS_PIECES[class],
+                confidence: p,
+                second: network::CLASS_PIECES[odds[1].0],
+                second_confidence: odds[1].1,
+            };
+        };
+        put(0, 5, &[(king, 0.64), (white_king, 0.36)]);
+        put(1, 5, &[(king, 0.83), (white_king, 0.17)]);
+        put(4, 9, &[(king, 0.84), (white_king, 0.157), (queen, 0.003)]);
+        if second_seen > 1 {
+            put(5, 9, &[(king, 0.89), (white_king, 0.106), (queen, 0.004)]);
+        }
+        for i in 8..12 {
+            put(i, 13, &[(rook, 0.99), (king, 0.01)]);
+        }
+        for (i, j) in [(0, 4), (0, 8), (4, 8)] {
+            assert!(distance(&levels[i], &levels[j]) > DIFFERENT, "{i} {j}");
+        }
+        mend(&mut shown, &probabilities, &levels);
+        (0..12)
+            .map(|i| shown[i].piece.map_or('.', |piece| piece.char()))
+            .collect()
+    }
+
+    #[test]
+    fn two_drawings_each_seen_twice_are_two_pieces_however_unlikely() {
+        assert_eq!(kings_read_twice(2), "kk..qq..rrrr");
+    }
+
+    #[test]
+    fn a_drawing_seen_once_yields_only_to_a_piece_given_a_chance() {
+        assert_eq!(kings_read_twice(1), "kk..k...rrrr");
     }
 
     #[test]
